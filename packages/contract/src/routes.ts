@@ -1,0 +1,97 @@
+import type { Permission } from './permissions.ts';
+
+/** Navigation areas; each protected route belongs to one. */
+export const NAV_AREAS = [
+  'home',
+  'medication',
+  'trombosis',
+  'vp',
+  'support',
+  'network',
+  'management',
+  'user',
+] as const;
+export type NavArea = (typeof NAV_AREAS)[number];
+
+export interface ProtectedRoute {
+  path: string;
+  /** Translation key of the title; the nl text is the spec's title (§2). */
+  titleKey: string;
+  /** Required permission; null means any logged-in user. */
+  permission: Permission | null;
+  area: NavArea;
+  /** Shown in the navigation (a route may exist without a menu entry). */
+  nav: boolean;
+}
+
+export const PUBLIC_ROUTES = ['/login', '/logout', '/forget-password', '/change-password/:token'] as const;
+
+/**
+ * The one route → permission table (spec §2 routes and titles, domain.md permission names).
+ * The web router, the navigation and the API read it.
+ */
+export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
+  { path: '/dashboard', titleKey: 'routes.dashboard', permission: null, area: 'home', nav: true },
+  { path: '/trashcan', titleKey: 'routes.trashcan', permission: 'trash.manage', area: 'management', nav: true },
+  { path: '/management/persons', titleKey: 'routes.persons', permission: 'persons.read', area: 'management', nav: true },
+  { path: '/management/advanced', titleKey: 'routes.advanced', permission: 'settings.manage', area: 'management', nav: true },
+  { path: '/management/log', titleKey: 'routes.log', permission: 'log.read', area: 'management', nav: true },
+  { path: '/vp/dashboard', titleKey: 'routes.vpDashboard', permission: 'vp.read', area: 'vp', nav: true },
+  { path: '/vp/communication', titleKey: 'routes.vpCommunication', permission: 'vp.read', area: 'vp', nav: true },
+  { path: '/vp/history', titleKey: 'routes.vpHistory', permission: 'vp.read', area: 'vp', nav: true },
+  { path: '/zp/medication/flowchart', titleKey: 'routes.flowchart', permission: 'medication.read', area: 'medication', nav: true },
+  { path: '/zp/medication/dashboard', titleKey: 'routes.medicationDashboard', permission: 'medication.read', area: 'medication', nav: true },
+  { path: '/zp/medication/diagram/add', titleKey: 'routes.diagrams', permission: 'administration.read', area: 'medication', nav: true },
+  { path: '/zp/medication/administrationsoverview', titleKey: 'routes.administrationsOverview', permission: 'administration.read', area: 'medication', nav: true },
+  { path: '/zp/administrationregistration/dashboard', titleKey: 'routes.administrationDashboard', permission: 'administration.read', area: 'medication', nav: true },
+  { path: '/amo', titleKey: 'routes.amo', permission: 'medication.read', area: 'medication', nav: true },
+  { path: '/administrationlist', titleKey: 'routes.administrationList', permission: 'administration.register', area: 'medication', nav: true },
+  { path: '/mijngib', titleKey: 'routes.mijngib', permission: 'medication.read', area: 'medication', nav: true },
+  { path: '/orders', titleKey: 'routes.orders', permission: 'orders.read', area: 'medication', nav: true },
+  { path: '/baxter', titleKey: 'routes.baxter', permission: 'baxter.read', area: 'medication', nav: true },
+  { path: '/communication', titleKey: 'routes.communication', permission: 'communication.use', area: 'medication', nav: true },
+  { path: '/zp/trombosisservice/dashboard', titleKey: 'routes.trombosisDashboard', permission: 'trombosis.read', area: 'trombosis', nav: true },
+  { path: '/dosagescheme', titleKey: 'routes.dosageScheme', permission: 'trombosis.read', area: 'trombosis', nav: true },
+  { path: '/inrvalues', titleKey: 'routes.inrValues', permission: 'trombosis.read', area: 'trombosis', nav: true },
+  { path: '/support/documents', titleKey: 'routes.documents', permission: 'documents.read', area: 'support', nav: true },
+  { path: '/healthcare/infrastructure', titleKey: 'routes.network', permission: 'network.read', area: 'network', nav: true },
+  { path: '/user/profile', titleKey: 'routes.profile', permission: null, area: 'user', nav: false },
+  { path: '/user/settings', titleKey: 'routes.settings', permission: null, area: 'user', nav: false },
+];
+
+export const findProtectedRoute = (path: string): ProtectedRoute | undefined =>
+  PROTECTED_ROUTES.find((route) => route.path === path);
+
+/** The spec's titles in Dutch (§2), used as the nl source of the route title keys. */
+export const ROUTE_TITLES_NL: Record<string, string> = {
+  'routes.dashboard': 'Dashboard',
+  'routes.trashcan': 'Prullenbak',
+  'routes.persons': 'Personen',
+  'routes.advanced': 'Geavanceerd',
+  'routes.log': 'Logboek',
+  'routes.vpDashboard': 'Dashboard',
+  'routes.vpCommunication': 'Communicatie',
+  'routes.vpHistory': 'Terugblikken',
+  'routes.flowchart': 'Stroomdiagram',
+  'routes.medicationDashboard': 'Dashboard',
+  'routes.diagrams': 'Diagrammen',
+  'routes.administrationsOverview': 'Resultaten Toedienregistratie',
+  'routes.administrationDashboard': 'Dashboard',
+  'routes.amo': 'Actueel medicatie overzicht',
+  'routes.administrationList': 'Toedienlijsten',
+  'routes.mijngib': 'MijnGiB overzicht',
+  'routes.orders': 'Bestellingen',
+  'routes.baxter': 'Baxter',
+  'routes.communication': 'Communicatie',
+  'routes.trombosisDashboard': 'Dashboard',
+  'routes.dosageScheme': 'Doseerschema',
+  'routes.inrValues': 'INR waarden',
+  'routes.documents': 'Documenten',
+  'routes.network': 'Zorgnetwerk',
+  'routes.profile': 'Profiel',
+  'routes.settings': 'Account Instellingen',
+};
+
+/** Spec §2: "/" goes to the persons screen for a pharmacy, otherwise to the dashboard. */
+export const homePathFor = (entityType: string | null | undefined): string =>
+  entityType === 'pharmacy' ? '/management/persons' : '/dashboard';
