@@ -1,0 +1,104 @@
+import { expect, it } from 'vitest';
+import { describeBrowser, logIn, sessionValue, useBrowser } from './support/browser.ts';
+
+describeBrowser('routing, login and the session (issue 2)', () => {
+  const browser = useBrowser();
+
+  it('sends a logged-out deep link to /login and back there after login', async () => {
+    const { context, page } = await browser.newPage();
+    await page.goto('/management/log');
+    await page.waitForURL('**/login');
+    await logIn(page, 'beheerder');
+    await page.waitForURL('**/management/log');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/^Logboek/);
+    expect(await page.title()).toMatch(/^Logboek/);
+    await context.close();
+  });
+
+  it('lands a pharmacy on Personen and a care centre on the dashboard', async () => {
+    const pharmacy = await browser.newPage();
+    await pharmacy.page.goto('/login');
+    await logIn(pharmacy.page, 'apotheker');
+    await pharmacy.page.waitForURL('**/management/persons');
+    expect(await sessionValue(pharmacy.page, 'entity_type')).toBe('pharmacy');
+    await pharmacy.context.close();
+
+    const care = await browser.newPage();
+    await care.page.goto('/login');
+    await logIn(care.page, 'verpleegkundige');
+    await care.page.waitForURL('**/dashboard');
+    expect(await sessionValue(care.page, 'entity_type')).toBe('carecenter');
+    expect(await care.page.title()).toMatch(/^Dashboard/);
+    await care.context.close();
+  });
+
+  it('sends a user without the permission to / (and so to their home page)', async () => {
+    const { context, page } = await browser.newPage();
+    await page.goto('/login');
+    await logIn(page, 'verpleegkundige');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/management/log');
+    await page.waitForURL('**/dashboard');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Dashboard/);
+    await context.close();
+  });
+
+  it('sends an unknown path to /login', async () => {
+    const { context, page } = await browser.newPage();
+    await page.goto('/dit/bestaat/niet');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('renews an expired access token transparently before the next request', async () => {
+    const { context, page } = await browser.newPage();
+    await page.goto('/login');
+    await logIn(page, 'beheerder');
+    await page.waitForURL('**/dashboard');
+    const before = await sessionValue(page, 'access_token');
+    const refreshBefore = await sessionValue(page, 'refresh_token');
+    await page.evaluate(() => window.sessionStorage.setItem('expires_at', String(Date.now() - 1000)));
+    const renewal = page.waitForResponse((r) => r.url().endsWith('/oauth/token') && r.status() === 200);
+    await page.reload();
+    await renewal;
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => sessionValue(page, 'access_token')).not.toBe(before);
+    expect(await sessionValue(page, 'refresh_token')).not.toBe(refreshBefore);
+    expect(Number(await sessionValue(page, 'expires_at'))).toBeGreaterThan(Date.now());
+    await context.close();
+  });
+
+  it('renews once and retries when the server answers 401', async () => {
+    const { context, page } = await browser.newPage();
+    await page.goto('/login');
+    await logIn(page, 'beheerder');
+    await page.waitForURL('**/dashboard');
+    await page.evaluate(() => window.sessionStorage.setItem('access_token', 'not-a-valid-token'));
+    const renewal = page.waitForResponse((r) => r.url().endsWith('/oauth/token') && r.status() === 200);
+    await page.reload();
+    await renewal;
+    await expect.poll(() => sessionValue(page, 'access_token')).not.toBe('not-a-valid-token');
+    expect(page.url()).toMatch(/\/dashboard$/);
+    await context.close();
+  });
+
+  it('logs out through the server and clears session storage', async () => {
+    const { context, page } = await browser.newPage();
+    await page.goto('/login');
+    await logIn(page, 'beheerder');
+    await page.waitForURL('**/dashboard');
+    const token = await sessionValue(page, 'access_token');
+    const logoutCall = page.waitForResponse((r) => r.url().endsWith('/api/account/logout'));
+    await page.goto('/logout');
+    expect((await logoutCall).ok()).toBe(true);
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
+    // The revoked token is refused by the server.
+    const status = await page.evaluate(
+      (t) => fetch('/api/management/settings', { headers: { Authorization: `Bearer ${t}` } }).then((r) => r.status),
+      token,
+    );
+    expect(status).toBe(401);
+    await context.close();
+  });
+});

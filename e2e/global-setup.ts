@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserServer } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS, findChromium } from './support/chromium.ts';
+import { freePort, waitForReady } from './support/server-process.ts';
+
+const repoRoot = resolve(import.meta.dirname, '..');
+
+/**
+ * Starts one portal (the built server on a fresh embedded database with the demo world)
+ * and one headless Chromium for all browser tests. Without Chromium the tests are skipped,
+ * unless E2E_REQUIRED=1 (CI), where that is a failure.
+ */
+export default async function setup(project: TestProject) {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    const message =
+      'Browser tests skipped: no Chromium at CHROME_PATH or /usr/bin/chromium. Install it with `apt-get install chromium` (Debian) or set CHROME_PATH.';
+    if (process.env.E2E_REQUIRED === '1') throw new Error(message.replace('skipped', 'required'));
+    console.warn(`\n${message}\n`);
+    project.provide('e2e', null);
+    return;
+  }
+  const mainJs = join(repoRoot, 'packages/server/dist/main.js');
+  if (!existsSync(mainJs)) throw new Error('The portal is not built: run `npm run build` first (npm test does).');
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'zp-e2e-'));
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, [mainJs], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  let browser: BrowserServer | undefined;
+  try {
+    await waitForReady(baseURL, server);
+    browser = await chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  } catch (error) {
+    server.kill('SIGKILL');
+    throw error;
+  }
+  project.provide('e2e', { baseURL, wsEndpoint: browser.wsEndpoint() });
+
+  return async () => {
+    await browser?.close();
+    server.kill('SIGTERM');
+    await new Promise((done) => server.once('exit', done));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: { baseURL: string; wsEndpoint: string } | null;
+  }
+}

@@ -1,0 +1,38 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'Welkom-demo-2026';
+const e2e = inject('e2e');
+
+/** A describe block that runs only when the global setup found Chromium. */
+export const describeBrowser = (name: string, fn: () => void) => describe.skipIf(!e2e)(name, fn);
+
+export const baseURL = () => e2e!.baseURL;
+
+/** One connection to the shared Chromium per test file; each test gets a fresh context. */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (e2e) browser = await chromium.connect(e2e.wsEndpoint);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newPage(): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser!.newContext({ baseURL: e2e!.baseURL, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return { context, page };
+    },
+  };
+}
+
+export async function logIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel(/gebruikersnaam/i).fill(username);
+  await page.getByLabel(/wachtwoord/i).fill(password);
+  await page.getByRole('button', { name: /inloggen/i }).click();
+}
+
+export const sessionValue = (page: Page, key: string) =>
+  page.evaluate((k) => window.sessionStorage.getItem(k), key);
