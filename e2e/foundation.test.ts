@@ -95,7 +95,10 @@ describeBrowser('routing, login and the session (issue 2)', () => {
     expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);
     // The revoked token is refused by the server.
     const status = await page.evaluate(
-      (t) => fetch('/api/management/settings', { headers: { Authorization: `Bearer ${t}` } }).then((r) => r.status),
+      (t) =>
+        fetch('/api/management/settings', { headers: { Authorization: `Bearer ${t}` } }).then(
+          (r) => r.status,
+        ),
       token,
     );
     expect(status).toBe(401);

@@ -25,13 +25,22 @@ export default async function setup(project: TestProject) {
     return;
   }
   const mainJs = join(repoRoot, 'packages/server/dist/main.js');
-  if (!existsSync(mainJs)) throw new Error('The portal is not built: run `npm run build` first (npm test does).');
+  if (!existsSync(mainJs))
+    throw new Error('The portal is not built: run `npm run build` first (npm test does).');
 
   const dataDir = mkdtempSync(join(tmpdir(), 'zp-e2e-'));
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, [mainJs], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;

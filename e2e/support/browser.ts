@@ -20,7 +20,11 @@ export function useBrowser() {
   });
   return {
     async newPage(): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await browser!.newContext({ baseURL: e2e!.baseURL, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
+      const context = await browser!.newContext({
+        baseURL: e2e!.baseURL,
+        locale: 'nl-NL',
+        timezoneId: 'Europe/Amsterdam',
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       return { context, page };

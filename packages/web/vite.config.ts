@@ -10,11 +10,19 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'static',
     rollupOptions: {
+      // The contract's modules only declare schemas and constants: unused zod schemas can be
+      // dropped, which keeps zod out of the chunks that only need constants (the /login page).
+      treeshake: {
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id),
+        manualPureFunctions: ['z'],
+      },
       output: {
         entryFileNames: 'static/js/[name]-[hash].js',
         chunkFileNames: 'static/js/[name]-[hash].js',
         assetFileNames: (asset) =>
-          asset.names?.some((n) => n.endsWith('.css')) ? 'static/css/[name]-[hash][extname]' : 'static/media/[name]-[hash][extname]',
+          asset.names?.some((n) => n.endsWith('.css'))
+            ? 'static/css/[name]-[hash][extname]'
+            : 'static/media/[name]-[hash][extname]',
       },
     },
   },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deriveEntityType, homePathFor, loginOutcome, PROTECTED_ROUTES, ROUTE_TITLES_NL, screenName } from './index.ts';
+import {
+  deriveEntityType,
+  homePathFor,
+  loginOutcome,
+  PROTECTED_ROUTES,
+  ROUTE_TITLES_NL,
+  screenName,
+} from './index.ts';
 
 describe('loginOutcome (spec §8)', () => {
   it.each([
@@ -43,7 +50,11 @@ describe('route table', () => {
 
 describe('screenName (spec §3)', () => {
   it('joins first names, the optional prefix and the last name', () => {
-    expect(screenName({ FirstNames: 'Jan', LastName: { Prefix: 'van der', LastName: 'Berg' } })).toBe('Jan van der Berg');
-    expect(screenName({ FirstNames: 'Anna', LastName: { Prefix: null, LastName: 'Smit' } })).toBe('Anna Smit');
+    expect(screenName({ FirstNames: 'Jan', LastName: { Prefix: 'van der', LastName: 'Berg' } })).toBe(
+      'Jan van der Berg',
+    );
+    expect(screenName({ FirstNames: 'Anna', LastName: { Prefix: null, LastName: 'Smit' } })).toBe(
+      'Anna Smit',
+    );
   });
 });

@@ -35,7 +35,10 @@ export type LoginAction = (typeof LOGIN_ACTIONS)[number];
 
 export type LoginOutcome =
   | { kind: 'step'; step: '2FA' | 'PASSWORD_CHANGE' }
-  | { kind: 'error'; code: 'INVALID_CREDENTIALS' | 'CANT_ACCESS_PRODUCT' | '2FA_INVALID' | 'TOO_MANY_ATTEMPTS' | 'ERROR' };
+  | {
+      kind: 'error';
+      code: 'INVALID_CREDENTIALS' | 'CANT_ACCESS_PRODUCT' | '2FA_INVALID' | 'TOO_MANY_ATTEMPTS' | 'ERROR';
+    };
 
 /** Maps a failed login response to the spec's error catalogue (§8). */
 export function loginOutcome(status: number, action?: string | null): LoginOutcome {

@@ -16,7 +16,9 @@ function findOathtool(): string | null {
 }
 const oathtool = findOathtool();
 if (!oathtool && process.env.OATHTOOL_REQUIRED === '1') {
-  throw new Error('oathtool is required (OATHTOOL_REQUIRED=1) but not installed: apt-get install -y oathtool');
+  throw new Error(
+    'oathtool is required (OATHTOOL_REQUIRED=1) but not installed: apt-get install -y oathtool',
+  );
 }
 if (!oathtool) {
   console.warn('oathtool not found: skipping the independent TOTP check (apt-get install -y oathtool)');

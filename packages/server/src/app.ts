@@ -1,0 +1,67 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import audit from './plugins/app/audit.ts';
+import auth from './plugins/app/auth.ts';
+import errorHandler from './plugins/app/error-handler.ts';
+import notFound from './plugins/app/not-found.ts';
+import web from './plugins/app/web.ts';
+import securityHeaders from './plugins/external/security-headers.ts';
+import swagger from './plugins/external/swagger.ts';
+import getAccount from './routes/account/get-account.ts';
+import logout from './routes/account/logout.ts';
+import health from './routes/health/index.ts';
+import settings from './routes/management/settings.ts';
+import token from './routes/oauth/token.ts';
+import './types.ts';
+
+export interface BuildAppOptions {
+  /** pino logger options; false silences the app (tests). */
+  logger?: boolean | { level: string };
+}
+
+/** Builds the whole app without listening: main.ts listens, tests use `inject`. */
+export async function buildApp(
+  config: Config,
+  database: Database,
+  opts: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // X-Forwarded-For is not trusted by default: it would let anyone forge the IP in the audit log.
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON and form data (OAuth) only; anything else is 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  // Named markers so plugins can declare what they need.
+  await app.register(fp(async () => {}, { name: 'config' }));
+  await app.register(fp(async () => {}, { name: 'db' }));
+
+  await app.register(errorHandler);
+  await app.register(securityHeaders);
+  await app.register(formbody);
+  await app.register(swagger);
+  await app.register(audit);
+  await app.register(auth);
+  await app.register(web);
+  await app.register(notFound);
+
+  await app.register(health);
+  await app.register(token);
+  await app.register(logout);
+  await app.register(getAccount);
+  await app.register(settings);
+
+  return app;
+}

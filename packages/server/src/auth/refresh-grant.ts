@@ -1,0 +1,57 @@
+import type { TokenRequest, TokenResponse } from '@zorgportaal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findAccountById } from '../repositories/accounts.ts';
+import {
+  findToken,
+  issueTokenPair,
+  markRefreshTokenUsed,
+  revokeSession,
+  sessionIsLive,
+  touchSession,
+} from '../repositories/sessions.ts';
+import { accountCanLogIn } from './account-checks.ts';
+import { tokenResponse } from './complete-login.ts';
+import { invalidRefreshToken, missingField } from './token-errors.ts';
+
+/**
+ * grant_type=refresh_token (spec: product id 0). Rotation: each refresh token works once.
+ * Presenting a used one means it was stolen or replayed, so the whole family (session) is revoked
+ * (RFC 9700 §4.14.2) — the thief's and the user's tokens die together.
+ */
+export async function refreshGrant(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  form: TokenRequest,
+): Promise<TokenResponse> {
+  if (!form.refresh_token) throw missingField('refresh_token');
+  const now = new Date();
+  const found = await findToken(app.db, form.refresh_token, 'refresh');
+  if (!found) throw invalidRefreshToken();
+  const { token, session } = found;
+  const actor = { userId: session.accountId, username: null, entityId: session.entityId };
+
+  const reuse = async () => {
+    await revokeSession(app.db, session.id, 'refresh_token_reuse');
+    await app.audit.record(request, {
+      action: 'E',
+      outcome: 'denied',
+      objectType: 'session',
+      objectId: session.id,
+      actor,
+      detail: { reason: 'refresh_token_reuse' },
+    });
+    return invalidRefreshToken();
+  };
+  if (token.usedAt) throw await reuse();
+  if (token.expiresAt <= now || !sessionIsLive(session, now)) throw invalidRefreshToken();
+  const account = await findAccountById(app.db, session.accountId);
+  if (!account || !accountCanLogIn(account, now)) {
+    await revokeSession(app.db, session.id, 'account_disabled');
+    throw invalidRefreshToken();
+  }
+  if (!(await markRefreshTokenUsed(app.db, token.hash, now))) throw await reuse();
+
+  await touchSession(app.db, session.id, now);
+  const pair = await issueTokenPair(app.db, session, now);
+  return tokenResponse(app, account, pair);
+}

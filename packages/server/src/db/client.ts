@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type the app uses: the common base of the PGlite and node-postgres drivers. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** Rows of a raw `db.execute` result: both drivers (PGlite and node-postgres) return `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs the generated migrations (drizzle folder). */
+  migrate(migrationsFolder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database. `location` is a postgres:// URL, `memory://` (tests) or a directory
+ * for the durable on-disk PGlite (the embedded default).
+ */
+export async function openDatabase(location: string): Promise<Database> {
+  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location);
+  return openPglite(location);
+}
+
+async function openPglite(location: string): Promise<Database> {
+  if (location !== 'memory://') mkdirSync(path.dirname(location), { recursive: true });
+  // relaxedDurability stays off: a write is acknowledged only after it reached the disk.
+  const client = await PGlite.create(location === 'memory://' ? undefined : location, {
+    relaxedDurability: false,
+  });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    async migrate(migrationsFolder) {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(db, { migrationsFolder });
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    async migrate(migrationsFolder) {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(db, { migrationsFolder });
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,27 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The NEN 7513 audit log (domain.md "Log"). Append-only: a trigger (custom migration
+ * audit_log_append_only) refuses UPDATE and DELETE. No foreign keys, so purging a person keeps its log.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    eventId: uuid().notNull().defaultRandom(),
+    eventAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    action: text({ enum: ['C', 'R', 'U', 'D', 'E'] }).notNull(),
+    outcome: text().notNull(),
+    userId: integer(),
+    username: text(),
+    role: text(),
+    entityId: integer(),
+    responsibleUserId: integer(),
+    ip: text(),
+    objectType: text().notNull(),
+    objectId: text(),
+    patientId: integer(),
+    detail: jsonb().$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_log_entity_time_idx').on(t.entityId, t.eventAt.desc(), t.id), index().on(t.patientId)],
+);

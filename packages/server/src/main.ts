@@ -1,0 +1,50 @@
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config/env.ts';
+import { openDatabase } from './db/client.ts';
+import { migrationsFolder } from './db/migrations.ts';
+import { demoAccountLines, hasDemoWorld, seedDefaultRoles, seedDemoWorld } from './seed/demo-world.ts';
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    // A bad setting is the operator's mistake, not a crash: one clear line, no stack trace.
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const database = await openDatabase(config.databaseUrl ?? path.join(config.dataDir, 'pglite'));
+  await database.migrate(migrationsFolder());
+  await seedDefaultRoles(database.db);
+  const seeded = config.demoData && (await seedDemoWorld(database.db, { secretKey: config.secretKey }));
+
+  const app = await buildApp(config, database);
+  if (seeded || (config.demoData && (await hasDemoWorld(database.db)))) {
+    // Plain stdout, not a JSON log line: this is for the person who just typed `npm start`.
+    console.log(demoAccountLines().join('\n'));
+  }
+
+  // SIGTERM / SIGINT: stop accepting, let requests in flight finish, then close the database.
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info(`${signal} ontvangen, Zorgportaal stopt`);
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Zorgportaal luistert op http://${config.host}:${config.port}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? `Zorgportaal kon niet starten: ${err.message}` : err);
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+import type { FastifySchemaValidationError } from 'fastify';
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'tekst',
+  number: 'een getal',
+  int: 'een geheel getal',
+  boolean: 'waar of onwaar',
+  object: 'een object',
+  array: 'een lijst',
+  date: 'een datum',
+};
+
+/** A Dutch message for one zod issue (as fastify-type-provider-zod reports it). */
+function dutchMessage(issue: FastifySchemaValidationError): string {
+  const p = issue.params as Record<string, unknown>;
+  switch (issue.keyword) {
+    case 'invalid_type':
+      if (String(issue.message).includes('received undefined')) return 'Dit veld is verplicht.';
+      return `Ongeldig type: verwacht ${TYPE_NAMES[String(p.expected)] ?? String(p.expected)}.`;
+    case 'too_small':
+      return p.origin === 'string'
+        ? `Minimaal ${String(p.minimum)} tekens.`
+        : `Moet minimaal ${String(p.minimum)} zijn.`;
+    case 'too_big':
+      return p.origin === 'string'
+        ? `Maximaal ${String(p.maximum)} tekens.`
+        : `Mag hoogstens ${String(p.maximum)} zijn.`;
+    case 'invalid_value':
+      return Array.isArray(p.values) ? `Kies een van: ${p.values.join(', ')}.` : 'Ongeldige waarde.';
+    case 'invalid_format':
+      return p.format === 'email' ? 'Ongeldig e-mailadres.' : 'Ongeldig formaat.';
+    case 'unrecognized_keys':
+      return 'Onbekend veld.';
+    default:
+      return 'Ongeldige waarde.';
+  }
+}
+
+/**
+ * Maps validation issues to `Fields`: field path (dots, e.g. `NameInformation.FirstNames`) → message.
+ * An issue about the whole body or query is filed under that part's name (`body`, `querystring`).
+ */
+export function validationFields(
+  issues: FastifySchemaValidationError[],
+  context: string | undefined,
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const base = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    const keys =
+      issue.keyword === 'unrecognized_keys' ? ((issue.params as { keys?: string[] }).keys ?? []) : [];
+    const paths = keys.length ? keys.map((k) => (base ? `${base}.${k}` : k)) : [base || context || 'body'];
+    for (const path of paths) fields[path] ??= dutchMessage(issue);
+  }
+  return fields;
+}

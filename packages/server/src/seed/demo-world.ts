@@ -1,0 +1,160 @@
+import { DEFAULT_ROLES, PRODUCT_ID } from '@zorgportaal/contract';
+import { count, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { hashPassword } from '../account-security/password-hash.ts';
+import { sealSecret } from '../account-security/secret-box.ts';
+import { secretContext } from '../security/crypto.ts';
+import { demoClients } from './demo-clients.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_EMAIL_DOMAIN,
+  DEMO_ENTITIES,
+  DEMO_LINKS,
+  DEMO_LOCATIONS,
+  DEMO_PASSWORD,
+  DEMO_TOTP_SECRET,
+  type DemoEntityKey,
+} from './demo-data.ts';
+
+const CLIENTS_PER_CARE_CENTRE = 20;
+
+/** The roles of DEFAULT_ROLES as global roles (entity_id null). Needed by every installation. */
+export async function seedDefaultRoles(db: Db | Tx): Promise<Map<string, number>> {
+  const existing = await db.select({ id: t.roles.id, name: t.roles.name }).from(t.roles);
+  const missing = Object.entries(DEFAULT_ROLES).filter(([name]) => !existing.some((r) => r.name === name));
+  const added = missing.length
+    ? await db
+        .insert(t.roles)
+        .values(missing.map(([name, permissions]) => ({ name, permissions: [...permissions] })))
+        .returning({ id: t.roles.id, name: t.roles.name })
+    : [];
+  return new Map([...existing, ...added].map((r) => [r.name, r.id]));
+}
+
+/**
+ * Seeds the demo world (issue 2) when the database has no entities yet. Deterministic:
+ * fixed names, ids in insertion order. Returns false when there was something already.
+ */
+export async function seedDemoWorld(db: Db, opts: { secretKey: string }): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(t.entities);
+  if ((existing?.n ?? 0) > 0) return false;
+  // Hashed once: argon2id costs ~50 ms and every demo account shares the password.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    const roleIds = await seedDefaultRoles(tx);
+    const entityRows = await tx
+      .insert(t.entities)
+      .values(DEMO_ENTITIES.map(({ name, type, agb, settings }) => ({ name, type, agb, settings })))
+      .returning({ id: t.entities.id });
+    const entityId = (key: DemoEntityKey) => entityRows[DEMO_ENTITIES.findIndex((e) => e.key === key)]!.id;
+
+    await tx.insert(t.networkLinks).values(
+      DEMO_LINKS.map((l) => ({
+        entityId: entityId(l.from),
+        fromEntityId: entityId(l.from),
+        toEntityId: entityId(l.to),
+        role: l.role,
+      })),
+    );
+
+    for (const [i, loc] of DEMO_LOCATIONS.entries()) {
+      const [location] = await tx
+        .insert(t.locations)
+        .values({ entityId: entityId(loc.entity), name: loc.name })
+        .returning({ id: t.locations.id });
+      await tx
+        .insert(t.departments)
+        .values(
+          loc.departments.map((name) => ({ entityId: entityId(loc.entity), locationId: location!.id, name })),
+        );
+      const clients = demoClients(i * CLIENTS_PER_CARE_CENTRE, CLIENTS_PER_CARE_CENTRE);
+      await tx.insert(t.persons).values(
+        clients.map((c) => ({
+          entityId: entityId(loc.entity),
+          firstNames: c.firstNames,
+          lastNamePrefix: c.prefix,
+          lastName: c.lastName,
+          dateOfBirth: c.dateOfBirth,
+        })),
+      );
+    }
+
+    const staff = await tx
+      .insert(t.persons)
+      .values(
+        DEMO_ACCOUNTS.map((a) => ({
+          entityId: entityId(a.entity),
+          firstNames: a.firstNames,
+          lastNamePrefix: a.prefix,
+          lastName: a.lastName,
+        })),
+      )
+      .returning({ id: t.persons.id });
+    const accountRows = await tx
+      .insert(t.accounts)
+      .values(
+        DEMO_ACCOUNTS.map((a, i) => ({
+          entityId: entityId(a.entity),
+          personId: staff[i]!.id,
+          username: a.username,
+          passwordHash,
+          emailAddresses: [`${a.username}@${DEMO_EMAIL_DOMAIN}`],
+          employeeNumber: a.employeeNumber,
+          mustChangePassword: a.mustChangePassword ?? false,
+          totpEnabled: a.totp ?? false,
+        })),
+      )
+      .returning({ id: t.accounts.id });
+    // The TOTP secret is sealed with the account id as context, so it needs the id first.
+    for (const [i, a] of DEMO_ACCOUNTS.entries()) {
+      if (!a.totp) continue;
+      const id = accountRows[i]!.id;
+      await tx
+        .update(t.accounts)
+        .set({ totpSecretEncrypted: sealSecret(DEMO_TOTP_SECRET, opts.secretKey, secretContext(id)) })
+        .where(eq(t.accounts.id, id));
+    }
+
+    await tx.insert(t.accountRoles).values(
+      DEMO_ACCOUNTS.flatMap((a, i) =>
+        a.roles.map((role) => ({
+          accountId: accountRows[i]!.id,
+          roleId: roleIds.get(role)!,
+          entityId: entityId(a.entity),
+        })),
+      ),
+    );
+    await tx.insert(t.accountSubscriptions).values(
+      DEMO_ACCOUNTS.map((a, i) => ({
+        accountId: accountRows[i]!.id,
+        entityId: entityId(a.entity),
+        productId: PRODUCT_ID,
+      })),
+    );
+  });
+  return true;
+}
+
+/** True when the demo accounts are there (a restart of a seeded installation). */
+export async function hasDemoWorld(db: Db): Promise<boolean> {
+  const rows = await db
+    .select({ id: t.accounts.id })
+    .from(t.accounts)
+    .where(eq(t.accounts.username, DEMO_ACCOUNTS[0]!.username))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The lines main.ts prints at start, so a newcomer can log in. */
+export function demoAccountLines(): string[] {
+  return [
+    `Demo-accounts (wachtwoord voor allemaal: ${DEMO_PASSWORD}):`,
+    ...DEMO_ACCOUNTS.map((a) => {
+      const organisation = DEMO_ENTITIES.find((e) => e.key === a.entity)!;
+      const note = a.note ? `  (${a.note})` : '';
+      return `  ${a.username.padEnd(16)} ${`${organisation.name} (${organisation.type})`.padEnd(42)} ${a.roles.join(', ')}${note}`;
+    }),
+  ];
+}

@@ -1,0 +1,32 @@
+import type { EntityType, Permission } from '@zorgportaal/contract';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Config } from './config/env.ts';
+import type { Database, Db } from './db/client.ts';
+import type { AuditService } from './plugins/app/audit.ts';
+
+/** Who is calling: set by the authentication hook on every authenticated /api request. */
+export interface Caller {
+  accountId: number;
+  personId: number | null;
+  entityId: number;
+  entityType: EntityType;
+  username: string;
+  permissions: ReadonlySet<string>;
+  roles: string[];
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    audit: AuditService;
+    /** preHandler answering 403 FORBIDDEN when the caller lacks the permission. */
+    requirePermission(permission: Permission): preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** Set for authenticated requests; routes behind the auth hook may rely on it. */
+    caller: Caller | null;
+  }
+}

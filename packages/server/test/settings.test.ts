@@ -1,0 +1,57 @@
+import { deriveEntityType } from '@zorgportaal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, login } from './helpers/login.ts';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+describe('GET /api/management/settings', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const settingsOf = async (username: string) => {
+    const { access_token } = await login(t.app, username);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/management/settings',
+      headers: bearer(access_token),
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+
+  it.each([
+    ['apotheker', 'Apotheek De Linde', 'pharmacy'],
+    ['assistent', 'Apotheek De Linde', 'pharmacy'],
+    ['verpleegkundige', 'Zorgcentrum De Berk', 'carecenter'],
+    ['anker', 'Zorgcentrum Het Anker', 'carecenter'],
+    ['centrum', 'Apotheek Centrum', 'pharmacy'],
+    ['huisarts', 'Huisartsenpraktijk Linde', 'customer'],
+    ['trombose', 'Trombosedienst Midden', 'customer'],
+  ])('%s reads the settings of %s, from which the client derives %s', async (username, name, type) => {
+    const settings = await settingsOf(username);
+    expect(settings).toMatchObject({ Name: name, Type: type, Id: expect.any(Number) });
+    expect(deriveEntityType(settings)).toBe(type);
+  });
+
+  it('lets a Beheerder change the own entity settings (PUT /api/management/settings/1), identity fields stay', async () => {
+    const { access_token } = await login(t.app, 'beheerder');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/management/settings/1',
+      headers: bearer(access_token),
+      payload: { WelcomeText: 'Welkom bij De Berk', Name: 'Overgenomen', Id: 99 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      Name: 'Zorgcentrum De Berk',
+      CareCenter: true,
+      WelcomeText: 'Welkom bij De Berk',
+      Type: 'carecenter',
+    });
+    expect(res.json().Id).not.toBe(99);
+    // Scoped to the caller's entity: the pharmacy's settings did not change.
+    expect(await settingsOf('apotheker')).not.toHaveProperty('WelcomeText');
+  });
+});

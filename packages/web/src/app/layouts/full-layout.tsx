@@ -1,0 +1,86 @@
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Alert.css';
+import { Suspense } from 'react';
+import { Anchor, AppShell, Burger, Group, Loader, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { SkipLink } from '../../components/skip-link.tsx';
+import { useEntitySettings } from '../../features/auth/api/get-entity-settings.ts';
+import { useInactivityLogout } from '../../features/auth/hooks/use-inactivity-logout.ts';
+import { MainNav } from './main-nav.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** Layout of the logged-in portal: header (product, organisation, language, user menu) and navigation. */
+export default function FullLayout() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const navigation = useNavigation();
+  // Also the first authorised call after a reload, so an expired token is renewed right away.
+  const settings = useEntitySettings();
+  useInactivityLogout();
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <SkipLink />
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('nav.toggle', 'Menu openen of sluiten')}
+            />
+            <Anchor
+              component={Link}
+              to="/"
+              fw={700}
+              size="lg"
+              c="blue.9"
+              underline="never"
+              data-testid="product-name"
+            >
+              {t('app.name', 'Zorgportaal')}
+            </Anchor>
+            {settings.data?.Name ? (
+              <Text size="sm" c="dark.6" visibleFrom="sm" data-testid="organisation-name">
+                {settings.data.Name}
+              </Text>
+            ) : null}
+            {navigation.state === 'loading' ? (
+              <Loader size="xs" aria-label={t('app.loading', 'Laden…')} />
+            ) : null}
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <LanguageSwitch />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <ScrollArea type="auto">
+          <MainNav onNavigate={close} />
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

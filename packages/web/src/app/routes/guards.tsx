@@ -1,0 +1,36 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { findProtectedRoute, homePathFor } from '@zorgportaal/contract';
+import { getEntityType, hasPermission, isLoggedIn } from '../../lib/session.ts';
+
+/** Location state of /login: where the user was going, to return there after login. */
+export interface LoginLocationState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+/** Without an access token the user goes to /login, and the origin is kept (spec §2). */
+export function RequireAuth() {
+  const location = useLocation();
+  if (!isLoggedIn()) {
+    const state: LoginLocationState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+/** A missing permission sends the user to / (spec §2, §6). */
+export function RequirePermission({ permission }: { permission: string | null }) {
+  return hasPermission(permission) ? <Outlet /> : <Navigate to="/" replace />;
+}
+
+/** The home page for the session's entity type; /dashboard when that page is not permitted (no redirect loop). */
+export function homePath(): string {
+  const target = homePathFor(getEntityType());
+  return hasPermission(findProtectedRoute(target)?.permission ?? null) ? target : '/dashboard';
+}
+
+/** `/` redirects by entity type: a pharmacy to /management/persons, everyone else to /dashboard. */
+export function HomeRedirect() {
+  return <Navigate to={homePath()} replace />;
+}

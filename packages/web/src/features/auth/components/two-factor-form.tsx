@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface TwoFactorFormProps {
+  loading: boolean;
+  onSubmit: (totp: string) => void;
+  onBack: () => void;
+}
+
+/** Step 2FA: a TOTP code; the form is posted again with totp and account_id (spec §5, §7). */
+export function TwoFactorForm({ loading, onSubmit, onBack }: TwoFactorFormProps) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const totp = code.replace(/\s+/g, '');
+    if (!totp) return setError(t('auth.twoFactor.codeRequired', 'Vul de verificatiecode in.'));
+    setError(undefined);
+    onSubmit(totp);
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-busy={loading} data-testid="two-factor-form">
+      <Stack gap="md">
+        <Text size="sm">
+          {t('auth.twoFactor.help', 'Voer de zescijferige code uit uw authenticator-app in.')}
+        </Text>
+        <TextInput
+          label={t('auth.twoFactor.code', 'Verificatiecode')}
+          name="totp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          // The only field of this step.
+          autoFocus
+          required
+          maxLength={10}
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          error={error}
+          data-testid="totp-code"
+        />
+        <Group justify="space-between">
+          <Button variant="default" onClick={onBack} disabled={loading}>
+            {t('auth.twoFactor.back', 'Terug')}
+          </Button>
+          <Button type="submit" loading={loading} data-testid="totp-submit">
+            {t('auth.twoFactor.submit', 'Controleren')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

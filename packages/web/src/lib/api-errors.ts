@@ -1,0 +1,54 @@
+import type { ApiError } from '@zorgportaal/contract';
+
+/** A non-OK HTTP response; `body` is the parsed JSON (usually `{ Code, Message, Fields? }`) or text. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    const apiError = body as Partial<ApiError> | null;
+    super(typeof apiError?.Message === 'string' ? apiError.Message : `Request failed with status ${status}`);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The `Code` of the error body, when the server sent one. */
+  get code(): string | undefined {
+    const code = (this.body as Partial<ApiError> | null)?.Code;
+    return typeof code === 'string' ? code : undefined;
+  }
+}
+
+/** The generic failures of spec §8 that are not an HTTP status: the network failed or the call was aborted. */
+export class RequestFailedError extends Error {
+  readonly kind: 'network' | 'aborted';
+
+  constructor(kind: 'network' | 'aborted', cause?: unknown) {
+    super(kind === 'aborted' ? 'The request was aborted' : 'Network request failed', { cause });
+    this.name = 'RequestFailedError';
+    this.kind = kind;
+  }
+}
+
+/** The i18n key of the generic message for an error (spec §8 "Generic failures"). */
+export function genericErrorKey(error: unknown): 'errors.aborted' | 'errors.network' | 'errors.unknown' {
+  if (error instanceof RequestFailedError)
+    return error.kind === 'aborted' ? 'errors.aborted' : 'errors.network';
+  return 'errors.unknown';
+}
+
+/** The translated generic message for a failure that is not a catalogued API error. */
+export function genericErrorMessage(
+  t: (key: string, defaultValue: string) => string,
+  error: unknown,
+): string {
+  switch (genericErrorKey(error)) {
+    case 'errors.aborted':
+      return t('errors.aborted', 'Het verzoek is afgebroken.');
+    case 'errors.network':
+      return t('errors.network', 'De verbinding met de server is mislukt.');
+    default:
+      return t('errors.unknown', 'Er is een onverwachte fout opgetreden.');
+  }
+}

@@ -1,0 +1,47 @@
+import { afterEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { initReactI18next } from 'react-i18next';
+import { i18n } from '../lib/i18n.ts';
+import en from '../../public/locales/en.json';
+import nl from '../../public/locales/nl.json';
+
+// jsdom lacks the layout APIs Mantine relies on.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: vi.fn().mockImplementation((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+window.HTMLElement.prototype.scrollIntoView = () => {};
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+// Translations from the JSON files, synchronously (no HTTP backend in tests).
+await i18n.use(initReactI18next).init({
+  resources: { nl: { translation: nl }, en: { translation: en } },
+  lng: 'nl',
+  fallbackLng: 'nl',
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+});
+
+afterEach(() => {
+  cleanup();
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+});
