@@ -6,3 +6,4 @@ export * from './person.ts';
 export * from './account.ts';
 export * from './auth.ts';
 export * from './entity.ts';
+export * from './account-security.ts';

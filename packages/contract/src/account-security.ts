@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { nameInformationSchema } from './person.ts';
+
+/** Issue 3 contract: 2FA, password change and reset, IP allow-list, profile. Form fields as spec §7. */
+const formInt = z.coerce.number().int();
+
+/** POST /oauth/2fa → the challenge that binds the second step to a verified password (5 minutes). */
+export const twofaChallengeResponseSchema = z.object({ data: z.object({ twofa_uuid: z.string() }) });
+
+/** POST /api/auth/passwordreset (form): forced change at login and the change in account settings. */
+export const passwordChangeFormSchema = z.object({
+  account_id: formInt,
+  current_password: z.string().max(1024),
+  password: z.string().max(1024),
+  password_confirmation: z.string().max(1024),
+});
+
+/** POST /api/auth/forgotpassword (form) → always the same { message }. */
+export const forgotPasswordFormSchema = z.object({ email: z.string().max(320) });
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** POST /api/auth/resetforgotpassword (form). */
+export const resetForgottenPasswordFormSchema = z.object({
+  token: z.string().max(200),
+  password: z.string().max(1024),
+  password_confirmation: z.string().max(1024),
+});
+
+/** Password policy (security.md); the server is the authority, the client mirrors it for live feedback. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const twofaStatusSchema = z.object({ Enabled: z.boolean() });
+export const twofaEnrolmentSchema = z.object({
+  Secret: z.string(),
+  OtpauthUrl: z.string(),
+  QrCode: z.string(),
+});
+export const totpCodeSchema = z.object({ totp: z.string().regex(/^\d{6}$/, 'Vul de 6 cijfers van de code in.') });
+
+export const currentIpSchema = z.object({ Ip: z.string() });
+export const ipAllowEntrySchema = z.object({
+  Id: z.number().int(),
+  Ip: z.string(),
+  ProductId: z.number().int(),
+  Description: z.string().nullable(),
+  CreatedAt: z.string(),
+});
+export type IpAllowEntry = z.infer<typeof ipAllowEntrySchema>;
+export const newIpAllowEntrySchema = z.object({
+  Ip: z.string().min(1).max(64),
+  ProductId: z.number().int(),
+  Description: z.string().max(200).nullable().optional(),
+});
+
+/** The caller's own profile (ours): GET/PUT /api/account/profile, PUT /api/account/profile/avatar. */
+export const profileSchema = z.object({
+  PersonId: z.number().int(),
+  NameInformation: nameInformationSchema,
+  DateOfBirth: z.string().nullable(),
+  EmailAddress: z.array(z.string()),
+  Avatar: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+export const profileUpdateSchema = z.object({
+  NameInformation: nameInformationSchema,
+  DateOfBirth: z.iso.date().nullable(),
+  EmailAddress: z.array(z.email()).min(1).max(5),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+/** Avatars are resized to at most 256 px by the client and checked again by the server. */
+export const AVATAR_MAX_PX = 256;
+export const AVATAR_MAX_BYTES = 300_000;
+export const avatarUploadSchema = z.object({
+  Avatar: z.string().regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/),
+});
+/** GET /api/person/avatar/{id} (spec §7: "the response data is used"). */
+export const avatarResponseSchema = z.object({ data: z.string().nullable() });
