@@ -5,13 +5,15 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium.ts';
+import { startMailbox } from './support/mailbox.ts';
 import { freePort, waitForReady } from './support/server-process.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 
 /**
- * Starts one portal (the built server on a fresh embedded database with the demo world)
- * and one headless Chromium for all browser tests. Without Chromium the tests are skipped,
+ * Starts one portal (the built server on a fresh embedded database with the demo world),
+ * one headless Chromium and one SMTP server (the portal's SMTP_URL; tests read the mails it
+ * received from a small HTTP endpoint) for all browser tests. Without Chromium the tests are skipped,
  * unless E2E_REQUIRED=1 (CI), where that is a failure.
  */
 export default async function setup(project: TestProject) {
@@ -30,6 +32,7 @@ export default async function setup(project: TestProject) {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'zp-e2e-'));
   const port = await freePort();
+  const mailbox = await startMailbox();
   const server: ChildProcess = spawn(process.execPath, [mainJs], {
     cwd: repoRoot,
     env: {
@@ -40,6 +43,8 @@ export default async function setup(project: TestProject) {
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      SMTP_URL: mailbox.smtpUrl,
+      PUBLIC_URL: '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -50,20 +55,22 @@ export default async function setup(project: TestProject) {
     browser = await chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS });
   } catch (error) {
     server.kill('SIGKILL');
+    await mailbox.close();
     throw error;
   }
-  project.provide('e2e', { baseURL, wsEndpoint: browser.wsEndpoint() });
+  project.provide('e2e', { baseURL, wsEndpoint: browser.wsEndpoint(), mailboxURL: mailbox.url });
 
   return async () => {
     await browser?.close();
     server.kill('SIGTERM');
     await new Promise((done) => server.once('exit', done));
+    await mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { baseURL: string; wsEndpoint: string } | null;
+    e2e: { baseURL: string; wsEndpoint: string; mailboxURL: string } | null;
   }
 }

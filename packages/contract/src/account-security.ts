@@ -36,7 +36,9 @@ export const twofaEnrolmentSchema = z.object({
   OtpauthUrl: z.string(),
   QrCode: z.string(),
 });
-export const totpCodeSchema = z.object({ totp: z.string().regex(/^\d{6}$/, 'Vul de 6 cijfers van de code in.') });
+export const totpCodeSchema = z.object({
+  totp: z.string().regex(/^\d{6}$/, 'Vul de 6 cijfers van de code in.'),
+});
 
 export const currentIpSchema = z.object({ Ip: z.string() });
 export const ipAllowEntrySchema = z.object({

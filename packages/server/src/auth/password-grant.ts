@@ -5,7 +5,10 @@ import { accountSubscriptions } from '../db/schema/index.ts';
 import { type AccountRow, findAccountByUsername } from '../repositories/accounts.ts';
 import { verifyAgainstDummy, verifyPassword } from '../account-security/password-hash.ts';
 import { accountCanLogIn } from './account-checks.ts';
+import { attemptKeys, countFailure, countSuccess, lockedOut } from './attempt-guard.ts';
 import { completeLogin } from './complete-login.ts';
+import { loginIpAllowed } from './login-ip-check.ts';
+import { verifyLoginCode } from './two-factor-login.ts';
 import { invalidCredentials, loginStepRequired, missingField } from './token-errors.ts';
 
 async function hasSubscription(
@@ -24,37 +27,58 @@ async function hasSubscription(
 }
 
 /**
- * Steps after a correct password that may still stop the login with a 403 and an Action.
- * The account-security issue replaces the 2FA step with a real TOTP check (totp + twofa_uuid).
+ * Steps after a correct password that may still stop the login: the TOTP code (403 2fa_required
+ * without one, 422 for a wrong one), then the forced password change (403 pwchange_required).
  */
 export async function checkLoginSteps(
-  _app: FastifyInstance,
+  app: FastifyInstance,
+  request: FastifyRequest,
   account: AccountRow,
-  _form: TokenRequest,
+  form: TokenRequest,
 ): Promise<void> {
   // 2FA first: the second factor proves who it is before any further step is offered.
-  if (account.totpEnabled) throw loginStepRequired('2fa_required', account.id);
+  if (account.totpEnabled) {
+    if (!form.totp) throw loginStepRequired('2fa_required', account.id);
+    await verifyLoginCode(app, request, account, form);
+  }
   if (account.mustChangePassword) throw loginStepRequired('pwchange_required', account.id);
 }
 
-/** grant_type=password (spec §7). */
-export async function passwordGrant(
+/**
+ * The password part of a login, shared by /oauth/token and /oauth/2fa: the brute-force limit, the
+ * password (against a dummy hash for an unknown user), then account, subscription and IP allow-list.
+ */
+export async function authenticatePassword(
   app: FastifyInstance,
   request: FastifyRequest,
   form: TokenRequest,
-): Promise<TokenResponse> {
+): Promise<AccountRow> {
   if (!form.username) throw missingField('username');
   if (form.password === undefined) throw missingField('password');
+  const keys = attemptKeys('login', request, form.username);
+  const locked = await lockedOut(app, keys);
+  const actor: { userId: number | null; username: string; entityId: number | null } = {
+    userId: null,
+    username: form.username.slice(0, 200),
+    entityId: null,
+  };
+  if (locked) {
+    await app.audit.record(request, {
+      action: 'E',
+      outcome: 'denied',
+      objectType: 'login',
+      actor,
+      detail: { reason: 'too_many_attempts' },
+    });
+    throw locked;
+  }
   const account = await findAccountByUsername(app.db, form.username);
   // Always verify, against a dummy hash for an unknown user, so the answer takes as long either way.
   const passwordOk = account
     ? await verifyPassword(account.passwordHash, form.password)
     : await verifyAgainstDummy(form.password);
-  const actor = {
-    userId: account?.id ?? null,
-    username: form.username.slice(0, 200),
-    entityId: account?.entityId ?? null,
-  };
+  actor.userId = account?.id ?? null;
+  actor.entityId = account?.entityId ?? null;
   if (!account || !passwordOk) {
     await app.audit.record(request, {
       action: 'E',
@@ -63,8 +87,9 @@ export async function passwordGrant(
       actor,
       detail: { reason: 'invalid_credentials' },
     });
-    throw invalidCredentials();
+    throw await countFailure(app, keys, invalidCredentials());
   }
+  await countSuccess(app, keys);
   const now = new Date();
   const productId = form.product_id ?? PRODUCT_ID;
   if (!accountCanLogIn(account, now) || !(await hasSubscription(app, account, productId, now))) {
@@ -77,6 +102,26 @@ export async function passwordGrant(
     });
     throw loginStepRequired('no_access');
   }
-  await checkLoginSteps(app, account, form);
+  if (!(await loginIpAllowed(app.db, account.id, productId, request.ip))) {
+    await app.audit.record(request, {
+      action: 'E',
+      outcome: 'denied',
+      objectType: 'login',
+      actor,
+      detail: { reason: 'ip_not_allowed', productId },
+    });
+    throw loginStepRequired('ip_not_allowed');
+  }
+  return account;
+}
+
+/** grant_type=password (spec §7). */
+export async function passwordGrant(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  form: TokenRequest,
+): Promise<TokenResponse> {
+  const account = await authenticatePassword(app, request, form);
+  await checkLoginSteps(app, request, account, form);
   return completeLogin(app, request, account);
 }

@@ -25,6 +25,8 @@ const tokenRoute: FastifyPluginAsyncZod = async (app) => {
           400: apiErrorSchema,
           401: loginErrorSchema,
           403: loginErrorSchema,
+          422: loginErrorSchema,
+          429: loginErrorSchema,
         },
       },
     },

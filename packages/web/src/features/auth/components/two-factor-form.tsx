@@ -8,7 +8,7 @@ interface TwoFactorFormProps {
   onBack: () => void;
 }
 
-/** Step 2FA: a TOTP code; the form is posted again with totp and account_id (spec §5, §7). */
+/** Step 2FA: a TOTP code; the form is posted again with totp, account_id and twofa_uuid (spec §5, §7). */
 export function TwoFactorForm({ loading, onSubmit, onBack }: TwoFactorFormProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
@@ -18,6 +18,8 @@ export function TwoFactorForm({ loading, onSubmit, onBack }: TwoFactorFormProps)
     event.preventDefault();
     const totp = code.replace(/\s+/g, '');
     if (!totp) return setError(t('auth.twoFactor.codeRequired', 'Vul de verificatiecode in.'));
+    if (!/^\d{6}$/.test(totp))
+      return setError(t('auth.twoFactor.codeFormat', 'De verificatiecode bestaat uit 6 cijfers.'));
     setError(undefined);
     onSubmit(totp);
   };

@@ -5,7 +5,7 @@ export interface LoginState {
   step: LoginStep;
   loading: boolean;
   accountId: number | null;
-  /** The 2FA challenge the server may send with the 403 (spec §7: twofa_uuid). */
+  /** The 2FA challenge from POST /oauth/2fa (spec §7: twofa_uuid), sent with the code. */
   twofaUuid: string | null;
 }
 

@@ -1,13 +1,16 @@
-import { useReducer, useRef } from 'react';
+import { useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { deriveEntityType, homePathFor, loginOutcome } from '@zorgportaal/contract';
-import { ApiRequestError, genericErrorMessage } from '../../../lib/api-errors.ts';
+import { ApiRequestError, fieldErrors, genericErrorMessage } from '../../../lib/api-errors.ts';
+import type { NewPasswordErrors } from '../../../lib/password-policy.ts';
 import { clearSession, setEntityType, storeTokens } from '../../../lib/session.ts';
-import { toastError } from '../../../lib/toast.ts';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { changePasswordAtLogin } from '../api/change-password.ts';
 import { entitySettingsQueryOptions, getEntitySettings } from '../api/get-entity-settings.ts';
 import { requestToken, type PasswordCredentials } from '../api/request-token.ts';
+import { requestTwofaChallenge } from '../api/request-twofa-challenge.ts';
 import { loginErrorMessage } from '../utils/login-error-message.ts';
 import { initialLoginState, loginReducer } from './login-state.ts';
 
@@ -22,28 +25,51 @@ function targetAfterLogin(state: unknown, entityType: string): string {
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
-type LoginFailureBody = { Action?: string; account_id?: number; twofa_uuid?: string } | undefined;
+type LoginFailureBody = { Action?: string; account_id?: number } | undefined;
 
+/**
+ * The login flow (spec §4, §8). The password typed in step DEFAULT stays in this hook's memory
+ * (never in storage) while a 2FA or PASSWORD_CHANGE step needs it, and is dropped afterwards.
+ */
 export function useLogin() {
   const [state, dispatch] = useReducer(loginReducer, initialLoginState);
-  const credentials = useRef<PasswordCredentials | null>(null);
+  const credentials = useRef<{ username: string; password: string } | null>(null);
+  /** The username typed in step DEFAULT, for the policy hint of step PASSWORD_CHANGE. */
+  const [username, setUsername] = useState<string | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const { t } = useTranslation();
 
-  const fail = (error: unknown, settingsStep: boolean) => {
+  /** Catalogue message of a failed call: its status for an HTTP answer, else the generic failure. */
+  const catalogueMessage = (error: unknown) => {
+    if (!(error instanceof ApiRequestError)) return genericErrorMessage(t, error);
+    const outcome = loginOutcome(error.status);
+    return loginErrorMessage(t, outcome.kind === 'error' ? outcome.code : 'ERROR');
+  };
+
+  /** 2FA needs a challenge first: POST /oauth/2fa with the same form gives the twofa_uuid. */
+  const enterTwoFactor = async (accountId: number | null) => {
+    const { username, password } = credentials.current ?? { username: '', password: '' };
+    try {
+      const twofaUuid = await requestTwofaChallenge(username, password);
+      dispatch({ type: 'step', step: '2FA', accountId, twofaUuid });
+    } catch (error) {
+      clearSession();
+      toastError(catalogueMessage(error));
+      dispatch({ type: 'failure' });
+    }
+  };
+
+  const fail = async (error: unknown, settingsStep: boolean) => {
     clearSession();
     if (error instanceof ApiRequestError && !settingsStep) {
       const body = error.body as LoginFailureBody;
       const outcome = loginOutcome(error.status, body?.Action);
       if (outcome.kind === 'step') {
-        dispatch({
-          type: 'step',
-          step: outcome.step,
-          accountId: body?.account_id ?? null,
-          twofaUuid: body?.twofa_uuid ?? null,
-        });
+        const accountId = body?.account_id ?? null;
+        if (outcome.step === '2FA') return enterTwoFactor(accountId);
+        dispatch({ type: 'step', step: outcome.step, accountId, twofaUuid: null });
         return;
       }
       toastError(loginErrorMessage(t, outcome.code));
@@ -67,21 +93,65 @@ export function useLogin() {
       setEntityType(entityType);
       queryClient.setQueryData(entitySettingsQueryOptions().queryKey, settings);
       credentials.current = null;
-      dispatch({ type: 'success' });
+      // Navigate first: the form keeps its loading state until the next page is there.
       await navigate(targetAfterLogin(location.state, entityType), { replace: true });
+      dispatch({ type: 'success' });
     } catch (error) {
-      fail(error, settingsStep);
+      await fail(error, settingsStep);
     }
+  };
+
+  /** Step PASSWORD_CHANGE: set the new password with the one just typed, then log in with it. */
+  const changePassword = async (
+    password: string,
+    confirmation: string,
+  ): Promise<NewPasswordErrors | undefined> => {
+    const current = credentials.current;
+    if (!current || state.accountId === null) {
+      dispatch({ type: 'reset' });
+      return undefined;
+    }
+    dispatch({ type: 'submit' });
+    try {
+      await changePasswordAtLogin({
+        account_id: state.accountId,
+        current_password: current.password,
+        password,
+        password_confirmation: confirmation,
+      });
+    } catch (error) {
+      clearSession();
+      if (error instanceof ApiRequestError && error.status === 422) {
+        // The server names the field (a common password, a mismatch): shown there and in the toast.
+        const fields = fieldErrors(error);
+        toastError(fields.password ?? fields.password_confirmation ?? error.message);
+        dispatch({ type: 'failure' });
+        return { password: fields.password, password_confirmation: fields.password_confirmation };
+      }
+      toastError(catalogueMessage(error));
+      if (error instanceof ApiRequestError) {
+        // The kept password no longer helps (refused or blocked): start again from DEFAULT.
+        credentials.current = null;
+        dispatch({ type: 'reset' });
+      } else dispatch({ type: 'failure' });
+      return undefined;
+    }
+    credentials.current = { username: current.username, password };
+    toastSuccess(t('auth.passwordChange.success', 'Uw wachtwoord is gewijzigd.'));
+    await attempt({ ...credentials.current });
+    return undefined;
   };
 
   return {
     state,
+    username,
     /** Step DEFAULT: username and password. */
-    logIn: (username: string, password: string) => {
-      credentials.current = { username, password };
-      return attempt({ username, password });
+    logIn: (name: string, password: string) => {
+      credentials.current = { username: name, password };
+      setUsername(name);
+      return attempt({ username: name, password });
     },
-    /** Step 2FA: the same form again with the TOTP code and the account id from the 403. */
+    /** Step 2FA: the same form again with the code, the account id of the 403 and the twofa_uuid. */
     verifyTotp: (totp: string) =>
       attempt({
         ...(credentials.current ?? { username: '', password: '' }),
@@ -89,6 +159,7 @@ export function useLogin() {
         account_id: state.accountId ?? undefined,
         twofa_uuid: state.twofaUuid ?? undefined,
       }),
+    changePassword,
     reset: () => {
       credentials.current = null;
       dispatch({ type: 'reset' });

@@ -1,18 +1,78 @@
-import { Alert, Anchor, Paper, Stack } from '@mantine/core';
-import { Link } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
+import { ApiRequestError, fieldErrors } from '../../../lib/api-errors.ts';
+import { checkNewPassword, newPasswordErrors, type NewPasswordErrors } from '../../../lib/password-policy.ts';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { resetForgottenPassword } from '../api/reset-forgotten-password.ts';
+import { resetErrorMessage } from '../utils/reset-error-message.ts';
 
-/** /change-password/:token (reset with a token): a placeholder until the account-security issue builds the form. */
+/** /change-password/:token: the link from the forgotten-password e-mail; a new password twice. */
 export default function ChangePasswordPage() {
   const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<NewPasswordErrors>({});
+  const [loading, setLoading] = useState(false);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const local = newPasswordErrors(t, checkNewPassword(password, confirmation));
+    setErrors(local);
+    if (local.password || local.password_confirmation) return;
+    setLoading(true);
+    try {
+      await resetForgottenPassword({ token, password, password_confirmation: confirmation });
+    } catch (error) {
+      setLoading(false);
+      if (error instanceof ApiRequestError && error.status === 422) {
+        const fields = fieldErrors(error);
+        setErrors({ password: fields.password, password_confirmation: fields.password_confirmation });
+      }
+      toastError(resetErrorMessage(t, error));
+      return;
+    }
+    toastSuccess(
+      t(
+        'auth.changePassword.success',
+        'Uw wachtwoord is ingesteld. U kunt nu inloggen met het nieuwe wachtwoord.',
+      ),
+    );
+    await navigate('/login', { replace: true });
+  };
+
   return (
     <Paper withBorder shadow="sm" p="xl" radius="md">
       <Stack gap="lg">
         <PageHeading title={t('auth.changePassword.title', 'Wachtwoord opnieuw instellen')} />
-        <Alert color="gray" variant="light" data-testid="not-available">
-          {t('placeholder.notAvailable', 'Dit onderdeel is nog niet beschikbaar.')}
-        </Alert>
+        <form
+          onSubmit={(event) => void handleSubmit(event)}
+          noValidate
+          aria-busy={loading}
+          data-testid="reset-password-form"
+        >
+          <Stack gap="md">
+            <Text size="sm">
+              {t('auth.changePassword.help', 'Kies een nieuw wachtwoord voor uw account.')}
+            </Text>
+            <NewPasswordFields
+              password={password}
+              confirmation={confirmation}
+              onPasswordChange={setPassword}
+              onConfirmationChange={setConfirmation}
+              errors={errors}
+              autoFocus
+            />
+            <Button type="submit" loading={loading} fullWidth data-testid="reset-password-submit">
+              {t('auth.changePassword.submit', 'Wachtwoord instellen')}
+            </Button>
+          </Stack>
+        </form>
         <Anchor component={Link} to="/login" size="sm">
           {t('auth.backToLogin', 'Terug naar inloggen')}
         </Anchor>

@@ -1,18 +1,86 @@
-import { Alert, Anchor, Paper, Stack } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading.tsx';
+import { toastError } from '../../../lib/toast.ts';
+import { requestPasswordMail } from '../api/forgot-password.ts';
+import { resetErrorMessage } from '../utils/reset-error-message.ts';
 
-/** /forget-password: a placeholder until the account-security issue builds the form. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** /forget-password: asks for the e-mail address and shows the server's answer (the same for every address). */
 export default function ForgetPasswordPage() {
   const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [loading, setLoading] = useState(false);
+  const [message, setMessage] = useState<string>();
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!EMAIL_PATTERN.test(address))
+      return setError(t('auth.forgetPassword.emailInvalid', 'Vul een geldig e-mailadres in.'));
+    setError(undefined);
+    setLoading(true);
+    try {
+      const answer = await requestPasswordMail(address);
+      setMessage(
+        answer?.message ||
+          t(
+            'auth.forgetPassword.sent',
+            'Als het adres bij ons bekend is, ontvangt u een e-mail met een link.',
+          ),
+      );
+    } catch (failure) {
+      toastError(resetErrorMessage(t, failure));
+    } finally {
+      setLoading(false);
+    }
+  };
+
   return (
     <Paper withBorder shadow="sm" p="xl" radius="md">
       <Stack gap="lg">
         <PageHeading title={t('auth.forgetPassword.title', 'Wachtwoord vergeten')} />
-        <Alert color="gray" variant="light" data-testid="not-available">
-          {t('placeholder.notAvailable', 'Dit onderdeel is nog niet beschikbaar.')}
-        </Alert>
+        {message ? (
+          <Alert color="green" variant="light" role="status" data-testid="forget-password-message">
+            {message}
+          </Alert>
+        ) : (
+          <form
+            onSubmit={(event) => void handleSubmit(event)}
+            noValidate
+            aria-busy={loading}
+            data-testid="forget-password-form"
+          >
+            <Stack gap="md">
+              <Text size="sm">
+                {t(
+                  'auth.forgetPassword.help',
+                  'Vul het e-mailadres van uw account in. U ontvangt een link om een nieuw wachtwoord in te stellen.',
+                )}
+              </Text>
+              <TextInput
+                label={t('auth.forgetPassword.email', 'E-mailadres')}
+                name="email"
+                type="email"
+                autoComplete="email"
+                autoFocus
+                required
+                maxLength={320}
+                value={email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
+                error={error}
+                data-testid="forget-password-email"
+              />
+              <Button type="submit" loading={loading} fullWidth data-testid="forget-password-submit">
+                {t('auth.forgetPassword.submit', 'Link versturen')}
+              </Button>
+            </Stack>
+          </form>
+        )}
         <Anchor component={Link} to="/login" size="sm">
           {t('auth.backToLogin', 'Terug naar inloggen')}
         </Anchor>

@@ -1,15 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Paper, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { loadChunk } from '../../../lib/lazy-chunk.ts';
 import { LoginForm } from '../components/login-form.tsx';
-import { PasswordChangeNotice } from '../components/password-change-notice.tsx';
 import { TwoFactorForm } from '../components/two-factor-form.tsx';
 import { useLogin } from '../hooks/use-login.ts';
+
+// Few accounts ever see the forced change: its form and the password feedback load on demand.
+const PasswordChangeForm = lazy(() => loadChunk(() => import('../components/password-change-form.tsx')));
 
 /** /login (plain layout): the login state machine's three steps. */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { state, logIn, verifyTotp, reset } = useLogin();
+  const { state, username, logIn, verifyTotp, changePassword, reset } = useLogin();
   const title =
     state.step === '2FA'
       ? t('auth.twoFactor.title', 'Tweestapsverificatie')
@@ -27,7 +32,16 @@ export default function LoginPage() {
         {state.step === '2FA' && (
           <TwoFactorForm loading={state.loading} onSubmit={(code) => void verifyTotp(code)} onBack={reset} />
         )}
-        {state.step === 'PASSWORD_CHANGE' && <PasswordChangeNotice onBack={reset} />}
+        {state.step === 'PASSWORD_CHANGE' && (
+          <Suspense fallback={<PageLoader />}>
+            <PasswordChangeForm
+              loading={state.loading}
+              username={username}
+              onSubmit={changePassword}
+              onBack={reset}
+            />
+          </Suspense>
+        )}
       </Stack>
     </Paper>
   );

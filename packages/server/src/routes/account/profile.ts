@@ -1,0 +1,64 @@
+import { apiErrorSchema, profileSchema, profileUpdateSchema } from '@zorgportaal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../plugins/app/api-errors.ts';
+import { loadProfile, updateProfile } from '../../repositories/profile.ts';
+
+/** GET/PUT /api/account/profile: the caller's own name, date of birth and e-mail addresses (Profiel). */
+const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const own = async (accountId: number) => {
+    const profile = await loadProfile(app.db, accountId);
+    // An account without a person (technical accounts) has no profile.
+    if (!profile) throw notFound();
+    return profile;
+  };
+
+  app.get(
+    '/api/account/profile',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Your own profile',
+        response: { 200: profileSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const profile = await own(request.caller!.accountId);
+      // Person data: reading it is logged like any other read (NEN 7513).
+      await app.audit.record(request, {
+        action: 'R',
+        outcome: 'success',
+        objectType: 'person',
+        objectId: profile.PersonId,
+        detail: { view: 'profile' },
+      });
+      return profile;
+    },
+  );
+
+  app.put(
+    '/api/account/profile',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change your own name, date of birth and e-mail addresses',
+        body: profileUpdateSchema,
+        response: { 200: profileSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const before = await own(caller.accountId);
+      await updateProfile(app.db, caller.accountId, before.PersonId, request.body);
+      await app.audit.record(request, {
+        action: 'U',
+        outcome: 'success',
+        objectType: 'person',
+        objectId: before.PersonId,
+        detail: { view: 'profile', fields: ['NameInformation', 'DateOfBirth', 'EmailAddress'] },
+      });
+      return own(caller.accountId);
+    },
+  );
+};
+
+export default profileRoutes;

@@ -1,0 +1,114 @@
+import {
+  PRODUCT_ID,
+  apiErrorSchema,
+  messageResponseSchema,
+  passwordChangeFormSchema,
+} from '@zorgportaal/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../account-security/password-hash.ts';
+import { checkPasswordChange } from '../../account-security/password-policy.ts';
+import { accountCanLogIn } from '../../auth/account-checks.ts';
+import { callerForAccessToken } from '../../auth/access-token.ts';
+import { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from '../../auth/attempt-guard.ts';
+import { loginIpAllowed } from '../../auth/login-ip-check.ts';
+import { storePassword } from '../../auth/password-store.ts';
+import { passwordRejected, wrongCurrentPassword } from '../../auth/security-errors.ts';
+import { loginStepRequired } from '../../auth/token-errors.ts';
+import { passedTwofaRecently } from '../../auth/two-factor-login.ts';
+import { HttpError, forbidden, unauthorized } from '../../plugins/app/api-errors.ts';
+import { findAccountById } from '../../repositories/accounts.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/**
+ * POST /api/auth/passwordreset (spec §7, form): the forced change at login (no token: the account is
+ * flagged) and the change in account settings (bearer token of that same account). Public in the
+ * auth hook's allow-list, so the optional bearer token is resolved here.
+ */
+const passwordChangeRoute: FastifyPluginAsyncZod = async (app) => {
+  const bearerCaller = async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    if (header === undefined) return null;
+    const token = /^Bearer\s+(\S{1,128})$/i.exec(header)?.[1];
+    const caller = token ? await callerForAccessToken(app.db, token) : null;
+    if (!caller) throw unauthorized();
+    return caller;
+  };
+
+  app.post(
+    '/api/auth/passwordreset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password (forced at login, or from the account settings)',
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: passwordChangeFormSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const form = request.body;
+      const caller = await bearerCaller(request);
+      if (caller && caller.accountId !== form.account_id) throw forbidden();
+      const found = await findAccountById(app.db, form.account_id);
+      const account = found && accountCanLogIn(found) ? found : undefined;
+      // The current password is a password guess like a login: same counters, same dummy timing.
+      const keys = attemptKeys('login', request, account?.username ?? `#${form.account_id}`);
+      await assertNotLockedOut(app, keys);
+      const ok = account
+        ? await verifyPassword(account.passwordHash, form.current_password)
+        : await verifyAgainstDummy(form.current_password);
+      const actor = {
+        userId: account?.id ?? null,
+        username: account?.username ?? null,
+        entityId: account?.entityId ?? null,
+      };
+      if (!account || !ok) {
+        await app.audit.record(request, {
+          action: 'U',
+          outcome: 'failure',
+          objectType: 'password',
+          objectId: form.account_id,
+          actor,
+          detail: { reason: 'wrong_current_password' },
+        });
+        throw await countFailure(app, keys, wrongCurrentPassword());
+      }
+      await countSuccess(app, keys);
+      // Without a session this call is only the forced change at login, so the login's other checks
+      // apply too: the IP allow-list and, for a 2FA account, a code step passed just before.
+      if (!caller) {
+        if (!account.mustChangePassword)
+          throw new HttpError(403, 'FORBIDDEN', 'Log in om uw wachtwoord te wijzigen.');
+        if (!(await loginIpAllowed(app.db, account.id, PRODUCT_ID, request.ip)))
+          throw loginStepRequired('ip_not_allowed');
+        if (account.totpEnabled && !(await passedTwofaRecently(app, account.id)))
+          throw loginStepRequired('2fa_required', account.id);
+      }
+      const check = checkPasswordChange({ ...form, username: account.username });
+      if (!check.ok) throw passwordRejected(check);
+      const hash = await hashPassword(form.password);
+      const { revokedSessions } = await app.db.transaction((tx) =>
+        storePassword(tx, account.id, hash, { reason: 'password_change', keepSessionId: caller?.sessionId }),
+      );
+      await app.audit.record(request, {
+        action: 'U',
+        outcome: 'success',
+        objectType: 'password',
+        objectId: account.id,
+        actor,
+        detail: { forced: !caller, revokedSessions },
+      });
+      return { message: 'Uw wachtwoord is gewijzigd.' };
+    },
+  );
+};
+
+export default passwordChangeRoute;

@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { ApiRequestError, fieldErrors } from '../../../lib/api-errors.ts';
+import { checkNewPassword, newPasswordErrors } from '../../../lib/password-policy.ts';
+import { getAccount } from '../../../lib/session.ts';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { useChangePassword } from '../api/change-password.ts';
+import { errorMessage } from '../utils/error-message.ts';
+import { SettingsSection } from './settings-section.tsx';
+
+type Errors = { current_password?: string; password?: string; password_confirmation?: string };
+
+/** Change password: the current one and the new one twice (security.md), for the session's account. */
+export function ChangePasswordSection() {
+  const { t } = useTranslation();
+  const account = getAccount();
+  const change = useChangePassword();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next: Errors = newPasswordErrors(t, checkNewPassword(password, confirmation, account?.Username));
+    if (!current)
+      next.current_password = t('settings.password.currentRequired', 'Vul uw huidige wachtwoord in.');
+    setErrors(next);
+    if (Object.values(next).some(Boolean) || !account) return;
+    change.mutate(
+      { account_id: account.Id, current_password: current, password, password_confirmation: confirmation },
+      {
+        onSuccess: () => {
+          setCurrent('');
+          setPassword('');
+          setConfirmation('');
+          toastSuccess(t('settings.password.changed', 'Uw wachtwoord is gewijzigd.'));
+        },
+        onError: (error) => {
+          // 401 INVALID_CREDENTIALS is the wrong current password (another 401 is an ended session).
+          if (
+            error instanceof ApiRequestError &&
+            error.status === 401 &&
+            error.code === 'INVALID_CREDENTIALS'
+          ) {
+            const message = t('settings.password.currentWrong', 'Het huidige wachtwoord klopt niet.');
+            setErrors({ current_password: message });
+            return toastError(message);
+          }
+          const fields = fieldErrors(error);
+          setErrors({ password: fields.password, password_confirmation: fields.password_confirmation });
+          toastError(
+            error instanceof ApiRequestError && error.status === 429
+              ? t('auth.errors.tooManyAttempts', 'Te veel inlogpogingen. Probeer het later opnieuw.')
+              : errorMessage(t, error),
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <SettingsSection title={t('settings.password.title', 'Wachtwoord wijzigen')} testId="settings-password">
+      <form onSubmit={handleSubmit} noValidate aria-busy={change.isPending}>
+        <Stack gap="sm" maw={420}>
+          <PasswordInput
+            label={t('settings.password.current', 'Huidig wachtwoord')}
+            name="current_password"
+            autoComplete="current-password"
+            required
+            value={current}
+            onChange={(event) => setCurrent(event.currentTarget.value)}
+            error={errors.current_password}
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{
+              'aria-label': t('auth.login.toggleVisibility', 'Invoer tonen of verbergen'),
+            }}
+            data-testid="current-password"
+          />
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPasswordChange={setPassword}
+            onConfirmationChange={setConfirmation}
+            username={account?.Username}
+            errors={errors}
+          />
+          <Group>
+            <Button type="submit" loading={change.isPending} data-testid="settings-password-submit">
+              {t('settings.password.submit', 'Wachtwoord wijzigen')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SettingsSection>
+  );
+}

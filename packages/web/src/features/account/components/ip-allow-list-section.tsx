@@ -1,0 +1,243 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { IpAllowEntry } from '@zorgportaal/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { fieldErrors } from '../../../lib/api-errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import {
+  useAddIpAllowEntry,
+  useDeleteIpAllowEntry,
+  type NewIpAllowEntry,
+} from '../api/change-ip-allow-list.ts';
+import { useCurrentIp } from '../api/get-current-ip.ts';
+import { useIpAllowList } from '../api/get-ip-allow-list.ts';
+import { errorMessage } from '../utils/error-message.ts';
+import { SettingsSection } from './settings-section.tsx';
+import { excludesAddress, isValidIpOrCidr } from '../utils/ip-address.ts';
+
+/** A change waiting for the user's confirmation. */
+type Pending =
+  | { kind: 'add'; entry: NewIpAllowEntry; locksOut: boolean }
+  | { kind: 'delete'; entry: IpAllowEntry; locksOut: boolean };
+
+/**
+ * IP allow-list: with entries, a login from any other address is refused (security.md).
+ * The current address is shown, and a change that would shut it out asks first.
+ */
+export function IpAllowListSection() {
+  const { t } = useTranslation();
+  const list = useIpAllowList();
+  const currentIp = useCurrentIp();
+  const add = useAddIpAllowEntry();
+  const remove = useDeleteIpAllowEntry();
+  const [ip, setIp] = useState('');
+  const [description, setDescription] = useState('');
+  const [ipError, setIpError] = useState<string>();
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  const entries = list.data ?? [];
+  const current = currentIp.data?.Ip;
+
+  const saveAdd = (entry: NewIpAllowEntry) =>
+    add.mutate(entry, {
+      onSuccess: () => {
+        setPending(null);
+        setIp('');
+        setDescription('');
+        toastSuccess(t('settings.ip.added', 'Het adres is toegevoegd.'));
+      },
+      onError: (error) => {
+        setPending(null);
+        setIpError(fieldErrors(error).Ip);
+        toastError(errorMessage(t, error));
+      },
+    });
+
+  const saveDelete = (entry: IpAllowEntry) =>
+    remove.mutate(entry.Id, {
+      onSuccess: () => {
+        setPending(null);
+        toastSuccess(t('settings.ip.deleted', 'Het adres is verwijderd.'));
+      },
+      onError: (error) => {
+        setPending(null);
+        toastError(errorMessage(t, error));
+      },
+    });
+
+  const handleAdd = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = ip.trim();
+    if (!isValidIpOrCidr(address))
+      return setIpError(t('settings.ip.invalid', 'Vul een geldig IPv4- of IPv6-adres of CIDR-bereik in.'));
+    if (entries.some((entry) => entry.Ip === address))
+      return setIpError(t('settings.ip.duplicate', 'Dit adres staat al in de lijst.'));
+    setIpError(undefined);
+    const entry = { Ip: address, Description: description.trim() || null };
+    const locksOut = excludesAddress([...entries.map((e) => e.Ip), address], current);
+    if (locksOut) setPending({ kind: 'add', entry, locksOut });
+    else saveAdd(entry);
+  };
+
+  const askDelete = (entry: IpAllowEntry) => {
+    const rest = entries.filter((e) => e.Id !== entry.Id).map((e) => e.Ip);
+    setPending({ kind: 'delete', entry, locksOut: excludesAddress(rest, current) });
+  };
+
+  let table;
+  if (list.isPending) table = <Skeleton height={80} data-testid="ip-skeleton" />;
+  else if (list.isError)
+    table = (
+      <Alert color="red" variant="light" role="alert">
+        <Stack gap="sm" align="flex-start">
+          {t('settings.ip.loadError', 'De lijst met adressen kon niet worden geladen.')}
+          <Button size="xs" variant="default" onClick={() => void list.refetch()}>
+            {t('common.retry', 'Opnieuw proberen')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  else if (entries.length === 0)
+    table = (
+      <Text size="sm" data-testid="ip-empty">
+        {t('settings.ip.empty', 'Geen beperking: u kunt vanaf elk adres inloggen.')}
+      </Text>
+    );
+  else
+    table = (
+      <Table striped withTableBorder data-testid="ip-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('settings.ip.address', 'Adres of bereik')}</Table.Th>
+            <Table.Th>{t('settings.ip.description', 'Omschrijving')}</Table.Th>
+            <Table.Th>{t('settings.ip.createdAt', 'Toegevoegd')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('settings.ip.actions', 'Acties')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={entry.Id} data-testid="ip-entry">
+              <Table.Td>
+                <Code>{entry.Ip}</Code>
+              </Table.Td>
+              <Table.Td>{entry.Description}</Table.Td>
+              <Table.Td>{formatDateTime(entry.CreatedAt)}</Table.Td>
+              <Table.Td>
+                <Button
+                  variant="subtle"
+                  color="red.8"
+                  size="compact-sm"
+                  onClick={() => askDelete(entry)}
+                  aria-label={t('settings.ip.deleteLabel', '{{ip}} verwijderen', { ip: entry.Ip })}
+                  data-testid={`ip-delete-${entry.Id}`}
+                >
+                  {t('common.delete', 'Verwijderen')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+
+  return (
+    <SettingsSection title={t('settings.ip.title', 'Toegestane IP-adressen')} testId="settings-ip">
+      <Text size="sm">
+        {t(
+          'settings.ip.help',
+          'Staan hier adressen, dan kunt u alleen vanaf die adressen inloggen. Een lege lijst betekent: geen beperking.',
+        )}
+      </Text>
+      <Text size="sm">
+        {t('settings.ip.current', 'Uw huidige adres')}:{' '}
+        {currentIp.isPending ? (
+          <Skeleton height={16} width={120} display="inline-block" />
+        ) : (
+          <Code data-testid="current-ip">{current ?? t('settings.ip.unknown', 'onbekend')}</Code>
+        )}
+      </Text>
+      {table}
+      <form onSubmit={handleAdd} noValidate aria-busy={add.isPending} data-testid="ip-add-form">
+        <Group align="flex-start" gap="sm">
+          <TextInput
+            label={t('settings.ip.newAddress', 'Nieuw adres of bereik')}
+            placeholder="192.0.2.10 / 192.0.2.0/24"
+            maxLength={64}
+            value={ip}
+            onChange={(event) => setIp(event.currentTarget.value)}
+            error={ipError}
+            data-testid="ip-new-address"
+          />
+          <TextInput
+            label={t('settings.ip.description', 'Omschrijving')}
+            maxLength={200}
+            value={description}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+            data-testid="ip-new-description"
+          />
+          <Button
+            type="submit"
+            mt={25}
+            loading={add.isPending}
+            disabled={list.isPending}
+            data-testid="ip-add"
+          >
+            {t('settings.ip.add', 'Toevoegen')}
+          </Button>
+        </Group>
+      </form>
+      <ConfirmDialog
+        opened={pending !== null}
+        title={
+          pending?.kind === 'delete'
+            ? t('settings.ip.deleteTitle', 'Adres verwijderen')
+            : t('settings.ip.lockOutTitle', 'Let op: u sluit uzelf uit')
+        }
+        confirmLabel={
+          pending?.kind === 'delete'
+            ? t('common.delete', 'Verwijderen')
+            : t('settings.ip.addAnyway', 'Toch toevoegen')
+        }
+        color="red.8"
+        loading={add.isPending || remove.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (pending?.kind === 'add') saveAdd(pending.entry);
+          if (pending?.kind === 'delete') saveDelete(pending.entry);
+        }}
+      >
+        {pending?.kind === 'delete' ? (
+          <Text size="sm">
+            {t('settings.ip.deleteQuestion', 'Wilt u {{ip}} uit de lijst verwijderen?', {
+              ip: pending.entry.Ip,
+            })}
+          </Text>
+        ) : null}
+        {pending?.locksOut ? (
+          <Alert color="orange" variant="light" data-testid="ip-lockout-warning">
+            {t(
+              'settings.ip.lockOutWarning',
+              'Uw huidige adres ({{ip}}) valt dan buiten de lijst. Na het uitloggen kunt u vanaf hier niet meer inloggen.',
+              { ip: current ?? '?' },
+            )}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,172 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Code, Group, Image, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../../lib/api-errors.ts';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { useGenerateTwofaSecret } from '../api/generate-twofa-secret.ts';
+import { useTwofaStatus } from '../api/get-twofa-status.ts';
+import { useSetTwofa } from '../api/set-twofa.ts';
+import { errorMessage } from '../utils/error-message.ts';
+import { SettingsSection } from './settings-section.tsx';
+
+/** The confirmation code form used to enable and to disable 2FA (both need a valid code). */
+function CodeForm({ enable, onDone }: { enable: boolean; onDone?: () => void }) {
+  const { t } = useTranslation();
+  const setTwofa = useSetTwofa();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const totp = code.replace(/\s+/g, '');
+    if (!/^\d{6}$/.test(totp))
+      return setError(t('auth.twoFactor.codeFormat', 'De verificatiecode bestaat uit 6 cijfers.'));
+    setError(undefined);
+    setTwofa.mutate(
+      { enable, totp },
+      {
+        onSuccess: () => {
+          setCode('');
+          onDone?.();
+          toastSuccess(
+            enable
+              ? t('settings.twoFactor.enabled', 'Tweestapsverificatie is ingeschakeld.')
+              : t('settings.twoFactor.disabled', 'Tweestapsverificatie is uitgeschakeld.'),
+          );
+        },
+        onError: (failure) => {
+          const message =
+            failure instanceof ApiRequestError && failure.status === 422
+              ? t('auth.errors.twoFactorInvalid', 'De verificatiecode is ongeldig.')
+              : failure instanceof ApiRequestError && failure.status === 429
+                ? t('auth.errors.tooManyAttempts', 'Te veel inlogpogingen. Probeer het later opnieuw.')
+                : errorMessage(t, failure);
+          setError(message);
+          toastError(message);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-busy={setTwofa.isPending}>
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label={t('auth.twoFactor.code', 'Verificatiecode')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={10}
+          w={180}
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          error={error}
+          data-testid="twofa-code"
+        />
+        <Button
+          type="submit"
+          color={enable ? undefined : 'red.8'}
+          loading={setTwofa.isPending}
+          data-testid={enable ? 'twofa-confirm' : 'twofa-disable'}
+        >
+          {enable
+            ? t('settings.twoFactor.confirm', 'Bevestigen en inschakelen')
+            : t('settings.twoFactor.disable', 'Uitschakelen')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** 2FA: the status; enabling shows the QR code and the secret, confirmed with a code; disabling needs a code. */
+export function TwoFactorSection() {
+  const { t } = useTranslation();
+  const status = useTwofaStatus();
+  const generate = useGenerateTwofaSecret();
+  const enrolment = generate.data;
+
+  const start = () => generate.mutate(undefined, { onError: (error) => toastError(errorMessage(t, error)) });
+
+  let body;
+  if (status.isPending) body = <Skeleton height={60} data-testid="twofa-skeleton" />;
+  else if (status.isError)
+    body = (
+      <Alert color="red" variant="light" role="alert">
+        <Stack gap="sm" align="flex-start">
+          {t('settings.twoFactor.loadError', 'De status van tweestapsverificatie kon niet worden geladen.')}
+          <Button size="xs" variant="default" onClick={() => void status.refetch()}>
+            {t('common.retry', 'Opnieuw proberen')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  else if (status.data.Enabled)
+    body = (
+      <>
+        <Text data-testid="twofa-status" data-enabled="true">
+          {t('settings.twoFactor.statusOn', 'Tweestapsverificatie staat aan.')}
+        </Text>
+        <Text size="sm" c="dark.6">
+          {t(
+            'settings.twoFactor.disableHelp',
+            'Vul een code uit uw authenticator-app in om het uit te schakelen.',
+          )}
+        </Text>
+        <CodeForm enable={false} />
+      </>
+    );
+  else if (!enrolment)
+    body = (
+      <>
+        <Text data-testid="twofa-status" data-enabled="false">
+          {t('settings.twoFactor.statusOff', 'Tweestapsverificatie staat uit.')}
+        </Text>
+        <Group>
+          <Button onClick={start} loading={generate.isPending} data-testid="twofa-enable">
+            {t('settings.twoFactor.enable', 'Tweestapsverificatie inschakelen')}
+          </Button>
+        </Group>
+      </>
+    );
+  else
+    body = (
+      <Stack gap="sm" data-testid="twofa-enrolment">
+        <Text size="sm">
+          {t(
+            'settings.twoFactor.scan',
+            'Scan de QR-code met uw authenticator-app, of voer de sleutel hieronder in. Vul daarna de code uit de app in.',
+          )}
+        </Text>
+        <Image
+          src={enrolment.QrCode}
+          alt={t('settings.twoFactor.qrAlt', 'QR-code voor uw authenticator-app')}
+          w={200}
+          h={200}
+          fit="contain"
+          data-testid="totp-qr"
+        />
+        <Text size="sm">
+          {t('settings.twoFactor.secret', 'Sleutel')}:{' '}
+          <Code data-testid="totp-secret" style={{ userSelect: 'all', wordBreak: 'break-all' }}>
+            {enrolment.Secret}
+          </Code>
+        </Text>
+        <CodeForm enable onDone={() => generate.reset()} />
+        <Group>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => generate.reset()}
+            data-testid="twofa-cancel"
+          >
+            {t('common.cancel', 'Annuleren')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+
+  return (
+    <SettingsSection title={t('settings.twoFactor.title', 'Tweestapsverificatie')} testId="settings-twofa">
+      {body}
+    </SettingsSection>
+  );
+}
