@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/** Field schemas shared by the management forms (issue 4), with Dutch messages for server and client. */
+
+/** Query-string boolean: `true` / `false`. */
+export const queryBool = z.enum(['true', 'false']).transform((value) => value === 'true');
+export const queryId = z.coerce.number().int().positive();
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+/** Page number (1-based) and size of a paged list. */
+export const pageQueryShape = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+};
+export const pageShape = {
+  /**
+   * Matching rows. Large lists count only up to (offset + 1000) rows to stay fast at 100k persons:
+   * then TotalExact is false and Total is a lower bound (show "meer dan …" and keep "next" enabled).
+   */
+  Total: z.number().int(),
+  TotalExact: z.boolean(),
+  Page: z.number().int(),
+  PageSize: z.number().int(),
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date in YYYY-MM-DD (so 2024-02-30 is refused). */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * "Today" in the latest time zone on earth (UTC+14), so a Dutch user just after midnight is not
+ * refused today's date; at most one day of leniency.
+ */
+export const latestToday = (): string => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+
+export const isoDateSchema = z
+  .string({ error: 'Vul een datum in.' })
+  .refine(isCalendarDate, 'Vul een geldige datum in (JJJJ-MM-DD).');
+
+export const dateOfBirthSchema = isoDateSchema
+  .refine((value) => value >= '1900-01-01', 'De geboortedatum mag niet voor 1900 liggen.')
+  .refine((value) => value <= latestToday(), 'De geboortedatum mag niet in de toekomst liggen.');
+
+const prefixSchema = z
+  .string()
+  .trim()
+  .max(20, 'Het tussenvoegsel mag maximaal 20 tekens zijn.')
+  .transform((value) => value || null)
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null);
+
+const lastNameInputSchema = z.strictObject({
+  Prefix: prefixSchema,
+  LastName: z
+    .string({ error: 'Vul de achternaam in.' })
+    .trim()
+    .min(1, 'Vul de achternaam in.')
+    .max(100, 'De achternaam mag maximaal 100 tekens zijn.'),
+});
+
+/** NameInformation as a form sends it: first names, prefix, last name and optionally the partner's name. */
+export const personNameInputSchema = z.strictObject({
+  FirstNames: z
+    .string({ error: 'Vul de voornamen in.' })
+    .trim()
+    .min(1, 'Vul de voornamen in.')
+    .max(100, 'De voornamen mogen maximaal 100 tekens zijn.'),
+  LastName: lastNameInputSchema,
+  LastNamePartner: lastNameInputSchema.nullable().optional(),
+});
+export type PersonNameInput = z.infer<typeof personNameInputSchema>;
+
+/** An optional ISO date-time (e.g. 2025-01-31T00:00:00.000Z) or a plain date. */
+export const dateTimeInputSchema = z
+  .string()
+  .refine(
+    (value) =>
+      isCalendarDate(value) ||
+      (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+        !Number.isNaN(Date.parse(value))),
+    'Vul een geldige datum en tijd in.',
+  );

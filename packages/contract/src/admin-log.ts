@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { dateTimeInputSchema, pageQueryShape, pageShape, queryId } from './admin-fields.ts';
+import { nameInformationSchema } from './person.ts';
+
+/** Issue 4 contract: trash can (Prullenbak), the NEN 7513 log (Logboek) and the dashboard tiles. */
+
+/** GET /api/trash query and rows: deleted persons with who deleted them and when. */
+export const trashListQuerySchema = z.object({ q: z.string().trim().max(100).optional(), ...pageQueryShape });
+export type TrashListQuery = z.infer<typeof trashListQuerySchema>;
+export const trashRowSchema = z.object({
+  PersonId: z.number().int(),
+  NameInformation: nameInformationSchema,
+  ScreenName: z.string(),
+  DateOfBirth: z.string().nullable(),
+  Username: z.string().nullable(),
+  DeletedAt: z.string().nullable(),
+  DeletedBy: z.object({ Id: z.number().int(), Username: z.string().nullable() }).nullable(),
+});
+export type TrashRow = z.infer<typeof trashRowSchema>;
+export const trashPageSchema = z.object({ Rows: z.array(trashRowSchema), ...pageShape });
+export type TrashPage = z.infer<typeof trashPageSchema>;
+
+/** DELETE /api/trash/{personId}: the typed screen name confirms the purge. */
+export const purgeBodySchema = z.strictObject({
+  ConfirmName: z.string({ error: 'Typ de naam ter bevestiging.' }).max(300),
+});
+export type PurgeBody = z.infer<typeof purgeBodySchema>;
+
+export const LOG_ACTIONS = ['C', 'R', 'U', 'D', 'E'] as const;
+export type LogAction = (typeof LOG_ACTIONS)[number];
+export const LOG_OUTCOMES = ['success', 'failure', 'denied', 'refused'] as const;
+
+/** GET /api/log and /api/log/export query. `personId`: events on that person; `patientId`: PatientId. */
+export const logQuerySchema = z.object({
+  from: dateTimeInputSchema.optional(),
+  to: dateTimeInputSchema.optional(),
+  userId: queryId.optional(),
+  personId: queryId.optional(),
+  patientId: queryId.optional(),
+  action: z.enum(LOG_ACTIONS).optional(),
+  outcome: z.string().trim().max(20).optional(),
+  objectType: z.string().trim().max(40).optional(),
+  /** Opaque keyset cursor: NextCursor of the previous page. */
+  cursor: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type LogQuery = z.infer<typeof logQuerySchema>;
+export type LogQueryInput = z.input<typeof logQuerySchema>;
+export const logExportQuerySchema = logQuerySchema.omit({ cursor: true, limit: true });
+
+/** A log entry (domain.md Log). EventAt is an ISO date-time in UTC. */
+export const logRowSchema = z.object({
+  EventId: z.string(),
+  EventAt: z.string(),
+  Action: z.enum(LOG_ACTIONS),
+  Outcome: z.string(),
+  UserId: z.number().int().nullable(),
+  Username: z.string().nullable(),
+  Role: z.string().nullable(),
+  EntityId: z.number().int().nullable(),
+  ResponsibleUserId: z.number().int().nullable(),
+  Ip: z.string().nullable(),
+  ObjectType: z.string(),
+  ObjectId: z.string().nullable(),
+  PatientId: z.number().int().nullable(),
+  Detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type LogRow = z.infer<typeof logRowSchema>;
+/** Newest first; NextCursor null on the last page. */
+export const logPageSchema = z.object({ Rows: z.array(logRowSchema), NextCursor: z.string().nullable() });
+export type LogPage = z.infer<typeof logPageSchema>;
+
+/** The CSV columns of GET /api/log/export, in order. */
+export const LOG_CSV_COLUMNS = Object.keys(logRowSchema.shape) as (keyof LogRow)[];
+
+/** GET /api/dashboard: the tiles the caller may see. Key names the tile (translation key dashboard.<Key>). */
+export const dashboardTileSchema = z.object({
+  Key: z.string(),
+  Value: z.number(),
+  /** The permission the tile needs (null: everyone); informative only, the server already filtered. */
+  Permission: z.string().nullable().optional(),
+  /** Where a click on the tile goes, if anywhere. */
+  Link: z.string().nullable().optional(),
+});
+export type DashboardTile = z.infer<typeof dashboardTileSchema>;
+export const dashboardSchema = z.object({ Tiles: z.array(dashboardTileSchema) });
+export type Dashboard = z.infer<typeof dashboardSchema>;
+export const DASHBOARD_TILE_KEYS = ['persons', 'activeAccounts', 'loginsToday', 'failedLoginsToday'] as const;

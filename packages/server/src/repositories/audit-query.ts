@@ -1,0 +1,90 @@
+import type { LogQuery, LogRow } from '@zorgportaal/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { auditLog as l } from '../db/schema/index.ts';
+import { nextDay, startOfLocalDay } from '../management/local-day.ts';
+
+export type LogFilter = Omit<LogQuery, 'cursor' | 'limit'>;
+
+/** A date-only bound is a Dutch calendar day: `from` its start, `to` inclusive of the whole day. */
+const lowerBound = (value: string): Date => (value.length === 10 ? startOfLocalDay(value) : new Date(value));
+const upperBound = (value: string): Date =>
+  value.length === 10 ? startOfLocalDay(nextDay(value)) : new Date(value);
+
+/** The filters of the Logboek, always inside the caller's entity. */
+export function logWhere(entityId: number, f: LogFilter): SQL[] {
+  const where: SQL[] = [eq(l.entityId, entityId)];
+  if (f.from) where.push(sql`${l.eventAt} >= ${lowerBound(f.from).toISOString()}`);
+  if (f.to) where.push(sql`${l.eventAt} < ${upperBound(f.to).toISOString()}`);
+  if (f.userId !== undefined) where.push(eq(l.userId, f.userId));
+  if (f.patientId !== undefined) where.push(eq(l.patientId, f.patientId));
+  // "Who looked at this person": the events whose object is the person.
+  if (f.personId !== undefined) where.push(eq(l.objectType, 'person'), eq(l.objectId, String(f.personId)));
+  if (f.action) where.push(eq(l.action, f.action));
+  if (f.outcome) where.push(eq(l.outcome, f.outcome));
+  if (f.objectType) where.push(eq(l.objectType, f.objectType));
+  return where;
+}
+
+/**
+ * Keyset cursor: the last row's event_at with microseconds (a JS Date would drop them and skip or
+ * repeat rows) and its id, base64url-encoded. Anything unparsable is treated as "no cursor".
+ */
+interface Cursor {
+  at: string;
+  id: number;
+}
+export const encodeCursor = (c: Cursor): string => Buffer.from(`${c.at}|${c.id}`).toString('base64url');
+export function decodeCursor(value: string | undefined): Cursor | null {
+  if (!value) return null;
+  const [at, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  if (!at || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/.test(at) || !/^\d{1,18}$/.test(id ?? ''))
+    return null;
+  return { at, id: Number(id) };
+}
+
+const cursorAt = sql<string>`to_char(${l.eventAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+
+/** One page, newest first, ordered like the keyset indexes: (event_at, id) desc nulls last. */
+export async function queryLog(
+  db: Db,
+  entityId: number,
+  filter: LogFilter,
+  opts: { cursor?: string; limit: number },
+): Promise<{ rows: LogRow[]; nextCursor: string | null }> {
+  const where = logWhere(entityId, filter);
+  const cursor = decodeCursor(opts.cursor);
+  if (cursor)
+    where.push(sql`(${l.eventAt}, ${l.id}) < ((${cursor.at}::timestamp at time zone 'UTC'), ${cursor.id})`);
+  const rows = await db
+    .select({ row: l, at: cursorAt })
+    .from(l)
+    .where(and(...where))
+    .orderBy(sql`${l.eventAt} desc nulls last`, sql`${l.id} desc nulls last`)
+    .limit(opts.limit + 1);
+  const page = rows.slice(0, opts.limit);
+  const last = page[page.length - 1];
+  return {
+    rows: page.map(({ row }) => toLogRow(row)),
+    nextCursor: rows.length > opts.limit && last ? encodeCursor({ at: last.at, id: last.row.id }) : null,
+  };
+}
+
+export function toLogRow(row: typeof l.$inferSelect): LogRow {
+  return {
+    EventId: row.eventId,
+    EventAt: row.eventAt.toISOString(),
+    Action: row.action,
+    Outcome: row.outcome,
+    UserId: row.userId,
+    Username: row.username,
+    Role: row.role,
+    EntityId: row.entityId,
+    ResponsibleUserId: row.responsibleUserId,
+    Ip: row.ip,
+    ObjectType: row.objectType,
+    ObjectId: row.objectId,
+    PatientId: row.patientId,
+    Detail: row.detail ?? null,
+  };
+}

@@ -1,0 +1,75 @@
+import { accountSchema, accountUpdateBodySchema, apiErrorSchema, idParamSchema } from '@zorgportaal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  checkAccountRelations,
+  checkUsernameFree,
+  USERNAME_TAKEN,
+} from '../../management/account-body-checks.ts';
+import { loadManagedAccount } from '../../management/managed-account.ts';
+import { callerOf, conflict, isUniqueViolation, unprocessable } from '../../management/scope.ts';
+import { applyAccountUpdate } from '../../repositories/account-admin.ts';
+import { toAccountView } from '../../repositories/accounts.ts';
+import { revokeAccountSessions } from '../../auth/account-sessions.ts';
+
+/** An own active period that already ended or has not begun would lock the administrator out. */
+function locksOut(period: { Start?: string | null; End?: string | null } | null | undefined): boolean {
+  const now = Date.now();
+  return Boolean(
+    (period?.End && Date.parse(period.End) < now) || (period?.Start && Date.parse(period.Start) > now),
+  );
+}
+
+/** PUT /api/account/{id} (spec §7): only the fields sent change; Active=false revokes every session. */
+const accountUpdateRoute: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/api/account/:id',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change an account',
+        params: idParamSchema,
+        body: accountUpdateBodySchema,
+        response: {
+          200: accountSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          422: apiErrorSchema,
+        },
+      },
+      preHandler: app.requirePermission('accounts.write'),
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const body = request.body;
+      const target = await loadManagedAccount(app, request, request.params.id);
+      if (target.own && body.Active === false)
+        throw unprocessable('U kunt uw eigen account niet deactiveren.', 'Active');
+      if (target.own && locksOut(body.AccountActivePeriod))
+        throw unprocessable(
+          'U kunt uw eigen account niet buiten de actieve periode plaatsen.',
+          'AccountActivePeriod',
+        );
+      await checkAccountRelations(app, caller, body, target);
+      if (body.Username !== undefined) await checkUsernameFree(app, body.Username, target.account.id);
+      const updated = await applyAccountUpdate(app.db, target.account, body).catch((err: unknown) => {
+        throw isUniqueViolation(err) ? conflict(USERNAME_TAKEN, 'Username') : err;
+      });
+      const revokedSessions =
+        target.account.active && !updated.active
+          ? await revokeAccountSessions(app.db, updated.id, 'account_deactivated')
+          : 0;
+      await app.audit.record(request, {
+        action: 'U',
+        outcome: 'success',
+        objectType: 'account',
+        objectId: updated.id,
+        detail: { fields: Object.keys(body), revokedSessions },
+      });
+      return toAccountView(app.db, updated);
+    },
+  );
+};
+
+export default accountUpdateRoute;

@@ -1,0 +1,104 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Badge.css';
+import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LogRow } from '@zorgportaal/contract';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useLogLabels } from '../hooks/use-log-labels.ts';
+
+const OUTCOME_COLORS: Record<string, string> = {
+  success: 'green',
+  failure: 'red',
+  denied: 'orange',
+  refused: 'orange',
+};
+
+/** Log entries: moment, user, action, object, outcome. User and person link to their own view. */
+export function LogTable({
+  rows,
+  linkTo,
+}: {
+  rows: LogRow[];
+  linkTo: (filter: 'userId' | 'personId', id: string) => string;
+}) {
+  const { t } = useTranslation();
+  const labels = useLogLabels();
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped verticalSpacing="xs" data-testid="log-table">
+        <Table.Caption>{t('log.caption', 'Logboek, nieuwste eerst')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('log.table.eventAt', 'Tijdstip')}</Table.Th>
+            <Table.Th>{t('log.table.user', 'Gebruiker')}</Table.Th>
+            <Table.Th>{t('log.table.action', 'Actie')}</Table.Th>
+            <Table.Th>{t('log.table.object', 'Object')}</Table.Th>
+            <Table.Th>{t('log.table.outcome', 'Uitkomst')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const change = labels.change(row.Detail?.change);
+            return (
+              <Table.Tr
+                key={row.EventId}
+                data-testid="log-row"
+                data-action={row.Action}
+                data-object-type={row.ObjectType}
+              >
+                <Table.Td data-testid="log-event-at">{formatDateTime(row.EventAt)}</Table.Td>
+                <Table.Td data-testid="log-user">
+                  {row.UserId !== null ? (
+                    <Anchor
+                      component={Link}
+                      to={linkTo('userId', String(row.UserId))}
+                      fz="sm"
+                      title={t('log.viewUser', 'Alles van deze gebruiker')}
+                    >
+                      {row.Username ?? `#${row.UserId}`}
+                    </Anchor>
+                  ) : (
+                    (row.Username ?? '')
+                  )}
+                </Table.Td>
+                <Table.Td data-testid="log-action">{labels.action(row.Action)}</Table.Td>
+                <Table.Td data-testid="log-object">
+                  {row.ObjectType === 'person' && row.ObjectId ? (
+                    <Anchor
+                      component={Link}
+                      to={linkTo('personId', row.ObjectId)}
+                      fz="sm"
+                      title={t('log.viewPerson', 'Wie heeft deze persoon bekeken')}
+                    >
+                      {labels.object(row.ObjectType)} {row.ObjectId}
+                    </Anchor>
+                  ) : (
+                    <>
+                      {labels.object(row.ObjectType)} {row.ObjectId ?? ''}
+                    </>
+                  )}
+                  {change ? (
+                    <Text span fz="xs" c="dimmed">
+                      {' '}
+                      ({change})
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Badge
+                    color={OUTCOME_COLORS[row.Outcome] ?? 'gray'}
+                    variant="light"
+                    data-testid="log-outcome"
+                  >
+                    {labels.outcome(row.Outcome)}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,58 @@
+import { LOG_ACTIONS, LOG_OUTCOMES, type LogAction } from '@zorgportaal/contract';
+import type { QueryParams } from '../../../lib/http.ts';
+
+/** The Logboek filters as they live in the address bar, so "view per person / per user" is a link. */
+export interface LogFilterState {
+  /** YYYY-MM-DD or '' (a Dutch calendar day; the server takes `to` inclusive). */
+  from: string;
+  to: string;
+  userId: string;
+  personId: string;
+  action: LogAction | '';
+  outcome: string;
+}
+
+export const EMPTY_LOG_FILTERS: LogFilterState = {
+  from: '',
+  to: '',
+  userId: '',
+  personId: '',
+  action: '',
+  outcome: '',
+};
+
+const isoDate = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
+const positiveId = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? value : '');
+
+export function readLogFilters(params: URLSearchParams): LogFilterState {
+  const action = params.get('action') as LogAction | null;
+  const outcome = params.get('outcome') ?? '';
+  return {
+    from: isoDate(params.get('from')),
+    to: isoDate(params.get('to')),
+    userId: positiveId(params.get('userId')),
+    personId: positiveId(params.get('personId')),
+    action: action && LOG_ACTIONS.includes(action) ? action : '',
+    outcome: (LOG_OUTCOMES as readonly string[]).includes(outcome) ? outcome : '',
+  };
+}
+
+/** Only the filters that are set, in a stable order. */
+export function writeLogFilters(state: LogFilterState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(EMPTY_LOG_FILTERS) as (keyof LogFilterState)[])
+    if (state[key]) params.set(key, state[key]);
+  return params;
+}
+
+/** A period whose end lies before its start finds nothing: the form says so instead of asking. */
+export const periodIsValid = (state: LogFilterState): boolean =>
+  !state.from || !state.to || state.from <= state.to;
+
+/** The GET /api/log (and /api/log/export) query: the set filters; dates go as plain days. */
+export function toLogQuery(state: LogFilterState): QueryParams {
+  const query: QueryParams = {};
+  for (const key of Object.keys(EMPTY_LOG_FILTERS) as (keyof LogFilterState)[])
+    if (state[key]) query[key] = state[key];
+  return query;
+}

@@ -1,0 +1,58 @@
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import { Drawer } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error.tsx';
+import { TableSkeleton } from '../../../components/table-skeleton.tsx';
+import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { usePerson } from '../api/get-person.ts';
+import { EMPTY_PERSON_FORM, personToForm } from '../utils/person-form.ts';
+import { PersonForm } from './person-form.tsx';
+
+interface PersonDrawerProps {
+  opened: boolean;
+  /** null: a new person. */
+  personId: number | null;
+  onClose: () => void;
+}
+
+/** Create or edit a person in a drawer; an edit loads the person first (skeleton → error → form). */
+export function PersonDrawer({ opened, personId, onClose }: PersonDrawerProps) {
+  const { t } = useTranslation();
+  const person = usePerson(opened ? personId : null);
+  const title =
+    personId === null
+      ? t('persons.form.createTitle', 'Nieuwe persoon')
+      : t('persons.form.editTitle', 'Persoon bewerken');
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      position="right"
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
+      data-testid="person-drawer"
+    >
+      {personId === null ? (
+        <PersonForm initial={EMPTY_PERSON_FORM} personId={null} onDone={onClose} />
+      ) : person.isPending ? (
+        <TableSkeleton rows={5} />
+      ) : person.isError ? (
+        <LoadError
+          message={t('persons.form.loadError', 'De persoon kon niet worden geladen.')}
+          detail={apiErrorMessage(t, person.error)}
+          onRetry={() => void person.refetch()}
+        />
+      ) : (
+        <PersonForm
+          key={person.data.Person.Id}
+          initial={personToForm(person.data.Person)}
+          personId={person.data.Person.Id}
+          onDone={onClose}
+        />
+      )}
+    </Drawer>
+  );
+}
