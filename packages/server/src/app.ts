@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import accountSecurity from './plugins/app/account-security.ts';
 import audit from './plugins/app/audit.ts';
 import auth from './plugins/app/auth.ts';
 import errorHandler from './plugins/app/error-handler.ts';
@@ -11,11 +12,22 @@ import notFound from './plugins/app/not-found.ts';
 import web from './plugins/app/web.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
 import swagger from './plugins/external/swagger.ts';
+import avatar from './routes/account/avatar.ts';
+import forceLogout from './routes/account/force-logout.ts';
 import getAccount from './routes/account/get-account.ts';
+import ipAllowList from './routes/account/ip-allow-list.ts';
+import profile from './routes/account/profile.ts';
+import twoFactorSettings from './routes/account/two-factor-settings.ts';
+import forgotPassword from './routes/auth/forgot-password.ts';
+import passwordChange from './routes/auth/password-change.ts';
+import resetForgottenPassword from './routes/auth/reset-forgotten-password.ts';
 import logout from './routes/account/logout.ts';
 import health from './routes/health/index.ts';
 import settings from './routes/management/settings.ts';
+import managementAdmin from './routes/management-admin.ts';
+import medicationArea from './routes/medication/index.ts';
 import token from './routes/oauth/token.ts';
+import twoFactor from './routes/oauth/two-factor.ts';
 import './types.ts';
 
 export interface BuildAppOptions {
@@ -54,14 +66,28 @@ export async function buildApp(
   await app.register(swagger);
   await app.register(audit);
   await app.register(auth);
+  await app.register(accountSecurity);
   await app.register(web);
   await app.register(notFound);
 
   await app.register(health);
   await app.register(token);
+  // Account security (issue 3).
+  await app.register(twoFactor);
+  await app.register(passwordChange);
+  await app.register(forgotPassword);
+  await app.register(resetForgottenPassword);
+  await app.register(twoFactorSettings);
+  await app.register(ipAllowList);
+  await app.register(forceLogout);
+  await app.register(profile);
+  await app.register(avatar);
   await app.register(logout);
   await app.register(getAccount);
   await app.register(settings);
+  // Persons and accounts management, trash can, Logboek, dashboard (issue 4).
+  await app.register(managementAdmin);
+  await app.register(medicationArea);
 
   return app;
 }

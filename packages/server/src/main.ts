@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { migrationsFolder } from './db/migrations.ts';
 import { demoAccountLines, hasDemoWorld, seedDefaultRoles, seedDemoWorld } from './seed/demo-world.ts';
+import { seedMedicationCatalogue } from './seed/medication-catalogue.ts';
 
 function configOrExit(): Config {
   try {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.databaseUrl ?? path.join(config.dataDir, 'pglite'));
   await database.migrate(migrationsFolder());
   await seedDefaultRoles(database.db);
+  await seedMedicationCatalogue(database.db);
   const seeded = config.demoData && (await seedDemoWorld(database.db, { secretKey: config.secretKey }));
 
   const app = await buildApp(config, database);

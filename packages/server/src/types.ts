@@ -1,5 +1,7 @@
 import type { EntityType, Permission } from '@zorgportaal/contract';
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { AttemptLimiter } from './account-security/attempt-limiter.ts';
+import type { Mailer } from './account-security/mailer.ts';
 import type { Config } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import type { AuditService } from './plugins/app/audit.ts';
@@ -22,6 +24,10 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     audit: AuditService;
+    /** Brute-force counters (database or Redis), shared by every instance. */
+    attemptLimiter: AttemptLimiter;
+    /** Outgoing mail: SMTP_URL, or the log and the mail_outbox table. */
+    mailer: Mailer;
     /** preHandler answering 403 FORBIDDEN when the caller lacks the permission. */
     requirePermission(permission: Permission): preHandlerAsyncHookHandler;
   }

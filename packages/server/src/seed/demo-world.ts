@@ -6,6 +6,8 @@ import { hashPassword } from '../account-security/password-hash.ts';
 import { sealSecret } from '../account-security/secret-box.ts';
 import { secretContext } from '../security/crypto.ts';
 import { demoClients } from './demo-clients.ts';
+import { seedDemoTeams } from './demo-teams.ts';
+import { seedDemoMedication } from './demo-medication.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_EMAIL_DOMAIN,
@@ -49,6 +51,10 @@ export async function seedDemoWorld(db: Db, opts: { secretKey: string }): Promis
       .values(DEMO_ENTITIES.map(({ name, type, agb, settings }) => ({ name, type, agb, settings })))
       .returning({ id: t.entities.id });
     const entityId = (key: DemoEntityKey) => entityRows[DEMO_ENTITIES.findIndex((e) => e.key === key)]!.id;
+    await seedDemoTeams(
+      tx,
+      entityRows.map((row) => row.id),
+    );
 
     await tx.insert(t.networkLinks).values(
       DEMO_LINKS.map((l) => ({
@@ -133,6 +139,7 @@ export async function seedDemoWorld(db: Db, opts: { secretKey: string }): Promis
         productId: PRODUCT_ID,
       })),
     );
+    await seedDemoMedication(tx);
   });
   return true;
 }

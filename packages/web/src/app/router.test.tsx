@@ -41,11 +41,11 @@ describe('router and guards (spec §2)', () => {
   });
 
   it('shows a permitted screen with its title, "nog niet beschikbaar" and document.title', async () => {
-    logIn('pharmacy', ['log.read']);
-    renderRoutes(routes, '/management/log');
-    expect((await heading()).textContent).toBe('Logboek');
+    logIn('pharmacy', ['documents.read']);
+    renderRoutes(routes, '/support/documents');
+    expect((await heading()).textContent).toBe('Documenten');
     expect(screen.getByText('Dit onderdeel is nog niet beschikbaar.')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Logboek · Zorgportaal'));
+    await waitFor(() => expect(document.title).toBe('Documenten · Zorgportaal'));
   });
 
   it('redirects / to /management/persons for a pharmacy', async () => {

@@ -15,6 +15,11 @@ export interface RequestOptions<T> extends SendOptions {
   auth?: boolean;
   /** Renew the token when expired or on a 401 (default true). The logout call sets false: no renewal loop. */
   renew?: boolean;
+  /**
+   * Renew and retry on a 401 (default true). False for a call whose 401 means "wrong current
+   * password", not "expired token": a retry would only count a second failed attempt.
+   */
+  retryUnauthorized?: boolean;
   /** Optional parser (e.g. a zod schema from the contract) applied to the response body. */
   schema?: { parse: (data: unknown) => T };
 }
@@ -73,7 +78,7 @@ async function sendAuthorised(path: string, options: RequestOptions<unknown>): P
   let token = getAccessToken();
   if (mayRenew && token && isAccessTokenExpired()) token = await renewAccessToken();
   const response = await send(path, options, token);
-  if (response.status !== 401 || !mayRenew || !token) return response;
+  if (response.status !== 401 || !mayRenew || options.retryUnauthorized === false || !token) return response;
   // Another request may already have renewed while this one was in flight: reuse its token
   // instead of spending the (rotating) refresh token a second time.
   const current = getAccessToken();

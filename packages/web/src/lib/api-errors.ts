@@ -52,3 +52,10 @@ export function genericErrorMessage(
       return t('errors.unknown', 'Er is een onverwachte fout opgetreden.');
   }
 }
+
+/** The per-field messages of a validation failure (`Fields` of the error body); empty otherwise. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiRequestError)) return {};
+  const fields = (error.body as Partial<ApiError> | null)?.Fields;
+  return fields && typeof fields === 'object' ? fields : {};
+}

@@ -51,7 +51,11 @@ export const accounts = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // Usernames are unique regardless of case, so "Apotheker" cannot shadow "apotheker".
-  (t) => [uniqueIndex('accounts_username_lower_idx').on(sql`lower(${t.username})`), index().on(t.entityId)],
+  (t) => [
+    uniqueIndex('accounts_username_lower_idx').on(sql`lower(${t.username})`),
+    index().on(t.entityId),
+    index('accounts_person_idx').on(t.personId),
+  ],
 );
 
 export const accountRoles = pgTable(

@@ -23,5 +23,19 @@ export const auditLog = pgTable(
     patientId: integer(),
     detail: jsonb().$type<Record<string, unknown>>(),
   },
-  (t) => [index('audit_log_entity_time_idx').on(t.entityId, t.eventAt.desc(), t.id), index().on(t.patientId)],
+  (t) => [
+    index('audit_log_entity_time_idx').on(t.entityId, t.eventAt.desc(), t.id),
+    index().on(t.patientId),
+    // Keyset pagination of the Logboek, newest first: (event_at, id) desc per view (all, user, object, patient).
+    index('audit_log_keyset_idx').on(t.entityId, t.eventAt.desc(), t.id.desc()),
+    index('audit_log_user_keyset_idx').on(t.entityId, t.userId, t.eventAt.desc(), t.id.desc()),
+    index('audit_log_object_keyset_idx').on(
+      t.entityId,
+      t.objectType,
+      t.objectId,
+      t.eventAt.desc(),
+      t.id.desc(),
+    ),
+    index('audit_log_patient_keyset_idx').on(t.entityId, t.patientId, t.eventAt.desc(), t.id.desc()),
+  ],
 );

@@ -5,3 +5,5 @@ export * from './groups.ts';
 export * from './sessions.ts';
 export * from './audit.ts';
 export * from './account-security.ts';
+export * from './medication.ts';
+export * from './administration.ts';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { entities } from './organisations.ts';
 
@@ -20,6 +21,31 @@ export const persons = pgTable(
     active: boolean().notNull().default(true),
     deleted: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }),
+    /** Trash can (Prullenbak): when and by which account the person was deleted. */
+    deletedAt: timestamp({ withTimezone: true }),
+    deletedBy: integer(),
+    /** Purged for good: the personal data is erased, the row stays for the audit log's references. */
+    purgedAt: timestamp({ withTimezone: true }),
+    /**
+     * Lower-case name parts for the list's search. A plain LIKE over this short column stays fast at
+     * 100k persons without pg_trgm (an extension PGlite would have to load explicitly).
+     */
+    searchText: text().generatedAlwaysAs(
+      sql`lower(first_names || ' ' || coalesce(last_name_prefix, '') || ' ' || last_name || ' ' || coalesce(partner_prefix, '') || ' ' || coalesce(partner_last_name, ''))`,
+    ),
   },
-  (t) => [index().on(t.entityId, t.lastName)],
+  (t) => [
+    index().on(t.entityId, t.lastName),
+    // The list's default order (name) and the date-of-birth order, over the live (not deleted) persons.
+    index('persons_live_name_idx')
+      .on(t.entityId, sql`lower(${t.lastName})`, sql`lower(${t.firstNames})`, t.id)
+      .where(sql`not ${t.deleted}`),
+    index('persons_live_dob_idx')
+      .on(t.entityId, t.dateOfBirth, t.id)
+      .where(sql`not ${t.deleted}`),
+    index('persons_trash_idx')
+      .on(t.entityId, t.deletedAt)
+      .where(sql`${t.deleted} and ${t.purgedAt} is null`),
+  ],
 );

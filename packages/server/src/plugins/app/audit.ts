@@ -7,7 +7,13 @@ import { auditLog } from '../../db/schema/index.ts';
 export const AUDIT_ACTIONS = { create: 'C', read: 'R', update: 'U', delete: 'D', execute: 'E' } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
-export const AUDIT_OUTCOMES = { success: 'success', failure: 'failure', denied: 'denied' } as const;
+export const AUDIT_OUTCOMES = {
+  success: 'success',
+  failure: 'failure',
+  denied: 'denied',
+  /** Access to another organisation's object (answered 404, security.md). */
+  refused: 'refused',
+} as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[keyof typeof AUDIT_OUTCOMES];
 
 export interface AuditEvent {

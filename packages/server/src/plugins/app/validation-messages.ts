@@ -1,4 +1,18 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import { z } from 'zod';
+
+const englishDefault = z.locales.en().localeError;
+
+/**
+ * The message a schema set itself (the contract's Dutch texts, shared with the web forms), or
+ * undefined when the issue carries zod's English default. Missing fields keep our own text.
+ */
+function schemaMessage(issue: FastifySchemaValidationError): string | undefined {
+  if (issue.keyword === 'invalid_type' || !issue.message) return undefined;
+  const fallback = englishDefault({ ...(issue.params as object), code: issue.keyword, path: [] } as never);
+  const english = typeof fallback === 'string' ? fallback : fallback?.message;
+  return issue.message === english ? undefined : issue.message;
+}
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'tekst',
@@ -50,7 +64,7 @@ export function validationFields(
     const keys =
       issue.keyword === 'unrecognized_keys' ? ((issue.params as { keys?: string[] }).keys ?? []) : [];
     const paths = keys.length ? keys.map((k) => (base ? `${base}.${k}` : k)) : [base || context || 'body'];
-    for (const path of paths) fields[path] ??= dutchMessage(issue);
+    for (const path of paths) fields[path] ??= schemaMessage(issue) ?? dutchMessage(issue);
   }
   return fields;
 }

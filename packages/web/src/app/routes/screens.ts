@@ -10,7 +10,23 @@ type PageModule = { default: ComponentType };
  * `'/management/persons': () => import('../../features/persons/routes/persons.tsx')`.
  * Every other protected route shows the shared "nog niet beschikbaar" page.
  */
-const SCREENS: Partial<Record<string, () => Promise<PageModule>>> = {};
+const SCREENS: Partial<Record<string, () => Promise<PageModule>>> = {
+  '/amo': () => import('../../features/medication/routes/amo.tsx'),
+  '/mijngib': () => import('../../features/medication/routes/amo.tsx'),
+  '/administrationlist': () => import('../../features/administration/routes/administration-list.tsx'),
+  '/zp/administrationregistration/dashboard': () =>
+    import('../../features/administration/routes/dashboard.tsx'),
+  '/zp/medication/dashboard': () => import('../../features/administration/routes/dashboard.tsx'),
+  '/zp/medication/administrationsoverview': () => import('../../features/administration/routes/results.tsx'),
+  '/zp/medication/flowchart': () => import('../../features/administration/routes/flowchart.tsx'),
+  '/zp/medication/diagram/add': () => import('../../features/administration/routes/diagram-add.tsx'),
+  '/dashboard': () => import('../../features/dashboard/routes/dashboard.tsx'),
+  '/management/persons': () => import('../../features/persons/routes/persons.tsx'),
+  '/management/log': () => import('../../features/log/routes/log.tsx'),
+  '/trashcan': () => import('../../features/trash/routes/trash.tsx'),
+  '/user/profile': () => import('../../features/account/routes/profile.tsx'),
+  '/user/settings': () => import('../../features/account/routes/settings.tsx'),
+};
 
 const notAvailable = () => import('../../components/not-available-page.tsx');
 

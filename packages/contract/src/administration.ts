@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { medicationRouteId as id } from './medication-patient.ts';
+
+/** Issue 5: administration registration (eTDR, FHIR MedicationAdministration; domain.md). */
+
+export const ADMINISTRATION_STATUSES = [
+  'given',
+  'partial',
+  'not_given',
+  'refused',
+  'failed',
+  'cancelled',
+] as const;
+export type AdministrationStatus = (typeof ADMINISTRATION_STATUSES)[number];
+/** Statuses that count as a dose taken (spec colour "administration success"); the rest are deviations. */
+export const SUCCESS_STATUSES: readonly AdministrationStatus[] = ['given'];
+
+/** Nictiz reasons for a deviation; the Dutch labels live in the web's locale files (deviationReason.<code>). */
+export const DEVIATION_REASONS = [
+  'forgotten',
+  'refused',
+  'spat_out',
+  'patient_absent',
+  'not_available',
+  'not_possible_as_prescribed',
+  'agreement_stopped',
+  'wrong_registration',
+  'other',
+] as const;
+export type DeviationReason = (typeof DEVIATION_REASONS)[number];
+
+/** A dose is late when it is still open, or was given, more than this after its planned time. */
+export const LATE_AFTER_MINUTES = 60;
+/** Tablet clocks drift: an AdministeredAt up to this far ahead of the server is not "in the future". */
+export const FUTURE_TOLERANCE_MS = 60_000;
+
+const isoDateTime = z
+  .string()
+  .refine(
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&
+      !Number.isNaN(Date.parse(v)),
+    'Vul een geldige datum en tijd in.',
+  );
+
+/**
+ * POST /api/administration/registration. ScheduledAt is the planned moment (null for as-needed).
+ * A second registration of the same moment needs CorrectsId = the registration it corrects.
+ */
+export const registrationBodySchema = z
+  .strictObject({
+    AgreementId: z.number().int().positive(),
+    ScheduledAt: isoDateTime.nullable().default(null),
+    Status: z.enum(ADMINISTRATION_STATUSES, { error: 'Kies een status.' }),
+    /** Default now for given / partial; may be empty when nothing was administered. */
+    AdministeredAt: isoDateTime.nullable().optional(),
+    AdministeredQty: z.number().min(0).max(1000).nullable().optional(),
+    DeviationReason: z.enum(DEVIATION_REASONS).nullable().optional().default(null),
+    DeviationText: z.string().trim().max(500).nullable().optional().default(null),
+    Note: z.string().trim().max(500).nullable().optional().default(null),
+    CorrectsId: z.number().int().positive().nullable().optional().default(null),
+  })
+  .refine((b) => !b.AdministeredAt || Date.parse(b.AdministeredAt) <= Date.now() + FUTURE_TOLERANCE_MS, {
+    message: 'Het toedientijdstip mag niet in de toekomst liggen.',
+    path: ['AdministeredAt'],
+  })
+  .refine((b) => b.Status === 'given' || b.DeviationReason, {
+    message: 'Kies een reden voor de afwijking.',
+    path: ['DeviationReason'],
+  })
+  .refine((b) => b.DeviationReason !== 'other' || b.DeviationText, {
+    message: 'Licht de reden toe.',
+    path: ['DeviationText'],
+  });
+export type RegistrationBody = z.infer<typeof registrationBodySchema>;
+export type RegistrationBodyInput = z.input<typeof registrationBodySchema>;
+
+/** POST /api/administration/registration/{id}/doublecheck: the caller is the second user. */
+export const doubleCheckBodySchema = z.strictObject({
+  Note: z.string().trim().max(500).nullable().optional(),
+});
+export type DoubleCheckBody = z.infer<typeof doubleCheckBodySchema>;
+export const registrationParamsSchema = z.object({ id });
+
+const userRef = z.object({ Id: z.number().int(), Username: z.string(), ScreenName: z.string().nullable() });
+
+export const registrationSchema = z.object({
+  Id: z.number().int(),
+  EntityId: z.number().int(),
+  PatientId: z.number().int(),
+  AgreementId: z.number().int(),
+  ScheduledAt: z.string().nullable(),
+  ScheduledQty: z.number().nullable(),
+  AdministeredAt: z.string().nullable(),
+  AdministeredQty: z.number().nullable(),
+  Status: z.enum(ADMINISTRATION_STATUSES),
+  DeviationReason: z.enum(DEVIATION_REASONS).nullable(),
+  DeviationText: z.string().nullable(),
+  DoubleCheckRequired: z.boolean(),
+  /** True while a risk-category registration waits for its second user: not yet complete. */
+  AwaitingDoubleCheck: z.boolean(),
+  DoubleCheckBy: userRef.nullable(),
+  DoubleCheckAt: z.string().nullable(),
+  RecordedBy: userRef,
+  RecordedAt: z.string(),
+  Note: z.string().nullable(),
+  CorrectsId: z.number().int().nullable(),
+  /** Set when a later registration corrects this one; a corrected registration no longer counts. */
+  CorrectedById: z.number().int().nullable(),
+  Late: z.boolean(),
+});
+export type Registration = z.infer<typeof registrationSchema>;

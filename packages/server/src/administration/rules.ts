@@ -1,0 +1,51 @@
+import {
+  type AdministrationStatus,
+  LATE_AFTER_MINUTES,
+  RISK_CATEGORIES,
+  type RiskCategory,
+} from '@zorgportaal/contract';
+
+const LATE_MS = LATE_AFTER_MINUTES * 60_000;
+
+/**
+ * A timed dose is late when it was administered, or is still open at `now`, more than 60 minutes after
+ * its planned time. As-needed doses (no planned time) and doses not given are never late.
+ */
+export function isLate(
+  scheduledAt: Date | null,
+  registration: { status: AdministrationStatus; administeredAt: Date | null } | null,
+  now: Date,
+): boolean {
+  if (!scheduledAt) return false;
+  if (!registration) return now.getTime() - scheduledAt.getTime() > LATE_MS;
+  if (registration.status !== 'given' && registration.status !== 'partial') return false;
+  const at = registration.administeredAt ?? now;
+  return at.getTime() - scheduledAt.getTime() > LATE_MS;
+}
+
+/** Risk categories that need a second, different user at administration (domain.md). */
+export const isRiskProduct = (categories: readonly string[]): boolean =>
+  categories.some((c) => (RISK_CATEGORIES as readonly string[]).includes(c));
+
+/**
+ * Only a dose that actually went in needs the check: a refused insulin dose has nothing to verify.
+ */
+export function needsDoubleCheck(categories: readonly RiskCategory[], status: AdministrationStatus): boolean {
+  return isRiskProduct(categories) && (status === 'given' || status === 'partial');
+}
+
+export type DoubleCheckRefusal = 'not_required' | 'already_checked' | 'same_user' | null;
+
+/**
+ * Why a double check by `checkerId` cannot be recorded, or null when it can. The four-eyes rule
+ * is the whole point, so the user who recorded the dose can never confirm it.
+ */
+export function doubleCheckRefusal(
+  registration: { doubleCheckRequired: boolean; doubleCheckBy: number | null; recordedBy: number },
+  checkerId: number,
+): DoubleCheckRefusal {
+  if (!registration.doubleCheckRequired) return 'not_required';
+  if (registration.doubleCheckBy !== null) return 'already_checked';
+  if (registration.recordedBy === checkerId) return 'same_user';
+  return null;
+}

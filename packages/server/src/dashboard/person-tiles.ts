@@ -1,0 +1,69 @@
+import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { localToday, startOfLocalDay } from '../management/local-day.ts';
+import type { TileDefinition } from './tile.ts';
+
+const first = async (rows: Promise<{ n: number }[]>): Promise<number> => (await rows)[0]?.n ?? 0;
+
+/** Login events of today (Dutch day) in the entity; `success` or everything else. */
+const loginsToday = (db: Db, entityId: number, success: boolean) =>
+  first(
+    db
+      .select({ n: count() })
+      .from(t.auditLog)
+      .where(
+        and(
+          eq(t.auditLog.entityId, entityId),
+          gte(t.auditLog.eventAt, startOfLocalDay(localToday())),
+          eq(t.auditLog.objectType, 'login'),
+          success ? eq(t.auditLog.outcome, 'success') : ne(t.auditLog.outcome, 'success'),
+        ),
+      ),
+  );
+
+/** Issue 4's tiles: persons, active accounts, logins and failed logins today. */
+export const PERSON_TILES: TileDefinition[] = [
+  {
+    key: 'persons',
+    anyOf: ['persons.read'],
+    link: '/management/persons',
+    value: (db, caller) =>
+      first(
+        db
+          .select({ n: count() })
+          .from(t.persons)
+          .where(and(eq(t.persons.entityId, caller.entityId), sql`not ${t.persons.deleted}`)),
+      ),
+  },
+  {
+    key: 'activeAccounts',
+    anyOf: ['accounts.write', 'persons.read'],
+    link: '/management/persons',
+    value: (db, caller) =>
+      first(
+        db
+          .select({ n: count() })
+          .from(t.accounts)
+          .where(
+            and(
+              eq(t.accounts.entityId, caller.entityId),
+              eq(t.accounts.active, true),
+              eq(t.accounts.deleted, false),
+            ),
+          ),
+      ),
+  },
+  {
+    key: 'loginsToday',
+    anyOf: ['log.read'],
+    link: '/management/log',
+    value: (db, caller) => loginsToday(db, caller.entityId, true),
+  },
+  {
+    key: 'failedLoginsToday',
+    anyOf: ['log.read'],
+    link: '/management/log',
+    value: (db, caller) => loginsToday(db, caller.entityId, false),
+  },
+];

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findEntityAccount } from '../repositories/account-admin.ts';
+import { type AccountRow, loadRolesAndPermissions } from '../repositories/accounts.ts';
+import { findLivePerson } from '../repositories/person-write.ts';
+import { checkCanManage } from './role-grants.ts';
+import { callerOf, refuseNotFound } from './scope.ts';
+
+export interface ManagedAccount {
+  account: AccountRow;
+  roleIds: number[];
+  own: boolean;
+}
+
+/**
+ * The account an administrator acts on: it must be the caller's entity's (else 404, logged as
+ * refused), its person must not be in the trash can, and it may hold no permission the caller lacks.
+ */
+export async function loadManagedAccount(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+): Promise<ManagedAccount> {
+  const caller = callerOf(request);
+  const account = await findEntityAccount(app.db, caller.entityId, id);
+  if (!account) return refuseNotFound(app, request, 'account', id);
+  if (account.personId && !(await findLivePerson(app.db, caller.entityId, account.personId)))
+    return refuseNotFound(app, request, 'account', id);
+  const { roles, permissions } = await loadRolesAndPermissions(app.db, account.id);
+  checkCanManage(caller.permissions, permissions);
+  return { account, roleIds: roles.map((r) => r.Id), own: account.id === caller.accountId };
+}

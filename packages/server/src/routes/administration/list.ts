@@ -1,0 +1,49 @@
+import {
+  administrationListQuerySchema,
+  administrationListSchema,
+  apiErrorSchema,
+} from '@zorgportaal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { buildDayList } from '../../administration/day-list.ts';
+import { localDate } from '../../administration/time-zone.ts';
+import { pickDepartment } from '../../medication/departments.ts';
+import { refuse, scopeOf } from '../../medication/scope.ts';
+
+/** GET /api/administration/list: the toedienlijst of a department and day (default: mine, today). */
+const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/administration/list',
+    {
+      schema: {
+        tags: ['administration'],
+        querystring: administrationListQuerySchema,
+        response: { 200: administrationListSchema, 404: apiErrorSchema },
+      },
+      preHandler: app.requirePermission('administration.read'),
+    },
+    async (request, reply) => {
+      const { departmentId, date } = request.query;
+      const scope = await scopeOf(request);
+      const department = await pickDepartment(app.db, scope, request.caller!.entityId, departmentId);
+      if (!department) return refuse(request, 'department', departmentId ?? 'default');
+      const now = new Date();
+      const list = await buildDayList(app.db, department, date ?? localDate(now), now);
+      // NEN 7513: one entry per patient whose medication was shown, so the per-patient log is complete.
+      const patientIds = [...new Set(list.Moments.map((m) => m.PatientId))];
+      for (const patientId of patientIds) {
+        await app.audit.record(request, {
+          action: 'R',
+          outcome: 'success',
+          objectType: 'administration_list',
+          objectId: department.Id,
+          patientId,
+          detail: { date: list.Date },
+        });
+      }
+      reply.header('Cache-Control', 'no-store');
+      return list;
+    },
+  );
+};
+
+export default administrationListRoute;

@@ -1,0 +1,115 @@
+import {
+  apiErrorSchema,
+  authorizedSignatureParamsSchema,
+  consentSchema,
+  consentSignatureParamsSchema,
+  informedConsentBodySchema,
+} from '@zorgportaal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findAgreementRow } from '../../medication/agreement-repository.ts';
+import { latestConsent, storeConsent, toConsent } from '../../etdr/consents.ts';
+import { unprocessable } from '../../medication/errors.ts';
+import { findPatient } from '../../medication/patient-repository.ts';
+import { refuse, scopeOf } from '../../medication/scope.ts';
+import { forbidden, notFound } from '../../plugins/app/api-errors.ts';
+
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
+
+/** eTDR signatures (spec §7): the client's informed consent and the authorised prescriber's signature. */
+const consentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/etdr/informedconsent',
+    {
+      schema: {
+        tags: ['etdr'],
+        body: informedConsentBodySchema,
+        response: { 201: consentSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = request.caller!;
+      const body = request.body;
+      // Nurses record the client's consent at the bedside; only a prescriber signs for an agreement.
+      const allowed =
+        body.Kind === 'authorized' ? ['medication.write'] : ['administration.register', 'medication.write'];
+      if (!allowed.some((p) => caller.permissions.has(p))) throw forbidden();
+      const scope = await scopeOf(request);
+      const patient = await findPatient(app.db, body.PatientId, scope);
+      if (!patient) return refuse(request, 'patient', body.PatientId, 'C');
+      // The client signs at the bedside: only the care centre itself records a consent.
+      if (body.Kind === 'consent' && patient.EntityId !== caller.entityId) throw forbidden();
+      if (body.Kind === 'authorized') {
+        const agreement = await findAgreementRow(app.db, body.MedicationAgreementId!, scope);
+        if (agreement?.patientId !== patient.Id)
+          throw unprocessable('MedicationAgreementId', 'Kies een medicatieafspraak van deze cliënt.');
+      }
+      const row = await storeConsent(app.db, patient, body, caller.accountId);
+      await app.audit.record(request, {
+        action: 'C',
+        outcome: 'success',
+        objectType: `etdr_${body.Kind}`,
+        objectId: row.id,
+        patientId: patient.Id,
+      });
+      return reply.code(201).send(toConsent(row, caller.username));
+    },
+  );
+
+  app.get(
+    '/api/etdr/patient/:patientId/consentsignature/:patientEntityId',
+    {
+      schema: {
+        tags: ['etdr'],
+        params: consentSignatureParamsSchema,
+        response: { 200: consentSchema, ...errors },
+      },
+      preHandler: app.requirePermission('medication.read'),
+    },
+    async (request, reply) => {
+      const { patientId, patientEntityId } = request.params;
+      const patient = await findPatient(app.db, patientId, await scopeOf(request));
+      if (patient?.EntityId !== patientEntityId) return refuse(request, 'patient', patientId);
+      const consent = await latestConsent(app.db, patientId, 'consent', null);
+      if (!consent) throw notFound();
+      await app.audit.record(request, {
+        action: 'R',
+        outcome: 'success',
+        objectType: 'etdr_consent',
+        objectId: consent.Id,
+        patientId,
+      });
+      reply.header('Cache-Control', 'no-store');
+      return consent;
+    },
+  );
+
+  app.get(
+    '/api/etdr/patient/:patientId/authorizedsignature/:medicationAgreementId/:patientEntityId',
+    {
+      schema: {
+        tags: ['etdr'],
+        params: authorizedSignatureParamsSchema,
+        response: { 200: consentSchema, ...errors },
+      },
+      preHandler: app.requirePermission('medication.read'),
+    },
+    async (request, reply) => {
+      const { patientId, medicationAgreementId, patientEntityId } = request.params;
+      const patient = await findPatient(app.db, patientId, await scopeOf(request));
+      if (patient?.EntityId !== patientEntityId) return refuse(request, 'patient', patientId);
+      const consent = await latestConsent(app.db, patientId, 'authorized', medicationAgreementId);
+      if (!consent) throw notFound();
+      await app.audit.record(request, {
+        action: 'R',
+        outcome: 'success',
+        objectType: 'etdr_authorized',
+        objectId: consent.Id,
+        patientId,
+      });
+      reply.header('Cache-Control', 'no-store');
+      return consent;
+    },
+  );
+};
+
+export default consentRoutes;

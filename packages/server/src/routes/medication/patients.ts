@@ -1,0 +1,153 @@
+import {
+  apiErrorSchema,
+  medicationRouteId,
+  patientBodySchema,
+  patientListQuerySchema,
+  patientListSchema,
+  patientSchema,
+} from '@zorgportaal/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as t from '../../db/schema/index.ts';
+import { conflict, isUniqueViolation } from '../../medication/errors.ts';
+import {
+  checkPatientBody,
+  findPatient,
+  listPatients,
+  patientValues,
+} from '../../medication/patient-repository.ts';
+import { refuse, scopeOf } from '../../medication/scope.ts';
+
+const params = z.object({ id: medicationRouteId });
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const ALREADY = 'Deze persoon is al cliënt.';
+
+/** Patients (domain.md "Patient"): pickers, one patient, make a person a patient (spec §7), edit. */
+const patientRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/patients',
+    {
+      schema: {
+        tags: ['medication'],
+        querystring: patientListQuerySchema,
+        response: { 200: patientListSchema },
+      },
+      preHandler: app.requirePermission('medication.read'),
+    },
+    async (request) => {
+      const rows = await listPatients(app.db, await scopeOf(request), request.query);
+      const { q, departmentId } = request.query;
+      await app.audit.record(request, {
+        action: 'R',
+        outcome: 'success',
+        objectType: 'patient_search',
+        detail: { q: q ?? null, departmentId: departmentId ?? null, patientIds: rows.map((r) => r.Id) },
+      });
+      return { Rows: rows };
+    },
+  );
+
+  app.get(
+    '/api/patient/:id',
+    {
+      schema: { tags: ['medication'], params, response: { 200: patientSchema, ...errors } },
+      preHandler: app.requirePermission('medication.read'),
+    },
+    async (request) => {
+      const { id } = request.params;
+      const patient = await findPatient(app.db, id, await scopeOf(request));
+      if (!patient) return refuse(request, 'patient', id);
+      await app.audit.record(request, {
+        action: 'R',
+        outcome: 'success',
+        objectType: 'patient',
+        objectId: id,
+        patientId: id,
+      });
+      return patient;
+    },
+  );
+
+  app.post(
+    '/api/patient/link/person/:id',
+    {
+      schema: {
+        tags: ['medication'],
+        params,
+        body: patientBodySchema,
+        response: { 201: patientSchema, ...errors },
+      },
+      preHandler: app.requirePermission('medication.write'),
+    },
+    async (request, reply) => {
+      const personId = request.params.id;
+      const [person] = await app.db
+        .select({ id: t.persons.id, entityId: t.persons.entityId })
+        .from(t.persons)
+        .where(
+          and(
+            eq(t.persons.id, personId),
+            inArray(t.persons.entityId, await scopeOf(request)),
+            eq(t.persons.deleted, false),
+          ),
+        );
+      if (!person) return refuse(request, 'person', personId, 'C');
+      const [existing] = await app.db
+        .select({ id: t.patients.id })
+        .from(t.patients)
+        .where(eq(t.patients.personId, personId));
+      if (existing) throw conflict(ALREADY, { PatientId: existing.id });
+      await checkPatientBody(app.db, person.entityId, request.body, null);
+      const inserted = await app.db
+        .insert(t.patients)
+        .values({ entityId: person.entityId, personId, ...patientValues(request.body) })
+        .returning({ id: t.patients.id })
+        .catch((err: unknown) => {
+          throw isUniqueViolation(err, 'patients_person_idx') ? conflict(ALREADY) : err;
+        });
+      const id = inserted[0]!.id;
+      await app.audit.record(request, {
+        action: 'C',
+        outcome: 'success',
+        objectType: 'patient',
+        objectId: id,
+        patientId: id,
+      });
+      return reply.code(201).send((await findPatient(app.db, id, [person.entityId]))!);
+    },
+  );
+
+  app.put(
+    '/api/patient/:id',
+    {
+      schema: {
+        tags: ['medication'],
+        params,
+        body: patientBodySchema,
+        response: { 200: patientSchema, ...errors },
+      },
+      preHandler: app.requirePermission('medication.write'),
+    },
+    async (request) => {
+      const { id } = request.params;
+      const current = await findPatient(app.db, id, await scopeOf(request));
+      if (!current) return refuse(request, 'patient', id, 'U');
+      await checkPatientBody(app.db, current.EntityId, request.body, id);
+      await app.db
+        .update(t.patients)
+        .set({ ...patientValues(request.body), updatedAt: new Date() })
+        .where(eq(t.patients.id, id));
+      await app.audit.record(request, {
+        action: 'U',
+        outcome: 'success',
+        objectType: 'patient',
+        objectId: id,
+        patientId: id,
+      });
+      return (await findPatient(app.db, id, [current.EntityId]))!;
+    },
+  );
+};
+
+export default patientRoutes;

@@ -1,0 +1,187 @@
+import type {
+  AdministrationDashboard,
+  Agreement,
+  Flowchart,
+  MedicationList,
+  Patient,
+  Results,
+} from '@zorgportaal/contract';
+import { FLOWCHART_STEPS, isValidBsn } from '@zorgportaal/contract';
+import { ne, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localInstant } from '../src/administration/time-zone.ts';
+import { rowsOf } from '../src/db/client.ts';
+import * as s from '../src/db/schema/index.ts';
+import {
+  agreementBody,
+  auditRows,
+  type Caller,
+  caller,
+  departmentIdOf,
+  newClient,
+  patientBody,
+  yesterday,
+} from './helpers/medication.ts';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+describe('results overview, CSV export, dashboard and flowchart', () => {
+  let t: TestApp;
+  let nurse: Caller;
+  let patient: Patient;
+  const at = (time: string, plus = 0) =>
+    new Date(localInstant(yesterday(), time).getTime() + plus * 60_000).toISOString();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const beheerder = await caller(t.app, 'beheerder');
+    nurse = await caller(t.app, 'verpleegkundige');
+    const eikenhof = await departmentIdOf(t, 'Afdeling Eikenhof');
+    const personId = await newClient(t, 'Zorgcentrum De Berk', 'Resultaat');
+    patient = (
+      await beheerder.post(`/api/patient/link/person/${personId}`, patientBody(eikenhof, '111222333'))
+    ).json();
+    const medicationId = (
+      await beheerder.get('/api/medication/catalogue?q=AMLODIPINE')
+    ).json<MedicationList>().Rows[0]!.Id;
+    const agreement = (
+      await beheerder.post(
+        '/api/medication/agreement',
+        agreementBody(patient.Id, medicationId, {
+          Instructions: {
+            DoseUnit: 'tablet',
+            Moments: [
+              { Time: '08:00', Dose: 1 },
+              { Time: '12:00', Dose: 1 },
+              { Time: '20:00', Dose: 1 },
+            ],
+          },
+        }),
+      )
+    ).json<Agreement>();
+    const register = (body: Record<string, unknown>) =>
+      nurse.post('/api/administration/registration', { AgreementId: agreement.Id, ...body });
+    const first = await register({ ScheduledAt: at('08:00'), Status: 'given', AdministeredAt: at('08:00') });
+    await register({ ScheduledAt: at('12:00'), Status: 'refused', DeviationReason: 'refused' });
+    await register({ ScheduledAt: at('20:00'), Status: 'given', AdministeredAt: at('20:00', 90) });
+    // Corrected: the overview counts the correction, not the original.
+    await register({
+      ScheduledAt: at('08:00'),
+      Status: 'not_given',
+      DeviationReason: 'wrong_registration',
+      CorrectsId: first.json().Id,
+    });
+  });
+  afterAll(() => t.close());
+
+  it('the demo world: every client a patient with a valid BSN, 2–5 agreements, two weeks of registrations', async () => {
+    const patients = await t.db.select().from(s.patients).where(ne(s.patients.id, patient.Id));
+    expect(patients).toHaveLength(40);
+    expect(patients.every((p) => isValidBsn(p.bsn) && p.pharmacyEntityId !== null)).toBe(true);
+    const agreements = await t.db.select().from(s.medicationAgreements);
+    for (const p of patients) {
+      const own = agreements.filter((a) => a.patientId === p.id && a.endAt === null);
+      expect(own.length).toBeGreaterThanOrEqual(2);
+      expect(own.length).toBeLessThanOrEqual(5);
+    }
+    const [counts] = rowsOf<{ days: number; risky: number; deviations: number; consents: number }>(
+      await t.db.execute(sql`select
+        (select count(distinct (moment_at at time zone 'Europe/Amsterdam')::date)::int from administrations) as days,
+        (select count(*)::int from administrations where double_check_required) as risky,
+        (select count(*)::int from administrations where status <> 'given') as deviations,
+        (select count(*)::int from consents) as consents`),
+    );
+    expect(counts!.days).toBeGreaterThanOrEqual(14);
+    expect(counts!.risky).toBeGreaterThan(0);
+    expect(counts!.deviations).toBeGreaterThan(0);
+    expect(counts!.consents).toBeGreaterThan(30);
+  });
+
+  it('counts effective registrations with percentages, late doses included', async () => {
+    const res = await nurse.get(
+      `/api/administration/results?patientId=${patient.Id}&from=${yesterday()}&to=${yesterday()}`,
+    );
+    expect(res.statusCode).toBe(200);
+    const results = res.json<Results>();
+    expect(results.Total).toBe(3);
+    const count = (s: string) => results.ByStatus.find((b) => b.Status === s)!;
+    expect(count('given')).toEqual({ Status: 'given', Count: 1, Percentage: 33.3 });
+    expect(count('not_given').Count).toBe(1);
+    expect(count('refused').Count).toBe(1);
+    expect(results.Late).toEqual({ Count: 1, Percentage: 33.3 });
+  });
+
+  it('groups by department within the caller scope, and by day in date order', async () => {
+    const byDepartment = (await nurse.get('/api/administration/results?groupBy=department')).json<Results>();
+    expect(byDepartment.Groups.map((g) => g.Label).sort()).toEqual([
+      'Afdeling Eikenhof',
+      'Afdeling Lindehof',
+    ]);
+    expect(byDepartment.Groups.reduce((n, g) => n + g.Total, 0)).toBe(byDepartment.Total);
+    expect(byDepartment.ByStatus.reduce((n, s) => n + s.Count, 0)).toBe(byDepartment.Total);
+    const byDay = (await nurse.get('/api/administration/results?groupBy=day')).json<Results>();
+    expect(byDay.Groups.map((g) => g.Key)).toEqual([...byDay.Groups.map((g) => g.Key)].sort());
+    const centrum = (
+      await (await caller(t.app, 'centrum')).get('/api/administration/results?groupBy=department')
+    ).json<Results>();
+    expect(centrum.Groups.map((g) => g.Label).sort()).toEqual(['Afdeling Kompas', 'Wijk Haven']);
+    const refused = (await nurse.get('/api/administration/results?status=refused')).json<Results>();
+    expect(refused.ByStatus.find((s) => s.Status === 'refused')!.Count).toBe(refused.Total);
+    expect((await nurse.get('/api/administration/results?from=2026-02-01&to=2026-01-01')).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('exports CSV as an attachment and logs the export as E', async () => {
+    const res = await nurse.get(
+      `/api/administration/results/export?patientId=${patient.Id}&from=${yesterday()}&to=${yesterday()}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="toedienregistratie-/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'RegistrationId;Department;Patient;Medication;ScheduledAt;AdministeredAt;Status;DeviationReason;DeviationText;Late;RecordedBy;DoubleCheckBy;CorrectsId',
+    );
+    expect(lines).toHaveLength(4);
+    const exports = await auditRows(t, 'administration_results_export');
+    expect(exports.map((e) => [e.action, e.patientId])).toContainEqual(['E', patient.Id]);
+  });
+
+  it('the dashboard shows progress per department and patients without consent', async () => {
+    const dashboard = (await nurse.get('/api/administration/dashboard')).json<AdministrationDashboard>();
+    expect(dashboard.Departments.map((d) => d.DepartmentName)).toEqual([
+      'Afdeling Eikenhof',
+      'Afdeling Lindehof',
+    ]);
+    for (const d of dashboard.Departments) {
+      expect(d.Planned).toBeGreaterThan(0);
+      expect(d.Given + d.Open).toBeLessThanOrEqual(d.Planned);
+    }
+    expect(dashboard.PatientsWithoutConsent.some((p) => p.PatientId === patient.Id)).toBe(true);
+    const past = (
+      await nurse.get(`/api/administration/dashboard?date=${yesterday()}`)
+    ).json<AdministrationDashboard>();
+    const eikenhof = past.Departments[0]!;
+    expect(eikenhof.Given).toBeGreaterThan(0);
+    expect(eikenhof.Deviations).toBeGreaterThan(0);
+  });
+
+  it('the flowchart counts every step for a department', async () => {
+    const flow = (await nurse.get(`/api/medication/flowchart?date=${yesterday()}`)).json<Flowchart>();
+    expect(flow.Steps.map((s) => s.Key)).toEqual([...FLOWCHART_STEPS]);
+    const count = (key: string) => flow.Steps.find((s) => s.Key === key)!.Count;
+    expect(count('prescribe')).toBeGreaterThan(0);
+    expect(count('dispense_gds') + count('dispense_loose')).toBe(count('prescribe'));
+    expect(count('register')).toBeGreaterThan(0);
+    expect(
+      (
+        await (
+          await caller(t.app, 'anker')
+        ).get(`/api/medication/flowchart?departmentId=${flow.DepartmentId}`)
+      ).statusCode,
+    ).toBe(404);
+  });
+});

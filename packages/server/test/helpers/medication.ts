@@ -1,0 +1,108 @@
+import type { AgreementCreateBodyInput, PatientBodyInput } from '@zorgportaal/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { addDays, localDate } from '../../src/administration/time-zone.ts';
+import * as s from '../../src/db/schema/index.ts';
+import { bearer, login } from './login.ts';
+import type { TestApp } from './test-app.ts';
+
+/** A logged-in caller: JSON calls with its bearer token. */
+export async function caller(app: FastifyInstance, username: string) {
+  const { access_token } = await login(app, username);
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: bearer(access_token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, payload: unknown) => call('POST', url, payload),
+    put: (url: string, payload: unknown) => call('PUT', url, payload),
+  };
+}
+export type Caller = Awaited<ReturnType<typeof caller>>;
+
+export async function entityIdOf(t: TestApp, name: string): Promise<number> {
+  const [row] = await t.db.select({ id: s.entities.id }).from(s.entities).where(eq(s.entities.name, name));
+  return row!.id;
+}
+
+export async function departmentIdOf(t: TestApp, name: string): Promise<number> {
+  const [row] = await t.db
+    .select({ id: s.departments.id })
+    .from(s.departments)
+    .where(eq(s.departments.name, name));
+  return row!.id;
+}
+
+/** A new client person (not yet a patient) of an organisation, inserted directly: persons are issue 4's API. */
+export async function newClient(t: TestApp, entityName: string, lastName: string): Promise<number> {
+  const [row] = await t.db
+    .insert(s.persons)
+    .values({
+      entityId: await entityIdOf(t, entityName),
+      firstNames: 'Test',
+      lastName,
+      dateOfBirth: '1940-05-01',
+    })
+    .returning({ id: s.persons.id });
+  return row!.id;
+}
+
+/** The first demo patient of an organisation's department. */
+export async function demoPatientOf(
+  t: TestApp,
+  departmentName: string,
+): Promise<typeof s.patients.$inferSelect> {
+  const [row] = await t.db
+    .select({ patient: s.patients })
+    .from(s.patients)
+    .where(eq(s.patients.departmentId, await departmentIdOf(t, departmentName)))
+    .orderBy(s.patients.id)
+    .limit(1);
+  return row!.patient;
+}
+
+export async function auditRows(t: TestApp, objectType: string, outcome?: string) {
+  return t.db
+    .select()
+    .from(s.auditLog)
+    .where(and(eq(s.auditLog.objectType, objectType), outcome ? eq(s.auditLog.outcome, outcome) : undefined));
+}
+
+export const today = () => localDate(new Date());
+export const yesterday = () => addDays(today(), -1);
+
+/** A valid patient body for a department; BSNs from the test's own range. */
+export const patientBody = (departmentId: number, bsn: string, extra: Partial<PatientBodyInput> = {}) => ({
+  Bsn: bsn,
+  DepartmentId: departmentId,
+  Room: 'T1.01',
+  GpName: 'dr. Test',
+  Allergies: ['penicilline'],
+  ...extra,
+});
+
+/** Twice daily, 08:00 and 20:00, from 1 January 2025. */
+export const agreementBody = (
+  patientId: number,
+  medicationId: number,
+  extra: Partial<AgreementCreateBodyInput> = {},
+): AgreementCreateBodyInput => ({
+  PatientId: patientId,
+  MedicationId: medicationId,
+  Prescriber: 'dr. Test',
+  Type: 'continuous',
+  Start: '2025-01-01',
+  Instructions: {
+    DoseUnit: 'tablet',
+    Moments: [
+      { Time: '08:00', Dose: 1 },
+      { Time: '20:00', Dose: 1 },
+    ],
+  },
+  DistributionForm: 'gds',
+  ...extra,
+});

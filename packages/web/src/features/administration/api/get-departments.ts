@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { departmentListSchema } from '@zorgportaal/contract';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /api/medication/departments: the departments the caller may choose; the first is their own. */
+export const getDepartments = () => api.get('/api/medication/departments', { schema: departmentListSchema });
+
+export const departmentsQueryOptions = () =>
+  queryOptions({ queryKey: ['administration', 'departments'], queryFn: getDepartments, staleTime: 300_000 });
+
+export const useDepartments = () => useQuery(departmentsQueryOptions());

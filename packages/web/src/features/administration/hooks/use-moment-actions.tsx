@@ -1,0 +1,62 @@
+import { Button, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { PlannedMoment, Registration } from '@zorgportaal/contract';
+import { showToast, toastError } from '../../../lib/toast.ts';
+import { useDoubleCheckRegistration } from '../api/double-check-registration.ts';
+import { useRegisterAdministration } from '../api/register-administration.ts';
+import { errorMessage } from '../utils/error-message.ts';
+import { registrationBody, undoBody, type RegistrationInput } from '../utils/registration-body.ts';
+
+/**
+ * The registration actions of one card (its own mutations, so a pending tap shows on that card only).
+ * Every success is confirmed in a toast; a dose given offers an undo there (a correction, kept on record).
+ */
+export function useMomentActions(moment: PlannedMoment) {
+  const { t } = useTranslation();
+  const register = useRegisterAdministration();
+  const doubleCheck = useDoubleCheckRegistration();
+
+  const undo = (registration: Registration) =>
+    register.mutate(undoBody(moment, registration), {
+      onSuccess: () => showToast(t('administration.toast.undone', 'Registratie ongedaan gemaakt.')),
+      onError: (error) => toastError(errorMessage(t, error)),
+    });
+
+  const submit = (input: RegistrationInput, onDone?: () => void) =>
+    register.mutate(registrationBody(moment, input), {
+      onSuccess: (registration) => {
+        onDone?.();
+        const what = `${moment.PatientName} · ${moment.MedicationName}`;
+        const message =
+          input.status === 'given'
+            ? t('administration.toast.given', 'Gegeven: {{what}}', { what })
+            : t('administration.toast.registered', 'Afwijking geregistreerd: {{what}}', { what });
+        showToast(
+          <Group gap="sm" justify="space-between" wrap="nowrap">
+            <Text size="sm">{message}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => undo(registration)}
+              data-testid="undo-registration"
+            >
+              {t('administration.undo', 'Ongedaan maken')}
+            </Button>
+          </Group>,
+          { kind: 'success' },
+        );
+      },
+      onError: (error) => toastError(errorMessage(t, error)),
+    });
+
+  const check = (registration: Registration, onDone?: () => void) =>
+    doubleCheck.mutate(registration.Id, {
+      onSuccess: () => {
+        onDone?.();
+        showToast(t('administration.toast.checked', 'Dubbele controle vastgelegd.'), { kind: 'success' });
+      },
+      onError: (error) => toastError(errorMessage(t, error)),
+    });
+
+  return { submit, undo, check, registering: register.isPending, checking: doubleCheck.isPending };
+}

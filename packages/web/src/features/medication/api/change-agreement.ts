@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { agreementSchema, type AgreementChangeBodyInput } from '@zorgportaal/contract';
+import { api } from '../../../lib/api-client.ts';
+
+/** POST /api/medication/agreement/{id}/change: ends the old agreement and starts the new one. */
+export const changeAgreement = ({ id, body }: { id: number; body: AgreementChangeBodyInput }) =>
+  api.post(`/api/medication/agreement/${id}/change`, body, { schema: agreementSchema });
+
+export function useChangeAgreement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeAgreement,
+    onSuccess: (agreement) =>
+      queryClient.invalidateQueries({ queryKey: ['medication', 'agreements', agreement.PatientId] }),
+  });
+}

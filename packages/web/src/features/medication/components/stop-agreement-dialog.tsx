@@ -1,0 +1,102 @@
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { agreementStopBodySchema, STOP_TYPES, type Agreement, type StopType } from '@zorgportaal/contract';
+import { fieldErrors } from '../../../lib/api-errors.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
+import { useStopAgreement } from '../api/stop-agreement.ts';
+import { errorMessage } from '../utils/error-message.ts';
+import { issuesByPath } from '../utils/form-errors.ts';
+
+/** Stop an agreement: how (stopped, paused, cancelled), why, and from when (default now). */
+export function StopAgreementDialog({ agreement, onClose }: { agreement: Agreement; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [stopType, setStopType] = useState<StopType>('stopped');
+  const [reason, setReason] = useState('');
+  const [stopAt, setStopAt] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const stop = useStopAgreement();
+
+  const submit = () => {
+    setFailure(null);
+    const parsed = agreementStopBodySchema.safeParse({
+      StopType: stopType,
+      Reason: reason,
+      ...(stopAt ? { StopAt: stopAt } : {}),
+    });
+    if (!parsed.success) return setErrors(issuesByPath(parsed.error));
+    setErrors({});
+    stop.mutate(
+      { id: agreement.Id, body: parsed.data },
+      {
+        onSuccess: () => {
+          toastSuccess(t('medication.toast.stopped', 'De afspraak is gestopt.'));
+          onClose();
+        },
+        onError: (error) => {
+          setErrors(fieldErrors(error));
+          setFailure(errorMessage(t, error));
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('medication.stop.title', 'Afspraak stoppen')}
+      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
+      data-testid="stop-agreement"
+    >
+      <Stack gap="md">
+        <Text fw={600}>{agreement.Medication.Name}</Text>
+        <Select
+          label={t('medication.stop.type', 'Hoe stopt de afspraak?')}
+          data={STOP_TYPES.map((type) => ({ value: type, label: t(`stopType.${type}`) }))}
+          value={stopType}
+          onChange={(value) => value && setStopType(value as StopType)}
+          allowDeselect={false}
+          size="md"
+        />
+        <Textarea
+          label={t('medication.stop.reason', 'Reden')}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          error={errors.Reason}
+          required
+          maxLength={500}
+          autosize
+          minRows={2}
+          data-testid="stop-reason"
+        />
+        <TextInput
+          type="date"
+          label={t('medication.stop.at', 'Stopdatum')}
+          description={t('medication.stop.atHelp', 'Leeg: nu')}
+          value={stopAt}
+          onChange={(event) => setStopAt(event.currentTarget.value)}
+          error={errors.StopAt}
+          size="md"
+        />
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" size="md" onClick={onClose} data-autofocus>
+            {t('common.cancel', 'Annuleren')}
+          </Button>
+          <Button color="red" size="md" onClick={submit} loading={stop.isPending} data-testid="stop-submit">
+            {t('medication.stop.submit', 'Stoppen')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Agreement, Instructions } from '@zorgportaal/contract';
+
+const NUMBER = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 3 });
+const WEEKDAYS_NL = ['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo'];
+
+export const formatAmount = (value: number, unit: string) => `${NUMBER.format(value)} ${unit}`;
+
+/** ISO weekdays (1 = Monday) as short Dutch names; empty = every day. */
+export const weekdayNames = (weekdays: readonly number[], names: readonly string[] = WEEKDAYS_NL): string =>
+  [...weekdays]
+    .sort((a, b) => a - b)
+    .map((day) => names[day - 1])
+    .join(', ');
+
+/** The times with their dose, in time order: "08:00 1 tablet · 20:00 0,5 tablet". */
+export const momentsText = (instructions: Pick<Instructions, 'Moments' | 'DoseUnit'>): string =>
+  [...instructions.Moments]
+    .sort((a, b) => a.Time.localeCompare(b.Time))
+    .map((moment) => `${moment.Time} ${formatAmount(moment.Dose, instructions.DoseUnit)}`)
+    .join(' · ');
+
+/** Europe/Amsterdam calendar day of an ISO date-time, as DD-MM-YYYY. */
+const DAY = new Intl.DateTimeFormat('nl-NL', {
+  timeZone: 'Europe/Amsterdam',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+export const formatDay = (iso: string | null): string =>
+  iso ? DAY.format(new Date(iso)).replaceAll('/', '-') : '';
+
+/**
+ * The period of an agreement: "vanaf 01-03-2026" or "01-03-2026 t/m 14-03-2026". End is exclusive
+ * (an agreement ending at midnight ran through the day before), so the last day shown is End − 1 ms.
+ */
+export function periodParts(agreement: Pick<Agreement, 'Start' | 'End'>): {
+  start: string;
+  end: string | null;
+} {
+  const start = formatDay(agreement.Start);
+  if (!agreement.End) return { start, end: null };
+  const lastMoment = new Date(Date.parse(agreement.End) - 1).toISOString();
+  return { start, end: formatDay(lastMoment) };
+}
+
+/** Today in Europe/Amsterdam as YYYY-MM-DD (the default start of a new agreement). */
+export const todayInAmsterdam = (): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
