@@ -5,8 +5,9 @@ import type {
   Patient,
   Registration,
 } from '@zorgportaal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localInstant } from '../src/administration/time-zone.ts';
+import * as s from '../src/db/schema/index.ts';
 import {
   agreementBody,
   auditRows,
@@ -104,6 +105,29 @@ describe('administration registration: list, rules, corrections, double checks',
     expect(moments[4]).toMatchObject({ AsNeeded: true, AsNeededMaxPerDay: 2, Late: false });
     const logged = (await auditRows(t, 'administration_list')).filter((r) => r.patientId === patient.Id);
     expect(logged.length).toBeGreaterThan(0);
+  });
+
+  it('logs the list with one audit row per patient shown, written in a single INSERT', async () => {
+    const insert = vi.spyOn(t.app.db, 'insert');
+    try {
+      const before = await auditRows(t, 'administration_list');
+      const list = await listOf();
+      const auditInserts = insert.mock.calls.filter(([table]) => table === s.auditLog);
+      expect(auditInserts).toHaveLength(1);
+      const written = (await auditRows(t, 'administration_list')).filter(
+        (row) => !before.some((old) => old.id === row.id),
+      );
+      const shown = [...new Set(list.Moments.map((m) => m.PatientId))];
+      expect(shown.length).toBeGreaterThan(5);
+      expect(written.map((row) => row.patientId).sort()).toEqual([...shown].sort());
+      expect(written.every((row) => row.action === 'R' && row.username === 'verpleegkundige')).toBe(true);
+      // Nothing to log: no query at all.
+      insert.mockClear();
+      await t.app.audit.recordMany({ ip: '127.0.0.1' } as never, []);
+      expect(insert).not.toHaveBeenCalled();
+    } finally {
+      insert.mockRestore();
+    }
   });
 
   it("defaults to the caller's first department and today", async () => {

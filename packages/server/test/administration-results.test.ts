@@ -1,5 +1,6 @@
 import type {
   AdministrationDashboard,
+  AdministrationList,
   Agreement,
   Flowchart,
   MedicationList,
@@ -28,21 +29,20 @@ describe('results overview, CSV export, dashboard and flowchart', () => {
   let t: TestApp;
   let nurse: Caller;
   let patient: Patient;
+  let beheerder: Caller;
   const at = (time: string, plus = 0) =>
     new Date(localInstant(yesterday(), time).getTime() + plus * 60_000).toISOString();
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const beheerder = await caller(t.app, 'beheerder');
+    beheerder = await caller(t.app, 'beheerder');
     nurse = await caller(t.app, 'verpleegkundige');
     const eikenhof = await departmentIdOf(t, 'Afdeling Eikenhof');
     const personId = await newClient(t, 'Zorgcentrum De Berk', 'Resultaat');
     patient = (
       await beheerder.post(`/api/patient/link/person/${personId}`, patientBody(eikenhof, '111222333'))
     ).json();
-    const medicationId = (
-      await beheerder.get('/api/medication/catalogue?q=AMLODIPINE')
-    ).json<MedicationList>().Rows[0]!.Id;
+    const medicationId = await productId('AMLODIPINE');
     const agreement = (
       await beheerder.post(
         '/api/medication/agreement',
@@ -72,6 +72,25 @@ describe('results overview, CSV export, dashboard and flowchart', () => {
     });
   });
   afterAll(() => t.close());
+
+  const productId = async (q: string) =>
+    (await beheerder.get(`/api/medication/catalogue?q=${encodeURIComponent(q)}`)).json<MedicationList>()
+      .Rows[0]!.Id;
+  /** A new agreement of the test patient with one daily moment. */
+  const dailyAgreement = async (product: string, time: string, dose = 1) =>
+    (
+      await beheerder.post(
+        '/api/medication/agreement',
+        agreementBody(patient.Id, await productId(product), {
+          Instructions: { DoseUnit: 'stuk', Moments: [{ Time: time, Dose: dose }] },
+          DistributionForm: 'loose',
+        }),
+      )
+    ).json<Agreement>();
+  const dashboardOf = async (date?: string) =>
+    (
+      await nurse.get(`/api/administration/dashboard${date ? `?date=${date}` : ''}`)
+    ).json<AdministrationDashboard>();
 
   it('the demo world: every client a patient with a valid BSN, 2–5 agreements, two weeks of registrations', async () => {
     const patients = await t.db.select().from(s.patients).where(ne(s.patients.id, patient.Id));
@@ -183,5 +202,76 @@ describe('results overview, CSV export, dashboard and flowchart', () => {
         ).get(`/api/medication/flowchart?departmentId=${flow.DepartmentId}`)
       ).statusCode,
     ).toBe(404);
+  });
+  it('the dashboard total of open double checks is the sum of its department rows, for the chosen day', async () => {
+    // An insulin dose of yesterday evening that still waits for its second nurse.
+    const insulin = await dailyAgreement('INSULINE GLARGINE', '22:00', 12);
+    const res = await nurse.post('/api/administration/registration', {
+      AgreementId: insulin.Id,
+      ScheduledAt: at('22:00'),
+      Status: 'given',
+      AdministeredAt: at('22:00', 2),
+    });
+    expect(res.json()).toMatchObject({ AwaitingDoubleCheck: true });
+    const sumOf = (d: AdministrationDashboard) =>
+      d.Departments.reduce((n, r) => n + r.AwaitingDoubleCheck, 0);
+    const past = await dashboardOf(yesterday());
+    expect(past.Departments[0]!.AwaitingDoubleCheck).toBeGreaterThanOrEqual(1);
+    expect(past.AwaitingDoubleCheck).toBe(sumOf(past));
+    // Yesterday's open check is not today's: today's total counts only today's rows.
+    const current = await dashboardOf();
+    expect(current.AwaitingDoubleCheck).toBe(sumOf(current));
+  });
+
+  it('an undone registration (correction to cancelled) is no registration: results, export and dashboard as before', async () => {
+    const agreement = await dailyAgreement('OMEPRAZOL', '10:00');
+    const period = `patientId=${patient.Id}&from=${yesterday()}&to=${yesterday()}`;
+    const snapshot = async () => ({
+      results: (await nurse.get(`/api/administration/results?${period}`)).json<Results>(),
+      csv: (await nurse.get(`/api/administration/results/export?${period}`)).body,
+      eikenhof: (await dashboardOf(yesterday())).Departments[0]!,
+      register: (await nurse.get(`/api/medication/flowchart?date=${yesterday()}`))
+        .json<Flowchart>()
+        .Steps.find((step) => step.Key === 'register'),
+    });
+    const before = await snapshot();
+    expect(before.eikenhof.DepartmentName).toBe('Afdeling Eikenhof');
+
+    const given = await nurse.post('/api/administration/registration', {
+      AgreementId: agreement.Id,
+      ScheduledAt: at('10:00'),
+      Status: 'given',
+      AdministeredAt: at('10:00', 5),
+    });
+    expect(given.statusCode).toBe(201);
+    const registered = await snapshot();
+    expect(registered.results.Total).toBe(before.results.Total + 1);
+    expect(registered.eikenhof.Open).toBe(before.eikenhof.Open - 1);
+
+    // The web client's undo.
+    const undo = await nurse.post('/api/administration/registration', {
+      AgreementId: agreement.Id,
+      ScheduledAt: at('10:00'),
+      Status: 'cancelled',
+      DeviationReason: 'wrong_registration',
+      CorrectsId: given.json().Id,
+    });
+    expect(undo.statusCode).toBe(201);
+    const after = await snapshot();
+    // Counted as if never registered: open (and late) again, not a deviation, not in the export.
+    expect(after.results).toEqual(before.results);
+    expect(after.results.ByStatus.find((b) => b.Status === 'cancelled')!.Count).toBe(0);
+    expect(after.csv).toBe(before.csv);
+    expect(after.eikenhof).toEqual(before.eikenhof);
+    expect(after.register).toEqual(before.register);
+    const list = (
+      await nurse.get(
+        `/api/administration/list?departmentId=${before.eikenhof.DepartmentId}&date=${yesterday()}`,
+      )
+    ).json<AdministrationList>();
+    const moment = list.Moments.find((m) => m.AgreementId === agreement.Id)!;
+    // Still on record, shown as the latest registration; the moment itself is late again.
+    expect(moment.Registrations.map((r) => r.Status)).toEqual(['cancelled']);
+    expect(moment.Late).toBe(true);
   });
 });

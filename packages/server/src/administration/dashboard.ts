@@ -1,20 +1,29 @@
-import type { AdministrationDashboard, AdministrationList, DepartmentOption } from '@zorgportaal/contract';
+import type {
+  AdministrationDashboard,
+  AdministrationList,
+  DepartmentOption,
+  PlannedMoment,
+} from '@zorgportaal/contract';
 import { screenName } from '@zorgportaal/contract';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { buildDayList, isEffective } from './day-list.ts';
+import { buildDayList } from './day-list.ts';
+import { isWithdrawn } from './rules.ts';
 
-/** Progress of one day list: planned timed moments, given, open, late, deviations, open checks. */
+/**
+ * Progress of one day list: planned timed moments, given, open, late, deviations, open checks.
+ * Withdrawn registrations (undo, Status 'cancelled'; rules.ts) count as nothing: their moment is open.
+ */
 export function progressOf(list: AdministrationList) {
   const timed = list.Moments.filter((m) => !m.AsNeeded);
-  const registrations = list.Moments.flatMap((m) => m.Registrations);
+  const counted = (m: PlannedMoment) => m.Registrations.filter((r) => !isWithdrawn(r.Status));
+  const registrations = list.Moments.flatMap(counted);
   return {
     Planned: timed.length,
-    Given: timed.filter((m) => m.Registrations.some((r) => r.Status === 'given' || r.Status === 'partial'))
-      .length,
-    Open: timed.filter((m) => m.Registrations.length === 0).length,
-    Late: timed.filter((m) => m.Late || m.Registrations.some((r) => r.Late)).length,
+    Given: timed.filter((m) => counted(m).some((r) => r.Status === 'given' || r.Status === 'partial')).length,
+    Open: timed.filter((m) => counted(m).length === 0).length,
+    Late: timed.filter((m) => m.Late || counted(m).some((r) => r.Late)).length,
     Deviations: registrations.filter((r) => r.Status !== 'given').length,
     AwaitingDoubleCheck: registrations.filter((r) => r.AwaitingDoubleCheck).length,
   };
@@ -38,17 +47,6 @@ export async function buildDashboard(
       ...progressOf(list),
     });
   }
-  const [awaiting] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(t.administrations)
-    .where(
-      and(
-        inArray(t.administrations.entityId, scope),
-        eq(t.administrations.doubleCheckRequired, true),
-        isNull(t.administrations.doubleCheckBy),
-        isEffective,
-      ),
-    );
   const withoutConsent = await db
     .select({ id: t.patients.id, person: t.persons, department: t.departments.name })
     .from(t.patients)
@@ -65,7 +63,9 @@ export async function buildDashboard(
   return {
     Date: date,
     Departments: progress,
-    AwaitingDoubleCheck: awaiting?.n ?? 0,
+    // The same definition as the rows (that day's effective registrations waiting for a check), so the
+    // total is their sum; a separate undated count once showed yesterday's open checks beside rows of 0.
+    AwaitingDoubleCheck: progress.reduce((sum, d) => sum + d.AwaitingDoubleCheck, 0),
     PatientsWithoutConsent: withoutConsent.map((p) => ({
       PatientId: p.id,
       ScreenName: screenName({

@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { plannedMoments } from './planned-moments.ts';
 import { loadUsers, toRegistration } from './registration-mapper.ts';
-import { isLate, isRiskProduct } from './rules.ts';
+import { isLate, isRiskProduct, isWithdrawn } from './rules.ts';
 import { dayBounds } from './time-zone.ts';
 
 /** Registrations that no later registration corrects: the ones that count (uses the corrects_id index). */
@@ -115,7 +115,8 @@ export async function buildDayList(
       RiskCategories: risks,
       DoubleCheckRequired: isRiskProduct(risks),
       ConsentMissing: patient.consentStatus !== 'given',
-      Late: own.length === 0 && isLate(slot.scheduledAt, null, now),
+      // Open (nothing registered, or only a withdrawn registration): late by the clock.
+      Late: own.every((r) => isWithdrawn(r.Status)) && isLate(slot.scheduledAt, null, now),
       Registrations: own,
     };
   });

@@ -1,7 +1,8 @@
 import { type ResultsQuery, resultsQuerySchema } from '@zorgportaal/contract';
-import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
 import { isEffective } from './day-list.ts';
+import { WITHDRAWN_STATUS } from './rules.ts';
 import { addDays, dayBounds, localDate } from './time-zone.ts';
 
 export interface ResultsFilter {
@@ -12,7 +13,8 @@ export interface ResultsFilter {
 
 /**
  * The WHERE of the results overview and its export: the visible entities, the period in local days
- * (inclusive; default the last seven days), the optional filters, and only effective registrations.
+ * (inclusive; default the last seven days), the optional filters, and only effective registrations
+ * that are not withdrawn: an undone ('cancelled') registration is no registration (rules.ts, isWithdrawn).
  */
 export function resultsFilter(query: ResultsQuery, scope: number[], now = new Date()): ResultsFilter {
   const q = resultsQuerySchema.parse(query);
@@ -24,6 +26,7 @@ export function resultsFilter(query: ResultsQuery, scope: number[], now = new Da
     gte(a.momentAt, dayBounds(from).start),
     lt(a.momentAt, dayBounds(to).end),
     isEffective,
+    ne(a.status, WITHDRAWN_STATUS),
   ];
   if (q.departmentId) conditions.push(eq(a.departmentId, q.departmentId));
   if (q.patientId) conditions.push(eq(a.patientId, q.patientId));

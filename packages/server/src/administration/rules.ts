@@ -23,6 +23,16 @@ export function isLate(
   return at.getTime() - scheduledAt.getTime() > LATE_MS;
 }
 
+/**
+ * An undo withdraws a registration: the web client sends a correction with Status 'cancelled' (reason
+ * wrong_registration). domain.md keeps it on record (corrections never overwrite), but an effective
+ * 'cancelled' registration counts as no registration at all: the moment is open (and may become late)
+ * again, and the day list, dashboard, flowchart, results and CSV export count it neither as registered
+ * nor as a deviation. The next registration of the moment is a correction of the cancelled one.
+ */
+export const WITHDRAWN_STATUS = 'cancelled' satisfies AdministrationStatus;
+export const isWithdrawn = (status: AdministrationStatus): boolean => status === WITHDRAWN_STATUS;
+
 /** Risk categories that need a second, different user at administration (domain.md). */
 export const isRiskProduct = (categories: readonly string[]): boolean =>
   categories.some((c) => (RISK_CATEGORIES as readonly string[]).includes(c));

@@ -1,6 +1,7 @@
 import type { DepartmentOption, Flowchart } from '@zorgportaal/contract';
 import { and, eq, gte, inArray, or } from 'drizzle-orm';
 import { agreementsInForce, buildDayList } from '../administration/day-list.ts';
+import { isWithdrawn } from '../administration/rules.ts';
 import { dayBounds } from '../administration/time-zone.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -37,7 +38,8 @@ export async function buildFlowchart(
         )
     : [];
   const list = await buildDayList(db, department, date, now);
-  const registrations = list.Moments.flatMap((m) => m.Registrations);
+  // A withdrawn (undone) registration is no registration (rules.ts, isWithdrawn).
+  const registrations = list.Moments.flatMap((m) => m.Registrations).filter((r) => !isWithdrawn(r.Status));
   return {
     DepartmentId: department.Id,
     DepartmentName: department.Name,

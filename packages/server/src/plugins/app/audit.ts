@@ -29,26 +29,37 @@ export interface AuditEvent {
 
 export interface AuditService {
   record(request: FastifyRequest, event: AuditEvent): Promise<void>;
+  /** Several events of one request in a single multi-row INSERT (e.g. one per patient of a list); none: no query. */
+  recordMany(request: FastifyRequest, events: readonly AuditEvent[]): Promise<void>;
+}
+
+/** The audit_log row of an event: the caller and the IP come from the request unless `actor` says otherwise. */
+function auditRow(request: FastifyRequest, event: AuditEvent): typeof auditLog.$inferInsert {
+  const caller = request.caller;
+  return {
+    action: event.action,
+    outcome: event.outcome,
+    userId: event.actor?.userId ?? caller?.accountId ?? null,
+    username: event.actor?.username ?? caller?.username ?? null,
+    role: event.actor?.role ?? caller?.roles.join(', ') ?? null,
+    entityId: event.actor?.entityId ?? caller?.entityId ?? null,
+    ip: request.ip,
+    objectType: event.objectType,
+    objectId: event.objectId == null ? null : String(event.objectId),
+    patientId: event.patientId ?? null,
+    detail: event.detail ?? null,
+  };
 }
 
 /** One audit helper for the whole app (Medplum's createAuditEvent): the caller and the IP come from the request. */
 export function createAuditService(db: Db): AuditService {
   return {
     async record(request, event) {
-      const caller = request.caller;
-      await db.insert(auditLog).values({
-        action: event.action,
-        outcome: event.outcome,
-        userId: event.actor?.userId ?? caller?.accountId ?? null,
-        username: event.actor?.username ?? caller?.username ?? null,
-        role: event.actor?.role ?? caller?.roles.join(', ') ?? null,
-        entityId: event.actor?.entityId ?? caller?.entityId ?? null,
-        ip: request.ip,
-        objectType: event.objectType,
-        objectId: event.objectId == null ? null : String(event.objectId),
-        patientId: event.patientId ?? null,
-        detail: event.detail ?? null,
-      });
+      await db.insert(auditLog).values(auditRow(request, event));
+    },
+    async recordMany(request, events) {
+      if (events.length === 0) return;
+      await db.insert(auditLog).values(events.map((event) => auditRow(request, event)));
     },
   };
 }

@@ -2,6 +2,7 @@ import { apiErrorSchema, forgotPasswordFormSchema, messageResponseSchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertNotLockedOut, attemptKeys } from '../../auth/attempt-guard.ts';
 import { activeAccountsByEmail, issueResetToken, resetMail } from '../../auth/password-reset-mail.ts';
+import type { AuditEvent } from '../../plugins/app/audit.ts';
 
 /** The one answer, whether or not the address belongs to an account (ASVS 6.4.1: no enumeration). */
 export const FORGOT_PASSWORD_MESSAGE =
@@ -27,20 +28,26 @@ const forgotPasswordRoute: FastifyPluginAsyncZod = async (app) => {
       await assertNotLockedOut(app, keys);
       await app.attemptLimiter.fail(keys.all);
       const found = await activeAccountsByEmail(app, email);
-      for (const account of found) {
-        const token = await issueResetToken(app, account.id);
-        // Sent after answering: an SMTP round trip would otherwise tell by its time that the address exists.
-        void app.mailer
-          .send(resetMail(app, email, account.username, token))
-          .catch((err: unknown) => request.log.error({ err, accountId: account.id }, 'reset mail failed'));
-        await app.audit.record(request, {
-          action: 'E',
-          outcome: 'success',
-          objectType: 'password_reset_request',
-          objectId: account.id,
-          actor: { userId: account.id, username: account.username, entityId: account.entityId },
-          detail: { delivered: app.mailer.delivers },
-        });
+      const requested: AuditEvent[] = [];
+      try {
+        for (const account of found) {
+          const token = await issueResetToken(app, account.id);
+          // Sent after answering: an SMTP round trip would otherwise tell by its time that the address exists.
+          void app.mailer
+            .send(resetMail(app, email, account.username, token))
+            .catch((err: unknown) => request.log.error({ err, accountId: account.id }, 'reset mail failed'));
+          requested.push({
+            action: 'E',
+            outcome: 'success',
+            objectType: 'password_reset_request',
+            objectId: account.id,
+            actor: { userId: account.id, username: account.username, entityId: account.entityId },
+            detail: { delivered: app.mailer.delivers },
+          });
+        }
+      } finally {
+        // One INSERT for all accounts; also when a later token fails, every mail already sent is logged.
+        await app.audit.recordMany(request, requested);
       }
       if (found.length === 0) {
         await app.audit.record(request, {

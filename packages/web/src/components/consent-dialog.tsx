@@ -1,0 +1,189 @@
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/RadioCard.css';
+import '@mantine/core/styles/RadioIndicator.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  informedConsentBodySchema,
+  MAX_SIGNATURE_BASE64,
+  screenName,
+  type InformedConsentBodyInput,
+} from '@zorgportaal/contract';
+import { fieldErrors } from '../lib/api-errors.ts';
+import { apiErrorMessage, issuesByPath } from '../lib/error-message.ts';
+import { getAccount } from '../lib/session.ts';
+import { SignaturePad } from './signature-pad.tsx';
+
+/** Who may sign the client's consent (a prescriber signs an agreement, not this). */
+export const CONSENT_SIGNER_ROLES = ['client', 'representative'] as const;
+type ConsentSignerRole = (typeof CONSENT_SIGNER_ROLES)[number];
+
+/** The logged-in user's name: the default witness. */
+function currentUserName(): string {
+  const account = getAccount();
+  const name = account?.Person ? screenName(account.Person.NameInformation) : '';
+  return name || account?.Username || '';
+}
+
+interface ConsentDialogProps {
+  patientId: number;
+  patientName: string;
+  pending: boolean;
+  /** The failed POST, if any: its message above the buttons, its Fields next to the fields. */
+  error: unknown;
+  onSubmit: (body: InformedConsentBodyInput) => void;
+  onClose: () => void;
+}
+
+/**
+ * eTDR informed consent (spec §7): the client or a representative reads the consent text and signs
+ * it on screen; the witness is the logged-in user unless changed. The text exactly as shown is sent
+ * along as the snapshot. The feature around it does the POST (and refreshes its own views).
+ */
+export function ConsentDialog({
+  patientId,
+  patientName,
+  pending,
+  error,
+  onSubmit,
+  onClose,
+}: ConsentDialogProps) {
+  const { t } = useTranslation();
+  const consentText = t(
+    'consent.text',
+    'Ik geef toestemming dat de zorgverleners van deze zorginstelling mijn medicatie toedienen en registreren, en dat mijn apotheek en voorschrijvers deze registratie inzien.',
+  );
+  const [signerName, setSignerName] = useState('');
+  const [signerRole, setSignerRole] = useState<ConsentSignerRole | null>(null);
+  const [witnessName, setWitnessName] = useState(currentUserName);
+  const [signature, setSignature] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const serverFields = fieldErrors(error);
+  const fieldError = (field: string) => errors[field] ?? serverFields[field] ?? null;
+
+  const chooseRole = (value: string) => {
+    const role = value as ConsentSignerRole;
+    setSignerRole(role);
+    // The client usually signs for themselves: their name is the obvious default.
+    if (role === 'client' && !signerName.trim()) setSignerName(patientName);
+  };
+
+  const submit = () => {
+    const next: Record<string, string> = {};
+    if (!signerName.trim())
+      next.SignerName = t('consent.errors.signer', 'Vul de naam van de ondertekenaar in.');
+    if (!signerRole) next.SignerRole = t('consent.errors.role', 'Kies wie ondertekent.');
+    if (!signature) next.Signature = t('consent.errors.signature', 'Zet een handtekening in het vak.');
+    else if (signature.length > MAX_SIGNATURE_BASE64)
+      next.Signature = t(
+        'consent.errors.signatureTooLarge',
+        'De handtekening is te groot; wis hem en teken opnieuw.',
+      );
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    const body: InformedConsentBodyInput = {
+      PatientId: patientId,
+      Kind: 'consent',
+      SignerName: signerName,
+      SignerRole: signerRole!,
+      WitnessName: witnessName.trim() || null,
+      ConsentText: consentText,
+      Signature: signature!,
+    };
+    const parsed = informedConsentBodySchema.safeParse(body);
+    if (!parsed.success) return setErrors(issuesByPath(parsed.error.issues));
+    onSubmit(body);
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('consent.title', 'Toestemming eTDR vastleggen')}
+      size="xl"
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
+      data-testid="consent-dialog"
+    >
+      <Stack gap="md">
+        <Text fw={600} data-testid="consent-patient">
+          {t('consent.patient', 'Cliënt: {{name}}', { name: patientName })}
+        </Text>
+        <Paper withBorder p="md" radius="md" bg="gray.0" component="blockquote" m={0}>
+          <Text style={{ whiteSpace: 'pre-line' }} data-testid="consent-text">
+            {consentText}
+          </Text>
+        </Paper>
+        <TextInput
+          label={t('consent.signer', 'Naam van de ondertekenaar')}
+          value={signerName}
+          onChange={(event) => setSignerName(event.currentTarget.value)}
+          error={fieldError('SignerName')}
+          required
+          maxLength={100}
+          size="md"
+          data-autofocus
+          data-testid="consent-signer"
+        />
+        <Radio.Group
+          value={signerRole}
+          onChange={chooseRole}
+          label={t('consent.role', 'Wie ondertekent?')}
+          error={fieldError('SignerRole')}
+          required
+          data-testid="consent-role"
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+            {CONSENT_SIGNER_ROLES.map((role) => (
+              <Radio.Card key={role} value={role} p="sm" mih={48} data-testid={`consent-role-${role}`}>
+                <Group gap="xs" wrap="nowrap">
+                  <Radio.Indicator />
+                  <Text>{t(`consent.roles.${role}`)}</Text>
+                </Group>
+              </Radio.Card>
+            ))}
+          </SimpleGrid>
+        </Radio.Group>
+        <TextInput
+          label={t('consent.witness', 'Getuige')}
+          description={t('consent.witnessHelp', 'Standaard uzelf; pas aan als iemand anders getuige is.')}
+          value={witnessName}
+          onChange={(event) => setWitnessName(event.currentTarget.value)}
+          error={fieldError('WitnessName')}
+          maxLength={100}
+          size="md"
+          data-testid="consent-witness"
+        />
+        <SignaturePad
+          label={t('consent.signature', 'Handtekening')}
+          description={t('consent.signatureHelp', 'De ondertekenaar tekent in het vak hieronder.')}
+          error={fieldError('Signature')}
+          disabled={pending}
+          onChange={(png) => {
+            setSignature(png);
+            if (png) setErrors(({ Signature: _, ...rest }) => rest);
+          }}
+        />
+        {error ? (
+          <Alert color="red" variant="light" role="alert" data-testid="consent-error">
+            {apiErrorMessage(t, error)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" size="md" onClick={onClose}>
+            {t('common.cancel', 'Annuleren')}
+          </Button>
+          <Button size="md" onClick={submit} loading={pending} data-testid="consent-submit">
+            {t('consent.submit', 'Toestemming vastleggen')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
