@@ -63,11 +63,11 @@ export function PersonsTable({ rows, state, onSort, onAction }: PersonsTableProp
               <Table.Td>{row.Roles.map((role) => role.Name).join(', ')}</Table.Td>
               <Table.Td data-testid="person-active">
                 <Group gap={4}>
-                  <Badge color={row.Active ? 'green' : 'gray'} variant="light">
+                  <Badge color={row.Active ? 'green' : 'gray'} variant="light" miw="max-content">
                     {row.Active ? t('persons.table.yes', 'Actief') : t('persons.table.no', 'Inactief')}
                   </Badge>
                   {row.AccountId !== null && row.Active && !row.AccountActive ? (
-                    <Badge color="orange" variant="light" data-testid="person-account-inactive">
+                    <Badge color="orange" variant="light" miw="max-content" data-testid="person-account-inactive">
                       {t('persons.table.accountInactive', 'Account inactief')}
                     </Badge>
                   ) : null}
