@@ -7,7 +7,7 @@ import { checkNewPassword, newPasswordErrors } from '../../../lib/password-polic
 import { getAccount } from '../../../lib/session.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import { errorMessage } from '../utils/error-message.ts';
+import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 type Errors = { current_password?: string; password?: string; password_confirmation?: string };

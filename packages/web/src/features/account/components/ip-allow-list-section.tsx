@@ -24,7 +24,7 @@ import {
 } from '../api/change-ip-allow-list.ts';
 import { useCurrentIp } from '../api/get-current-ip.ts';
 import { useIpAllowList } from '../api/get-ip-allow-list.ts';
-import { errorMessage } from '../utils/error-message.ts';
+import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { excludesAddress, isValidIpOrCidr } from '../utils/ip-address.ts';
 

@@ -11,7 +11,7 @@ import {
   useProfileSchema,
   type ProfileFormValues,
 } from '../hooks/use-profile-schema.ts';
-import { errorMessage } from '../utils/error-message.ts';
+import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { EmailListInput } from './email-list-input.tsx';
 
 /** The server names fields by the PUT body's paths; the form by its own. */

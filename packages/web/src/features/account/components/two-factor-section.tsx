@@ -6,7 +6,7 @@ import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useGenerateTwofaSecret } from '../api/generate-twofa-secret.ts';
 import { useTwofaStatus } from '../api/get-twofa-status.ts';
 import { useSetTwofa } from '../api/set-twofa.ts';
-import { errorMessage } from '../utils/error-message.ts';
+import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 /** The confirmation code form used to enable and to disable 2FA (both need a valid code). */

@@ -7,7 +7,7 @@ import { addDays, todayInAmsterdam } from '../utils/dates.ts';
 import { diagramRows, isPercentage, type DiagramDefinition } from '../utils/diagrams.ts';
 import { statusColor } from '../utils/status.ts';
 import { BarChart } from './bar-chart.tsx';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 
 type DiagramSpec = Pick<DiagramDefinition, 'Measure' | 'GroupBy' | 'PeriodDays' | 'DepartmentId'>;
 
@@ -32,7 +32,7 @@ export function DiagramView({ spec, label }: { spec: DiagramSpec; label: string 
         message={t('administration.diagram.error', 'De gegevens van het diagram konden niet worden geladen.')}
         error={results.error}
         onRetry={() => void results.refetch()}
-        testId="diagram-error"
+        data-testid="diagram-error"
       />
     );
   const rows = diagramRows(results.data, spec.Measure);

@@ -11,7 +11,7 @@ import { AsNeededCard } from '../components/as-needed-card.tsx';
 import { ConsentWarning } from '../components/consent-warning.tsx';
 import { DepartmentDayPicker } from '../components/department-day-picker.tsx';
 import { ListSummary } from '../components/list-summary.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { MomentCard } from '../components/moment-card.tsx';
 import { useDepartmentDay } from '../hooks/use-department-day.ts';
 import { useNow } from '../hooks/use-now.ts';
@@ -43,7 +43,7 @@ export default function AdministrationListPage() {
           message={t('administration.departmentsError', 'De afdelingen konden niet worden geladen.')}
           error={departments.error}
           onRetry={() => void departments.refetch()}
-          testId="departments-error"
+          data-testid="departments-error"
         />
       );
     if (departmentId === null)
@@ -58,7 +58,7 @@ export default function AdministrationListPage() {
           message={t('administration.listError', 'De toedienlijst kon niet worden geladen.')}
           error={list.error}
           onRetry={() => void list.refetch()}
-          testId="administration-list-error"
+          data-testid="administration-list-error"
         />
       );
     const moments = list.data!.Moments;

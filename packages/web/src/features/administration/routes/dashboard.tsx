@@ -9,7 +9,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useRouteTitle } from '../../../lib/use-route-title.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { DepartmentProgressTable } from '../components/department-progress-table.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { SavedDiagrams } from '../components/saved-diagrams.tsx';
 import { StatCard } from '../components/stat-card.tsx';
 
@@ -40,7 +40,7 @@ export default function AdministrationDashboardPage() {
           message={t('administration.dashboard.error', 'Het dashboard kon niet worden geladen.')}
           error={dashboard.error}
           onRetry={() => void dashboard.refetch()}
-          testId="dashboard-error"
+          data-testid="dashboard-error"
         />
       );
     const data = dashboard.data;

@@ -10,7 +10,7 @@ import { useRouteTitle } from '../../../lib/use-route-title.ts';
 import { useDepartments } from '../api/get-departments.ts';
 import { useFlowchart } from '../api/get-flowchart.ts';
 import { DepartmentDayPicker } from '../components/department-day-picker.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useDepartmentDay } from '../hooks/use-department-day.ts';
 import { useStepTexts } from '../hooks/use-step-texts.ts';
 
@@ -73,7 +73,7 @@ export default function FlowchartPage() {
           message={t('administration.departmentsError', 'De afdelingen konden niet worden geladen.')}
           error={departments.error}
           onRetry={() => void departments.refetch()}
-          testId="departments-error"
+          data-testid="departments-error"
         />
       );
     if (departmentId === null)
@@ -88,7 +88,7 @@ export default function FlowchartPage() {
           message={t('administration.flowchart.error', 'Het stroomdiagram kon niet worden geladen.')}
           error={flowchart.error}
           onRetry={() => void flowchart.refetch()}
-          testId="flowchart-error"
+          data-testid="flowchart-error"
         />
       );
     return <FlowchartContent flowchart={flowchart.data!} />;

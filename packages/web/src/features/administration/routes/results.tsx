@@ -12,12 +12,12 @@ import { useExportResults } from '../api/export-results.ts';
 import { useDepartments } from '../api/get-departments.ts';
 import { useResults } from '../api/get-results.ts';
 import type { ResultsFilter } from '../api/results-filter.ts';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { ResultsFilters } from '../components/results-filters.tsx';
 import { formatPercentage, GroupTable, StatusTable } from '../components/results-tables.tsx';
 import { StatCard } from '../components/stat-card.tsx';
 import { addDays, todayInAmsterdam } from '../utils/dates.ts';
-import { errorMessage } from '../utils/error-message.ts';
+import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 
 const lastWeek = (): ResultsFilter => {
   const to = todayInAmsterdam();
@@ -58,7 +58,7 @@ export default function ResultsPage() {
           message={t('administration.results.error', 'De resultaten konden niet worden geladen.')}
           error={results.error}
           onRetry={() => void results.refetch()}
-          testId="results-error"
+          data-testid="results-error"
         />
       );
     const data = results.data;

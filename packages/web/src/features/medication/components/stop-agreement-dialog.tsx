@@ -8,7 +8,7 @@ import { agreementStopBodySchema, STOP_TYPES, type Agreement, type StopType } fr
 import { fieldErrors } from '../../../lib/api-errors.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useStopAgreement } from '../api/stop-agreement.ts';
-import { errorMessage } from '../utils/error-message.ts';
+import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { issuesByPath } from '../utils/form-errors.ts';
 
 /** Stop an agreement: how (stopped, paused, cancelled), why, and from when (default now). */

@@ -15,7 +15,7 @@ import { AgreementsTable } from '../components/agreements-table.tsx';
 import { PatientHeader } from '../components/patient-header.tsx';
 import { PatientPicker } from '../components/patient-picker.tsx';
 import { StopAgreementDialog } from '../components/stop-agreement-dialog.tsx';
-import { errorMessage } from '../utils/error-message.ts';
+import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 
 type Dialog =
   { kind: 'start' } | { kind: 'change'; agreement: Agreement } | { kind: 'stop'; agreement: Agreement };

@@ -67,7 +67,12 @@ export function PersonsTable({ rows, state, onSort, onAction }: PersonsTableProp
                     {row.Active ? t('persons.table.yes', 'Actief') : t('persons.table.no', 'Inactief')}
                   </Badge>
                   {row.AccountId !== null && row.Active && !row.AccountActive ? (
-                    <Badge color="orange" variant="light" miw="max-content" data-testid="person-account-inactive">
+                    <Badge
+                      color="orange"
+                      variant="light"
+                      miw="max-content"
+                      data-testid="person-account-inactive"
+                    >
                       {t('persons.table.accountInactive', 'Account inactief')}
                     </Badge>
                   ) : null}
