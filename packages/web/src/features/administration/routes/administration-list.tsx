@@ -12,6 +12,7 @@ import { ConsentWarning } from '../components/consent-warning.tsx';
 import { DepartmentDayPicker } from '../components/department-day-picker.tsx';
 import { ListSummary } from '../components/list-summary.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { DepartmentGate } from '../components/department-gate.tsx';
 import { MomentCard } from '../components/moment-card.tsx';
 import { useDepartmentDay } from '../hooks/use-department-day.ts';
 import { useNow } from '../hooks/use-now.ts';
@@ -37,21 +38,6 @@ export default function AdministrationListPage() {
 
   const body = () => {
     if (departments.isPending || (departmentId !== null && list.isPending)) return <ListSkeleton />;
-    if (departments.isError)
-      return (
-        <LoadError
-          message={t('administration.departmentsError', 'De afdelingen konden niet worden geladen.')}
-          error={departments.error}
-          onRetry={() => void departments.refetch()}
-          data-testid="departments-error"
-        />
-      );
-    if (departmentId === null)
-      return (
-        <Alert color="gray" variant="light" data-testid="no-departments">
-          {t('administration.noDepartments', 'U heeft geen afdelingen om toedienlijsten van te bekijken.')}
-        </Alert>
-      );
     if (list.isError)
       return (
         <LoadError
@@ -143,7 +129,9 @@ export default function AdministrationListPage() {
           onDateChange={setDate}
         />
       ) : null}
-      {body()}
+      <DepartmentGate departments={departments} departmentId={departmentId}>
+        {body}
+      </DepartmentGate>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/List.css';
 import { lazy, Suspense } from 'react';
-import { Alert, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Flowchart } from '@zorgportaal/contract';
 import { PageHeading } from '../../../components/page-heading.tsx';
@@ -11,6 +11,7 @@ import { useDepartments } from '../api/get-departments.ts';
 import { useFlowchart } from '../api/get-flowchart.ts';
 import { DepartmentDayPicker } from '../components/department-day-picker.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { DepartmentGate } from '../components/department-gate.tsx';
 import { useDepartmentDay } from '../hooks/use-department-day.ts';
 import { useStepTexts } from '../hooks/use-step-texts.ts';
 
@@ -67,21 +68,6 @@ export default function FlowchartPage() {
   const body = () => {
     if (departments.isPending || (departmentId !== null && flowchart.isPending))
       return <Skeleton height={360} aria-busy="true" data-testid="flowchart-skeleton" />;
-    if (departments.isError)
-      return (
-        <LoadError
-          message={t('administration.departmentsError', 'De afdelingen konden niet worden geladen.')}
-          error={departments.error}
-          onRetry={() => void departments.refetch()}
-          data-testid="departments-error"
-        />
-      );
-    if (departmentId === null)
-      return (
-        <Alert color="gray" variant="light" data-testid="no-departments">
-          {t('administration.noDepartments', 'U heeft geen afdelingen om toedienlijsten van te bekijken.')}
-        </Alert>
-      );
     if (flowchart.isError)
       return (
         <LoadError
@@ -106,7 +92,9 @@ export default function FlowchartPage() {
           onDateChange={setDate}
         />
       ) : null}
-      {body()}
+      <DepartmentGate departments={departments} departmentId={departmentId}>
+        {body}
+      </DepartmentGate>
     </Stack>
   );
 }
