@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { migrationsFolder } from '../src/db/migrations.ts';
 import { readArchive } from '../src/operations/archive.ts';
 import { pruneBackups } from '../src/operations/backup.ts';
-import { openFailure, readBackupStatus } from '../src/operations/backup-status.ts';
+import { openFailure, readBackupStatus, recordBackupOutcome } from '../src/operations/backup-status.ts';
 import { requestBackup } from '../src/operations/control-channel.ts';
 import { startEmbeddedBackups } from '../src/operations/embedded-backups.ts';
 import { restoreArchive } from '../src/operations/restore.ts';
@@ -160,7 +160,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded dat
     const damaged = path.join(tempDir(), path.basename(archive));
     dirs.push(path.dirname(damaged));
     const bytes = readFileSync(archive);
-    bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+    const middle = Math.floor(bytes.length / 2);
+    bytes.writeUInt8(bytes.readUInt8(middle) ^ 0xff, middle);
     writeFileSync(damaged, bytes);
     writeFileSync(`${damaged}.sha256`, readFileSync(`${archive}.sha256`));
     await expect(readArchive(damaged)).rejects.toThrow(/does not match its checksum/);
@@ -173,6 +174,19 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded dat
     expect(readFileSync(path.join(forced.movedAside!, 'keep.txt'), 'utf8')).toBe('old');
     dirs.push(forced.movedAside!);
   }, 120_000);
+
+  it("shows a failed backup to the operator organisation's Beheerder only, as a time", async () => {
+    const backups = path.join(dataDir, 'backups');
+    await recordBackupOutcome(backups, false, new Date('2099-01-01T02:00:00Z'));
+    const status = (user: string) =>
+      apiAs(app, user).then(async (api) => (await api.call('GET', '/api/operations/backup-status')).json());
+    // The first organisation of the installation (Apotheek De Linde in the demo world) runs it.
+    expect(await status('apotheker')).toEqual({ FailedAt: '2099-01-01T02:00:00.000Z' });
+    expect(await status('assistent')).toEqual({ FailedAt: null }); // same organisation, not a Beheerder
+    expect(await status('beheerder')).toEqual({ FailedAt: null }); // Beheerder of another organisation
+    await recordBackupOutcome(backups, true, new Date('2099-01-01T03:00:00Z'));
+    expect(await status('apotheker')).toEqual({ FailedAt: null }); // a later success clears it
+  });
 
   it('keeps only the newest BACKUP_KEEP archives', async () => {
     const dir = tempDir();
@@ -200,7 +214,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded dat
     dirs.push(damagedDir);
     const damaged = path.join(damagedDir, path.basename(file));
     const bytes = readFileSync(file);
-    bytes[100] ^= 0x01;
+    bytes.writeUInt8(bytes.readUInt8(100) ^ 0x01, 100);
     writeFileSync(damaged, bytes);
     writeFileSync(`${damaged}.sha256`, readFileSync(`${file}.sha256`));
     const target = path.join(tempDir(), 'data');

@@ -63,7 +63,9 @@ const envSchema = z.object({
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 /** `30m`, `6h`, `1d` → milliseconds; `off`/`0` → 0. */
 export const durationMs = (value: string): number =>
-  /^\d+[smhd]$/.test(value) ? Number(value.slice(0, -1)) * UNIT_MS[value.slice(-1) as keyof typeof UNIT_MS] : 0;
+  /^\d+[smhd]$/.test(value)
+    ? Number(value.slice(0, -1)) * UNIT_MS[value.slice(-1) as keyof typeof UNIT_MS]
+    : 0;
 
 export interface Config {
   port: number;
