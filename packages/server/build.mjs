@@ -25,4 +25,4 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-console.error('server built: packages/server/dist (main.js, cli/*.js)');
+if (!process.argv.includes('--quiet')) console.log('server built: packages/server/dist (main.js, cli/*.js)');
