@@ -7,7 +7,6 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Person } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import type { Config } from '../src/config/env.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { migrationsFolder } from '../src/db/migrations.ts';
 import { readArchive } from '../src/operations/archive.ts';
@@ -18,6 +17,7 @@ import { startEmbeddedBackups } from '../src/operations/embedded-backups.ts';
 import { restoreArchive } from '../src/operations/restore.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
 import { apiAs, newPersonBody } from './helpers/admin-api.ts';
+import { embeddedConfig } from './helpers/embedded-config.ts';
 
 const run = promisify(execFile);
 const SECRET = 'backup-test-secret-key-0123456789abcdef';
@@ -62,17 +62,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded dat
     database = await openDatabase(path.join(dataDir, 'pglite'));
     await database.migrate(migrationsFolder());
     await seedDemoWorld(database.db, { secretKey: SECRET });
-    const config = {
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      mailFrom: 'x@example.org',
-      publicUrl: 'http://127.0.0.1',
-      secretKey: SECRET,
-      demoData: true,
-      logLevel: 'silent',
-      webDist: '/nonexistent',
-    } satisfies Config;
+    const config = embeddedConfig(dataDir, SECRET);
     app = await buildApp(config, database, { logger: false });
     await app.ready();
     stopBackups = await startEmbeddedBackups({
@@ -133,17 +123,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded dat
     const db = await openDatabase(path.join(restored, 'pglite'));
     try {
       await db.migrate(migrationsFolder());
-      const config = {
-        port: 0,
-        host: '127.0.0.1',
-        dataDir: restored,
-        mailFrom: 'x@example.org',
-        publicUrl: 'http://127.0.0.1',
-        secretKey: SECRET,
-        demoData: false,
-        logLevel: 'silent',
-        webDist: '/nonexistent',
-      } satisfies Config;
+      const config = embeddedConfig(restored, SECRET);
       const restoredApp = await buildApp(config, db, { logger: false });
       const nurse = await apiAs(restoredApp, 'verpleegkundige');
       expect((await nurse.call('GET', '/api/account/profile')).statusCode).toBe(200);

@@ -6,29 +6,17 @@ import type { Person } from '@zorgportaal/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import type { Config } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrationsFolder } from '../src/db/migrations.ts';
 import { copyToPostgres, type TableCount } from '../src/operations/to-postgres.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
 import { apiAs, newPersonBody } from './helpers/admin-api.ts';
+import { embeddedConfig } from './helpers/embedded-config.ts';
 
 const SECRET = 'to-postgres-test-secret-key-0123456789ab';
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-const configFor = (dataDir: string, databaseUrl?: string) =>
-  ({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    databaseUrl,
-    mailFrom: 'x@example.org',
-    publicUrl: 'http://127.0.0.1',
-    secretKey: SECRET,
-    demoData: false,
-    logLevel: 'silent',
-    webDist: '/nonexistent',
-  }) satisfies Config;
+const configFor = (dataDir: string, databaseUrl?: string) => embeddedConfig(dataDir, SECRET, databaseUrl);
 
 // Runs once (the PGlite project) when a PostgreSQL server is available: the source is always embedded.
 describe.skipIf(!adminUrl || process.env.TEST_DB === 'postgres')('embedded database → PostgreSQL', () => {
