@@ -1,4 +1,4 @@
-import { apiErrorSchema, profileSchema, profileUpdateSchema } from '@zorgportaal/contract';
+import { apiErrorSchema, profileSchema, profileUpdateSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/app/api-errors.ts';
 import { loadProfile, updateProfile } from '../../repositories/profile.ts';
@@ -25,9 +25,9 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const profile = await own(request.caller!.accountId);
       // Person data: reading it is logged like any other read (NEN 7513).
       await app.audit.record(request, {
-        action: 'R',
+        action: AUDIT_ACTIONS.read,
         outcome: 'success',
-        objectType: 'person',
+        objectType: AUDIT_OBJECTS.person,
         objectId: profile.PersonId,
         detail: { view: 'profile' },
       });
@@ -50,9 +50,9 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await own(caller.accountId);
       await updateProfile(app.db, caller.accountId, before.PersonId, request.body);
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'person',
+        objectType: AUDIT_OBJECTS.person,
         objectId: before.PersonId,
         detail: { view: 'profile', fields: ['NameInformation', 'DateOfBirth', 'EmailAddress'] },
       });

@@ -1,4 +1,4 @@
-import { accountSchema, accountUpdateBodySchema, apiErrorSchema, idParamSchema } from '@zorgportaal/contract';
+import { accountSchema, accountUpdateBodySchema, apiErrorSchema, idParamSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   checkAccountRelations,
@@ -61,9 +61,9 @@ const accountUpdateRoute: FastifyPluginAsyncZod = async (app) => {
           ? await revokeAccountSessions(app.db, updated.id, 'account_deactivated')
           : 0;
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'account',
+        objectType: AUDIT_OBJECTS.account,
         objectId: updated.id,
         detail: { fields: Object.keys(body), revokedSessions },
       });

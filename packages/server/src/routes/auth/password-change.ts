@@ -1,9 +1,4 @@
-import {
-  PRODUCT_ID,
-  apiErrorSchema,
-  messageResponseSchema,
-  passwordChangeFormSchema,
-} from '@zorgportaal/contract';
+import { PRODUCT_ID, apiErrorSchema, messageResponseSchema, passwordChangeFormSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../account-security/password-hash.ts';
@@ -72,9 +67,9 @@ const passwordChangeRoute: FastifyPluginAsyncZod = async (app) => {
       };
       if (!account || !ok) {
         await app.audit.record(request, {
-          action: 'U',
+          action: AUDIT_ACTIONS.update,
           outcome: 'failure',
-          objectType: 'password',
+          objectType: AUDIT_OBJECTS.password,
           objectId: form.account_id,
           actor,
           detail: { reason: 'wrong_current_password' },
@@ -99,9 +94,9 @@ const passwordChangeRoute: FastifyPluginAsyncZod = async (app) => {
         storePassword(tx, account.id, hash, { reason: 'password_change', keepSessionId: caller?.sessionId }),
       );
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'password',
+        objectType: AUDIT_OBJECTS.password,
         objectId: account.id,
         actor,
         detail: { forced: !caller, revokedSessions },

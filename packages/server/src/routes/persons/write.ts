@@ -1,4 +1,4 @@
-import { apiErrorSchema, idParamSchema, personBodySchema, personSchema } from '@zorgportaal/contract';
+import { apiErrorSchema, idParamSchema, personBodySchema, personSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, refuseNotFound, unprocessable } from '../../management/scope.ts';
 import { toPerson } from '../../repositories/person-mapper.ts';
@@ -23,9 +23,9 @@ const personWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       // The entity comes from the caller, never from the body (mass assignment, security.md).
       const person = await createPerson(app.db, callerOf(request).entityId, request.body);
       await app.audit.record(request, {
-        action: 'C',
+        action: AUDIT_ACTIONS.create,
         outcome: 'success',
-        objectType: 'person',
+        objectType: AUDIT_OBJECTS.person,
         objectId: person.id,
       });
       return reply.code(201).send(toPerson(person));
@@ -47,11 +47,11 @@ const personWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const person = await updatePerson(app.db, callerOf(request).entityId, id, request.body);
-      if (!person) return refuseNotFound(app, request, 'person', id);
+      if (!person) return refuseNotFound(app, request, AUDIT_OBJECTS.person, id);
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'person',
+        objectType: AUDIT_OBJECTS.person,
         objectId: id,
         detail: { fields: Object.keys(request.body) },
       });
@@ -75,11 +75,11 @@ const personWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (id === caller.personId) throw unprocessable('U kunt uzelf niet verwijderen.');
       const deleted = await softDeletePerson(app.db, caller.entityId, id, caller.accountId);
-      if (!deleted) return refuseNotFound(app, request, 'person', id);
+      if (!deleted) return refuseNotFound(app, request, AUDIT_OBJECTS.person, id);
       await app.audit.record(request, {
-        action: 'D',
+        action: AUDIT_ACTIONS.delete,
         outcome: 'success',
-        objectType: 'person',
+        objectType: AUDIT_OBJECTS.person,
         objectId: id,
         detail: { accountsDeactivated: deleted.accountIds },
       });
