@@ -27,7 +27,6 @@ export const purgeBodySchema = z.strictObject({
 });
 export type PurgeBody = z.infer<typeof purgeBodySchema>;
 
-
 /** GET /api/log and /api/log/export query. `personId`: events on that person; `patientId`: PatientId. */
 export const logQuerySchema = z.object({
   from: dateTimeInputSchema.optional(),

@@ -30,7 +30,12 @@ export const AUDIT_OUTCOMES = {
   refused: 'refused',
 } as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[keyof typeof AUDIT_OUTCOMES];
-export const AUDIT_OUTCOME_CODES = ['success', 'failure', 'denied', 'refused'] as const satisfies readonly AuditOutcome[];
+export const AUDIT_OUTCOME_CODES = [
+  'success',
+  'failure',
+  'denied',
+  'refused',
+] as const satisfies readonly AuditOutcome[];
 export const AUDIT_OUTCOME_LABELS: Record<AuditOutcome, AuditLabel> = {
   success: { nl: 'Gelukt', en: 'Succeeded' },
   failure: { nl: 'Mislukt', en: 'Failed' },
@@ -81,7 +86,8 @@ export const AUDIT_OBJECTS = Object.fromEntries(AUDIT_OBJECT_TYPE_CODES.map((k) 
   readonly [K in AuditObjectType]: K;
 };
 
-export const isAuditObjectType = (value: string): value is AuditObjectType => Object.hasOwn(OBJECT_TYPES, value);
+export const isAuditObjectType = (value: string): value is AuditObjectType =>
+  Object.hasOwn(OBJECT_TYPES, value);
 
 /**
  * Field names a change entry may list (changed_fields), with their labels. Names only, never values:
@@ -91,27 +97,32 @@ const FIELDS = {
   NameInformation: { nl: 'Naam', en: 'Name' },
   DateOfBirth: { nl: 'Geboortedatum', en: 'Date of birth' },
   CustomerName: { nl: 'Klantnaam', en: 'Customer name' },
-  Active: { nl: 'Actief', en: 'Active' },
   Avatar: { nl: 'Foto', en: 'Photo' },
+  EmailAddress: { nl: 'E-mailadressen', en: 'Email addresses' },
   Username: { nl: 'Gebruikersnaam', en: 'Username' },
-  Email: { nl: 'E-mailadres', en: 'Email address' },
-  Emails: { nl: 'E-mailadressen', en: 'Email addresses' },
-  Roles: { nl: 'Rollen', en: 'Roles' },
+  Person: { nl: 'Gekoppelde persoon', en: 'Linked person' },
+  Active: { nl: 'Actief', en: 'Active' },
+  AccountActivePeriod: { nl: 'Actieve periode', en: 'Active period' },
+  Deleted: { nl: 'Verwijderd', en: 'Deleted' },
   Teams: { nl: 'Teams', en: 'Teams' },
-  Groups: { nl: 'Groepen', en: 'Groups' },
-  Products: { nl: 'Producten', en: 'Products' },
-  Departments: { nl: 'Afdelingen', en: 'Departments' },
+  Roles: { nl: 'Rollen', en: 'Roles' },
+  AccountSubscription: { nl: 'Abonnementen', en: 'Subscriptions' },
+  GroupsSendTo: { nl: 'Groepen (verzenden)', en: 'Groups (send to)' },
+  GroupsReceivesFrom: { nl: 'Groepen (ontvangen)', en: 'Groups (receive from)' },
+  EmployeeNumber: { nl: 'Personeelsnummer', en: 'Employee number' },
+  PersonId: { nl: 'Persoon', en: 'Person' },
+  EntityId: { nl: 'Organisatie', en: 'Organisation' },
   Bsn: { nl: 'BSN', en: 'BSN' },
   DepartmentId: { nl: 'Afdeling', en: 'Department' },
   Room: { nl: 'Kamer', en: 'Room' },
-  Allergies: { nl: 'Allergieën', en: 'Allergies' },
-  GpName: { nl: 'Huisarts', en: 'GP' },
   PharmacyEntityId: { nl: 'Apotheek', en: 'Pharmacy' },
-  StartAt: { nl: 'Startdatum', en: 'Start date' },
-  EndAt: { nl: 'Einddatum', en: 'End date' },
-  Dose: { nl: 'Dosis', en: 'Dose' },
-  Schedule: { nl: 'Toedienschema', en: 'Schedule' },
-  Instructions: { nl: 'Gebruiksinstructie', en: 'Instructions' },
+  GpName: { nl: 'Huisarts', en: 'GP' },
+  Allergies: { nl: 'Allergieën', en: 'Allergies' },
+  ConsentStatus: { nl: 'Toestemming', en: 'Consent' },
+  End: { nl: 'Einde', en: 'End' },
+  StopType: { nl: 'Soort stop', en: 'Stop type' },
+  StopReason: { nl: 'Reden van stoppen', en: 'Stop reason' },
 } as const satisfies Record<string, AuditLabel>;
 export type AuditField = keyof typeof FIELDS;
-export const AUDIT_FIELD_LABELS: Record<string, AuditLabel | undefined> = FIELDS;
+/** Field labels by name; a name not listed here (an entity setting's key) is shown as it is. */
+export const AUDIT_FIELD_LABELS: Partial<Record<string, AuditLabel>> = FIELDS;

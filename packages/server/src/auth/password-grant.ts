@@ -1,4 +1,10 @@
-import { PRODUCT_ID, type TokenRequest, type TokenResponse, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  PRODUCT_ID,
+  type TokenRequest,
+  type TokenResponse,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountSubscriptions } from '../db/schema/index.ts';

@@ -1,4 +1,9 @@
-import { AUDIT_ACTIONS, type AuditAction, type AuditObjectType, type Permission } from '@zorgportaal/contract';
+import {
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditObjectType,
+  type Permission,
+} from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, HttpError, notFound } from '../plugins/app/api-errors.ts';
 import type { Caller } from '../types.ts';

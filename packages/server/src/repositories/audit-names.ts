@@ -77,14 +77,20 @@ export function selectLogWithNames(db: Db, entityId: number, visible: readonly n
     .leftJoin(userAccount, and(eq(userAccount.id, l.userId), eq(userAccount.entityId, entityId)))
     .leftJoin(userPerson, eq(userPerson.id, userAccount.personId))
     .leftJoin(entity, eq(entity.id, l.entityId))
-    .leftJoin(objectPerson, and(sql`${objectPerson.id} = ${objectIdOf(PERSON_OBJECTS)}`, inScope(objectPerson.entityId)))
+    .leftJoin(
+      objectPerson,
+      and(sql`${objectPerson.id} = ${objectIdOf(PERSON_OBJECTS)}`, inScope(objectPerson.entityId)),
+    )
     .leftJoin(
       objectAccount,
       and(sql`${objectAccount.id} = ${objectIdOf(ACCOUNT_OBJECTS)}`, eq(objectAccount.entityId, entityId)),
     )
     .leftJoin(
       objectDepartment,
-      and(sql`${objectDepartment.id} = ${objectIdOf(DEPARTMENT_OBJECTS)}`, inScope(objectDepartment.entityId)),
+      and(
+        sql`${objectDepartment.id} = ${objectIdOf(DEPARTMENT_OBJECTS)}`,
+        inScope(objectDepartment.entityId),
+      ),
     )
     .leftJoin(
       patient,

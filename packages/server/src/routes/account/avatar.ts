@@ -1,4 +1,12 @@
-import { AVATAR_MAX_BYTES, AVATAR_MAX_PX, apiErrorSchema, avatarResponseSchema, avatarUploadSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_MAX_PX,
+  apiErrorSchema,
+  avatarResponseSchema,
+  avatarUploadSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,11 @@
-import { apiErrorSchema, currentIpSchema, ipAllowEntrySchema, newIpAllowEntrySchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  currentIpSchema,
+  ipAllowEntrySchema,
+  newIpAllowEntrySchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

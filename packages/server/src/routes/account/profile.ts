@@ -1,7 +1,14 @@
-import { apiErrorSchema, profileSchema, profileUpdateSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  profileSchema,
+  profileUpdateSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/app/api-errors.ts';
 import { loadProfile, updateProfile } from '../../repositories/profile.ts';
+import { changedFields } from '../../plugins/app/changed-fields.ts';
 
 /** GET/PUT /api/account/profile: the caller's own name, date of birth and e-mail addresses (Profiel). */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,14 +56,16 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = request.caller!;
       const before = await own(caller.accountId);
       await updateProfile(app.db, caller.accountId, before.PersonId, request.body);
+      const after = await own(caller.accountId);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,
         outcome: 'success',
         objectType: AUDIT_OBJECTS.person,
         objectId: before.PersonId,
-        detail: { view: 'profile', fields: ['NameInformation', 'DateOfBirth', 'EmailAddress'] },
+        changedFields: changedFields(before, after),
+        detail: { view: 'profile' },
       });
-      return own(caller.accountId);
+      return after;
     },
   );
 };

@@ -1,4 +1,11 @@
-import { apiErrorSchema, totpCodeSchema, twofaEnrolmentSchema, twofaStatusSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  totpCodeSchema,
+  twofaEnrolmentSchema,
+  twofaStatusSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sealSecret } from '../../account-security/secret-box.ts';

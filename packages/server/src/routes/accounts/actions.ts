@@ -1,4 +1,11 @@
-import { accountSchema, apiErrorSchema, idParamSchema, messageResponseSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  accountSchema,
+  apiErrorSchema,
+  idParamSchema,
+  messageResponseSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as t from '../../db/schema/index.ts';

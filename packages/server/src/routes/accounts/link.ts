@@ -1,4 +1,11 @@
-import { accountLinkBodySchema, accountSchema, apiErrorSchema, personIdParamSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  accountLinkBodySchema,
+  accountSchema,
+  apiErrorSchema,
+  personIdParamSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   checkAccountRelations,

@@ -1,4 +1,11 @@
-import { accountListQuerySchema, accountLookupsSchema, accountPageSchema, apiErrorSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  accountListQuerySchema,
+  accountLookupsSchema,
+  accountPageSchema,
+  apiErrorSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, requireAnyPermission } from '../../management/scope.ts';
 import { accountLookups } from '../../repositories/account-lookups.ts';

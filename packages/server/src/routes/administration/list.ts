@@ -1,4 +1,10 @@
-import { administrationListQuerySchema, administrationListSchema, apiErrorSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  administrationListQuerySchema,
+  administrationListSchema,
+  apiErrorSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDayList } from '../../administration/day-list.ts';
 import { localDate } from '../../administration/time-zone.ts';

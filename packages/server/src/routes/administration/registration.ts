@@ -1,4 +1,12 @@
-import { apiErrorSchema, doubleCheckBodySchema, registrationBodySchema, registrationParamsSchema, registrationSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  doubleCheckBodySchema,
+  registrationBodySchema,
+  registrationParamsSchema,
+  registrationSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findAgreementForRegistration, register } from '../../administration/register.ts';
@@ -26,7 +34,8 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { AgreementId } = request.body;
       const found = await findAgreementForRegistration(app.db, AgreementId, await scopeOf(request));
-      if (!found) return refuse(request, AUDIT_OBJECTS.medication_agreement, AgreementId, AUDIT_ACTIONS.create);
+      if (!found)
+        return refuse(request, AUDIT_OBJECTS.medication_agreement, AgreementId, AUDIT_ACTIONS.create);
       // A supplying pharmacy sees the list but does not administer: only the care centre registers.
       if (found.agreement.entityId !== request.caller!.entityId) throw forbidden();
       const now = new Date();

@@ -1,4 +1,10 @@
-import { apiErrorSchema, resultsQuerySchema, resultsSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  resultsQuerySchema,
+  resultsSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { results } from '../../administration/results.ts';
 import { resultsCsv } from '../../administration/results-export.ts';

@@ -1,4 +1,10 @@
-import { apiErrorSchema, forgotPasswordFormSchema, messageResponseSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  forgotPasswordFormSchema,
+  messageResponseSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertNotLockedOut, attemptKeys } from '../../auth/attempt-guard.ts';
 import { activeAccountsByEmail, issueResetToken, resetMail } from '../../auth/password-reset-mail.ts';

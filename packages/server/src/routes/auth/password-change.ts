@@ -1,4 +1,11 @@
-import { PRODUCT_ID, apiErrorSchema, messageResponseSchema, passwordChangeFormSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  PRODUCT_ID,
+  apiErrorSchema,
+  messageResponseSchema,
+  passwordChangeFormSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../account-security/password-hash.ts';

@@ -1,4 +1,10 @@
-import { apiErrorSchema, messageResponseSchema, resetForgottenPasswordFormSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  messageResponseSchema,
+  resetForgottenPasswordFormSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword } from '../../account-security/password-hash.ts';

@@ -1,4 +1,12 @@
-import { apiErrorSchema, authorizedSignatureParamsSchema, consentSchema, consentSignatureParamsSchema, informedConsentBodySchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  authorizedSignatureParamsSchema,
+  consentSchema,
+  consentSignatureParamsSchema,
+  informedConsentBodySchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findAgreementRow } from '../../medication/agreement-repository.ts';
 import { latestConsent, storeConsent, toConsent } from '../../etdr/consents.ts';

@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import { apiErrorSchema, logExportQuerySchema, logPageSchema, logQuerySchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  logExportQuerySchema,
+  logPageSchema,
+  logQuerySchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../management/scope.ts';
 import { visibleEntityIds } from '../../medication/scope.ts';

@@ -55,7 +55,8 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         outcome: 'success',
         objectType: AUDIT_OBJECTS.entity_settings,
         objectId: entity.id,
-        detail: { keys: Object.keys(request.body) },
+        // Settings hold no patient data: the keys sent are the fields this change set.
+        changedFields: Object.keys(request.body),
       });
       return toEntitySettings(entity);
     },

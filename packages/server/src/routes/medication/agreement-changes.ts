@@ -1,4 +1,12 @@
-import { agreementChangeBodySchema, agreementParamsSchema, agreementSchema, agreementStopBodySchema, apiErrorSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  agreementChangeBodySchema,
+  agreementParamsSchema,
+  agreementSchema,
+  agreementStopBodySchema,
+  apiErrorSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parseBoundary } from '../../administration/time-zone.ts';
@@ -71,6 +79,7 @@ const agreementChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         action: AUDIT_ACTIONS.update,
         objectType: AUDIT_OBJECTS.medication_agreement,
         objectId: id,
+        changedFields: ['End'],
         detail: { ReplacedById: created },
       });
       await app.audit.record(request, {
@@ -114,6 +123,7 @@ const agreementChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         objectType: AUDIT_OBJECTS.medication_agreement,
         objectId: id,
         patientId: agreement.patientId,
+        changedFields: ['End', 'StopType', 'StopReason'],
         detail: { StopType },
       });
       return getAgreement(app.db, id);

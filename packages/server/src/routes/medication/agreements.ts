@@ -1,4 +1,13 @@
-import { agreementCreateBodySchema, agreementListQuerySchema, agreementListSchema, agreementSchema, apiErrorSchema, patientParamsSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  agreementCreateBodySchema,
+  agreementListQuerySchema,
+  agreementListSchema,
+  agreementSchema,
+  apiErrorSchema,
+  patientParamsSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as t from '../../db/schema/index.ts';
 import { agreementValues, getAgreement, listAgreements } from '../../medication/agreement-repository.ts';

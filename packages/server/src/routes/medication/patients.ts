@@ -1,4 +1,13 @@
-import { apiErrorSchema, medicationRouteId, patientBodySchema, patientListQuerySchema, patientListSchema, patientSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  medicationRouteId,
+  patientBodySchema,
+  patientListQuerySchema,
+  patientListSchema,
+  patientSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +19,7 @@ import {
   listPatients,
   patientValues,
 } from '../../medication/patient-repository.ts';
+import { changedFields } from '../../plugins/app/changed-fields.ts';
 import { refuse, scopeOf } from '../../medication/scope.ts';
 
 const params = z.object({ id: medicationRouteId });
@@ -131,14 +141,16 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(t.patients)
         .set({ ...patientValues(request.body), updatedAt: new Date() })
         .where(eq(t.patients.id, id));
+      const updated = (await findPatient(app.db, id, [current.EntityId]))!;
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,
         outcome: 'success',
         objectType: AUDIT_OBJECTS.patient,
         objectId: id,
         patientId: id,
+        changedFields: changedFields(current, updated, ['DepartmentName', 'PharmacyName', 'ScreenName']),
       });
-      return (await findPatient(app.db, id, [current.EntityId]))!;
+      return updated;
     },
   );
 };

@@ -1,4 +1,12 @@
-import { apiErrorSchema, idParamSchema, personDetailSchema, personListQuerySchema, personPageSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  idParamSchema,
+  personDetailSchema,
+  personListQuerySchema,
+  personPageSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, refuseNotFound } from '../../management/scope.ts';
 import { toAccountView } from '../../repositories/accounts.ts';

@@ -1,4 +1,14 @@
-import { apiErrorSchema, personIdParamSchema, personSchema, purgeBodySchema, screenName, trashListQuerySchema, trashPageSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  personIdParamSchema,
+  personSchema,
+  purgeBodySchema,
+  screenName,
+  trashListQuerySchema,
+  trashPageSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf, refuseNotFound, unprocessable } from '../../management/scope.ts';
