@@ -4,11 +4,10 @@
  * reject anything else) and the Logboek reads its labels from here, so both sides always agree.
  */
 
+import type { Language } from './constants.ts';
+
 /** A label in every language of the portal. */
-export interface AuditLabel {
-  nl: string;
-  en: string;
-}
+export type AuditLabel = Record<Language, string>;
 
 /** Action codes: Create, Read, Update, Delete, Execute (login, logout, export, …). */
 export const AUDIT_ACTIONS = { create: 'C', read: 'R', update: 'U', delete: 'D', execute: 'E' } as const;
