@@ -77,8 +77,23 @@ export type LogRow = z.infer<typeof logRowSchema>;
 export const logPageSchema = z.object({ Rows: z.array(logRowSchema), NextCursor: z.string().nullable() });
 export type LogPage = z.infer<typeof logPageSchema>;
 
-/** The CSV columns of GET /api/log/export, in order. */
-export const LOG_CSV_COLUMNS = Object.keys(logRowSchema.shape) as (keyof LogRow)[];
+/** The CSV columns of GET /api/log/export, in order (the stored entry; the names are for reading on screen). */
+export const LOG_CSV_COLUMNS = [
+  'EventId',
+  'EventAt',
+  'Action',
+  'Outcome',
+  'UserId',
+  'Username',
+  'Role',
+  'EntityId',
+  'ResponsibleUserId',
+  'Ip',
+  'ObjectType',
+  'ObjectId',
+  'PatientId',
+  'Detail',
+] as const satisfies readonly (keyof LogRow)[];
 
 /** GET /api/dashboard: the tiles the caller may see. Key names the tile (translation key dashboard.<Key>). */
 export const dashboardTileSchema = z.object({
