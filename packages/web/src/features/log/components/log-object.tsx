@@ -51,7 +51,9 @@ export function LogObject({
           data-testid="log-related"
           title={related.map((p) => p.Name ?? `#${p.Id}`).join(', ')}
         >
-          {t('log.patients', '{{count}} cliënten', { count: related.length })}
+          {related.length === 1
+            ? t('log.patientsOne', '1 cliënt')
+            : t('log.patients', '{{count}} cliënten', { count: related.length })}
         </Text>
       ) : null}
     </>
