@@ -24,7 +24,9 @@ describe('Logboek: names, changed fields and list views', () => {
   afterAll(() => t.close());
 
   it("names the user, the organisation and the person, and lists a change's fields (not values)", async () => {
-    const created = (await beheerder.call('POST', '/api/person', newPersonBody('Logboekmans'))).json<Person>();
+    const created = (
+      await beheerder.call('POST', '/api/person', newPersonBody('Logboekmans'))
+    ).json<Person>();
     await beheerder.call('GET', `/api/person/${created.Id}`);
     const changed = { ...newPersonBody('Logboekmans'), DateOfBirth: '1951-04-15' };
     expect((await beheerder.call('PUT', `/api/person/${created.Id}`, changed)).statusCode).toBe(200);
@@ -68,7 +70,9 @@ describe('Logboek: names, changed fields and list views', () => {
 
     // Another view (another day) is a new entry.
     await nurse.call('GET', `/api/administration/list?departmentId=${eikenhof}&date=2020-01-01`);
-    expect(await logOf(beheerder, `userId=${nurse.account.Id}&objectType=administration_list`)).toHaveLength(2);
+    expect(await logOf(beheerder, `userId=${nurse.account.Id}&objectType=administration_list`)).toHaveLength(
+      2,
+    );
   });
 
   it("keeps another organisation's names out of the caller's log", async () => {

@@ -2,7 +2,6 @@ import {
   administrationListQuerySchema,
   administrationListSchema,
   apiErrorSchema,
-  AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
