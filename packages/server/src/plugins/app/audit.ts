@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { AuditAction, AuditObjectType, AuditOutcome } from '@zorgportaal/contract';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_OUTCOMES,
+  type AuditAction,
+  type AuditObjectType,
+  type AuditOutcome,
+} from '@zorgportaal/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -112,8 +118,8 @@ export function createAuditService(db: Db): AuditService {
       await db.insert(auditLog).values({
         ...auditRow(request, {
           ...rest,
-          action: 'R',
-          outcome: 'success',
+          action: AUDIT_ACTIONS.read,
+          outcome: AUDIT_OUTCOMES.success,
           detail: { ...view, ...rest.detail },
         }),
         viewKey: key,

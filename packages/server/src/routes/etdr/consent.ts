@@ -6,6 +6,8 @@ import {
   informedConsentBodySchema,
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
+  type AuditObjectType,
+  type CONSENT_KINDS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findAgreementRow } from '../../medication/agreement-repository.ts';
@@ -14,6 +16,12 @@ import { unprocessable } from '../../medication/errors.ts';
 import { findPatient } from '../../medication/patient-repository.ts';
 import { refuse, scopeOf } from '../../medication/scope.ts';
 import { forbidden, notFound } from '../../plugins/app/api-errors.ts';
+
+/** The audit object of each kind of signature. */
+const CONSENT_OBJECT = {
+  consent: AUDIT_OBJECTS.etdr_consent,
+  authorized: AUDIT_OBJECTS.etdr_authorized,
+} as const satisfies Record<(typeof CONSENT_KINDS)[number], AuditObjectType>;
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
 
@@ -49,7 +57,7 @@ const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.create,
         outcome: 'success',
-        objectType: `etdr_${body.Kind}`,
+        objectType: CONSENT_OBJECT[body.Kind],
         objectId: row.id,
         patientId: patient.Id,
       });
