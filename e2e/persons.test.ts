@@ -180,8 +180,13 @@ describeBrowser('persons, trash can and Logboek (issue 4)', () => {
       new Set(await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-object-type')))),
     ).toEqual(new Set(['person']));
     await rows.filter({ hasText: 'teruggezet uit de prullenbak' }).first().waitFor();
+    // Read in Dutch with names: the user with the username and organisation, the person by name,
+    // and for the change which field changed.
     const users = await page.getByTestId('log-user').allTextContents();
-    expect(new Set(users)).toEqual(new Set(['beheerder']));
+    expect(users.every((user) => /\(beheerder\)Zorgcentrum De Berk$/.test(user))).toBe(true);
+    const objects = await page.getByTestId('log-object').allTextContents();
+    expect(objects.every((object) => object.startsWith(`Persoon: Anna Marie van ${lastName}`))).toBe(true);
+    await rows.filter({ hasText: 'gewijzigd: Naam' }).first().waitFor();
     expect(await page.getByTestId('log-event-at').first().textContent()).toMatch(
       /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
     );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateTimeInputSchema, pageQueryShape, pageShape, queryId } from './admin-fields.ts';
 import { nameInformationSchema } from './person.ts';
+import { AUDIT_ACTION_CODES } from './audit-catalogue.ts';
 
 /** Issue 4 contract: trash can (Prullenbak), the NEN 7513 log (Logboek) and the dashboard tiles. */
 
@@ -26,10 +27,6 @@ export const purgeBodySchema = z.strictObject({
 });
 export type PurgeBody = z.infer<typeof purgeBodySchema>;
 
-export const LOG_ACTIONS = ['C', 'R', 'U', 'D', 'E'] as const;
-export type LogAction = (typeof LOG_ACTIONS)[number];
-export const LOG_OUTCOMES = ['success', 'failure', 'denied', 'refused'] as const;
-
 /** GET /api/log and /api/log/export query. `personId`: events on that person; `patientId`: PatientId. */
 export const logQuerySchema = z.object({
   from: dateTimeInputSchema.optional(),
@@ -37,7 +34,7 @@ export const logQuerySchema = z.object({
   userId: queryId.optional(),
   personId: queryId.optional(),
   patientId: queryId.optional(),
-  action: z.enum(LOG_ACTIONS).optional(),
+  action: z.enum(AUDIT_ACTION_CODES).optional(),
   outcome: z.string().trim().max(20).optional(),
   objectType: z.string().trim().max(40).optional(),
   /** Opaque keyset cursor: NextCursor of the previous page. */
@@ -52,7 +49,7 @@ export const logExportQuerySchema = logQuerySchema.omit({ cursor: true, limit: t
 export const logRowSchema = z.object({
   EventId: z.string(),
   EventAt: z.string(),
-  Action: z.enum(LOG_ACTIONS),
+  Action: z.enum(AUDIT_ACTION_CODES),
   Outcome: z.string(),
   UserId: z.number().int().nullable(),
   Username: z.string().nullable(),
@@ -64,14 +61,39 @@ export const logRowSchema = z.object({
   ObjectId: z.string().nullable(),
   PatientId: z.number().int().nullable(),
   Detail: z.record(z.string(), z.unknown()).nullable(),
+  /** Names resolved for reading, only where the caller may see them (own organisation, supplied care centres). */
+  UserScreenName: z.string().nullable(),
+  EntityName: z.string().nullable(),
+  /** The object's name: a person's or client's screen name, an account's username, a department's name. */
+  ObjectName: z.string().nullable(),
+  PatientName: z.string().nullable(),
+  /** A list view's clients: one entry per view links every client it showed. */
+  RelatedPatients: z.array(z.object({ Id: z.number().int(), Name: z.string().nullable() })),
+  /** A change's field names (audit catalogue AUDIT_FIELD_LABELS); never the values. */
+  ChangedFields: z.array(z.string()).nullable(),
 });
 export type LogRow = z.infer<typeof logRowSchema>;
 /** Newest first; NextCursor null on the last page. */
 export const logPageSchema = z.object({ Rows: z.array(logRowSchema), NextCursor: z.string().nullable() });
 export type LogPage = z.infer<typeof logPageSchema>;
 
-/** The CSV columns of GET /api/log/export, in order. */
-export const LOG_CSV_COLUMNS = Object.keys(logRowSchema.shape) as (keyof LogRow)[];
+/** The CSV columns of GET /api/log/export, in order (the stored entry; the names are for reading on screen). */
+export const LOG_CSV_COLUMNS = [
+  'EventId',
+  'EventAt',
+  'Action',
+  'Outcome',
+  'UserId',
+  'Username',
+  'Role',
+  'EntityId',
+  'ResponsibleUserId',
+  'Ip',
+  'ObjectType',
+  'ObjectId',
+  'PatientId',
+  'Detail',
+] as const satisfies readonly (keyof LogRow)[];
 
 /** GET /api/dashboard: the tiles the caller may see. Key names the tile (translation key dashboard.<Key>). */
 export const dashboardTileSchema = z.object({

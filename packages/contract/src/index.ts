@@ -17,3 +17,4 @@ export * from './administration-results.ts';
 export * from './etdr-consent.ts';
 export * from './administration-list.ts';
 export * from './operations.ts';
+export * from './audit-catalogue.ts';

@@ -7,7 +7,6 @@ import type {
 } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localInstant } from '../src/administration/time-zone.ts';
-import * as s from '../src/db/schema/index.ts';
 import {
   agreementBody,
   auditRows,
@@ -103,26 +102,35 @@ describe('administration registration: list, rules, corrections, double checks',
       Registrations: [],
     });
     expect(moments[4]).toMatchObject({ AsNeeded: true, AsNeededMaxPerDay: 2, Late: false });
-    const logged = (await auditRows(t, 'administration_list')).filter((r) => r.patientId === patient.Id);
+    const logged = (await auditRows(t, 'administration_list')).filter((r) =>
+      r.relatedPatientIds?.includes(patient.Id),
+    );
     expect(logged.length).toBeGreaterThan(0);
   });
 
-  it('logs the list with one audit row per patient shown, written in a single INSERT', async () => {
+  it('logs a list view as one entry linking every patient shown; refreshes of that view add nothing', async () => {
+    // A session of its own: the views of the tests above belong to the nurse's other session.
+    const tablet = await caller(t.app, 'verpleegkundige');
+    const before = await auditRows(t, 'administration_list');
+    const written = async () =>
+      (await auditRows(t, 'administration_list')).filter((row) => !before.some((old) => old.id === row.id));
+    const list = await listOf(tablet);
+    await listOf(tablet);
+    await listOf(tablet);
+    const shown = [...new Set(list.Moments.map((m) => m.PatientId))];
+    expect(shown.length).toBeGreaterThan(5);
+    const [entry, ...more] = await written();
+    expect(more).toHaveLength(0);
+    expect(entry).toMatchObject({ action: 'R', username: 'verpleegkundige', objectId: String(eikenhof) });
+    expect([...entry!.relatedPatientIds!].sort()).toEqual([...shown].sort());
+    // Another day is another view: NEN 7513 wants it logged.
+    await tablet.get(`/api/administration/list?departmentId=${eikenhof}&date=${today()}`);
+    expect((await written()).map((row) => (row.detail as { date: string }).date).sort()).toEqual(
+      [yesterday(), today()].sort(),
+    );
+    // Nothing to log: no query at all.
     const insert = vi.spyOn(t.app.db, 'insert');
     try {
-      const before = await auditRows(t, 'administration_list');
-      const list = await listOf();
-      const auditInserts = insert.mock.calls.filter(([table]) => table === s.auditLog);
-      expect(auditInserts).toHaveLength(1);
-      const written = (await auditRows(t, 'administration_list')).filter(
-        (row) => !before.some((old) => old.id === row.id),
-      );
-      const shown = [...new Set(list.Moments.map((m) => m.PatientId))];
-      expect(shown.length).toBeGreaterThan(5);
-      expect(written.map((row) => row.patientId).sort()).toEqual([...shown].sort());
-      expect(written.every((row) => row.action === 'R' && row.username === 'verpleegkundige')).toBe(true);
-      // Nothing to log: no query at all.
-      insert.mockClear();
       await t.app.audit.recordMany({ ip: '127.0.0.1' } as never, []);
       expect(insert).not.toHaveBeenCalled();
     } finally {

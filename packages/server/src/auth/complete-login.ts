@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { TokenResponse } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -45,9 +46,9 @@ export async function completeLogin(
     .where(eq(accounts.id, account.id))
     .returning();
   await app.audit.record(request, {
-    action: 'E',
+    action: AUDIT_ACTIONS.execute,
     outcome: 'success',
-    objectType: 'login',
+    objectType: AUDIT_OBJECTS.login,
     objectId: account.id,
     actor: { userId: account.id, username: account.username, entityId: account.entityId },
     detail: { sessionId: session.id },

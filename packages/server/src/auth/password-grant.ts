@@ -1,4 +1,10 @@
-import { PRODUCT_ID, type TokenRequest, type TokenResponse } from '@zorgportaal/contract';
+import {
+  PRODUCT_ID,
+  type TokenRequest,
+  type TokenResponse,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountSubscriptions } from '../db/schema/index.ts';
@@ -64,9 +70,9 @@ export async function authenticatePassword(
   };
   if (locked) {
     await app.audit.record(request, {
-      action: 'E',
+      action: AUDIT_ACTIONS.execute,
       outcome: 'denied',
-      objectType: 'login',
+      objectType: AUDIT_OBJECTS.login,
       actor,
       detail: { reason: 'too_many_attempts' },
     });
@@ -81,9 +87,9 @@ export async function authenticatePassword(
   actor.entityId = account?.entityId ?? null;
   if (!account || !passwordOk) {
     await app.audit.record(request, {
-      action: 'E',
+      action: AUDIT_ACTIONS.execute,
       outcome: 'failure',
-      objectType: 'login',
+      objectType: AUDIT_OBJECTS.login,
       actor,
       detail: { reason: 'invalid_credentials' },
     });
@@ -94,9 +100,9 @@ export async function authenticatePassword(
   const productId = form.product_id ?? PRODUCT_ID;
   if (!accountCanLogIn(account, now) || !(await hasSubscription(app, account, productId, now))) {
     await app.audit.record(request, {
-      action: 'E',
+      action: AUDIT_ACTIONS.execute,
       outcome: 'denied',
-      objectType: 'login',
+      objectType: AUDIT_OBJECTS.login,
       actor,
       detail: { reason: 'no_access', productId },
     });
@@ -104,9 +110,9 @@ export async function authenticatePassword(
   }
   if (!(await loginIpAllowed(app.db, account.id, productId, request.ip))) {
     await app.audit.record(request, {
-      action: 'E',
+      action: AUDIT_ACTIONS.execute,
       outcome: 'denied',
-      objectType: 'login',
+      objectType: AUDIT_OBJECTS.login,
       actor,
       detail: { reason: 'ip_not_allowed', productId },
     });

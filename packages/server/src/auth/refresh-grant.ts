@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { TokenRequest, TokenResponse } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findAccountById } from '../repositories/accounts.ts';
@@ -33,9 +34,9 @@ export async function refreshGrant(
   const reuse = async () => {
     await revokeSession(app.db, session.id, 'refresh_token_reuse');
     await app.audit.record(request, {
-      action: 'E',
+      action: AUDIT_ACTIONS.execute,
       outcome: 'denied',
-      objectType: 'session',
+      objectType: AUDIT_OBJECTS.session,
       objectId: session.id,
       actor,
       detail: { reason: 'refresh_token_reuse' },

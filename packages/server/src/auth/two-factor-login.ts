@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import { randomUUID } from 'node:crypto';
 import type { TokenRequest } from '@zorgportaal/contract';
 import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
@@ -84,9 +85,9 @@ export async function verifyLoginCode(
   const reason = await refusal(app, account, form);
   if (reason === null) return countSuccess(app, keys);
   await app.audit.record(request, {
-    action: 'E',
+    action: AUDIT_ACTIONS.execute,
     outcome: 'failure',
-    objectType: 'login',
+    objectType: AUDIT_OBJECTS.login,
     objectId: account.id,
     actor: { userId: account.id, username: account.username, entityId: account.entityId },
     detail: { reason, step: '2fa' },

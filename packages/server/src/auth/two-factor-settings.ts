@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SecretBoxError, openSecret } from '../account-security/secret-box.ts';
@@ -22,9 +23,9 @@ const nothingPending = () =>
 /** Counts, logs and returns the 422 (or 429) for a wrong code in the settings. */
 async function wrongCode(app: FastifyInstance, request: FastifyRequest, enabling: boolean, reason: string) {
   await app.audit.record(request, {
-    action: 'U',
+    action: AUDIT_ACTIONS.update,
     outcome: 'failure',
-    objectType: 'two_factor',
+    objectType: AUDIT_OBJECTS.two_factor,
     objectId: request.caller!.accountId,
     detail: { enabled: enabling, reason },
   });
@@ -64,9 +65,9 @@ export async function confirmEnrolment(
   });
   await countSuccess(app, attemptKeys('2fa', request, account.username));
   await app.audit.record(request, {
-    action: 'U',
+    action: AUDIT_ACTIONS.update,
     outcome: 'success',
-    objectType: 'two_factor',
+    objectType: AUDIT_OBJECTS.two_factor,
     objectId: account.id,
     detail: { enabled: true },
   });

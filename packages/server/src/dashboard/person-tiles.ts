@@ -1,3 +1,4 @@
+import { AUDIT_OBJECTS } from '@zorgportaal/contract';
 import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -16,7 +17,7 @@ const loginsToday = (db: Db, entityId: number, success: boolean) =>
         and(
           eq(t.auditLog.entityId, entityId),
           gte(t.auditLog.eventAt, startOfLocalDay(localToday())),
-          eq(t.auditLog.objectType, 'login'),
+          eq(t.auditLog.objectType, AUDIT_OBJECTS.login),
           success ? eq(t.auditLog.outcome, 'success') : ne(t.auditLog.outcome, 'success'),
         ),
       ),

@@ -1,3 +1,4 @@
+import { AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findEntityAccount } from '../repositories/account-admin.ts';
 import { type AccountRow, loadRolesAndPermissions } from '../repositories/accounts.ts';
@@ -22,9 +23,9 @@ export async function loadManagedAccount(
 ): Promise<ManagedAccount> {
   const caller = callerOf(request);
   const account = await findEntityAccount(app.db, caller.entityId, id);
-  if (!account) return refuseNotFound(app, request, 'account', id);
+  if (!account) return refuseNotFound(app, request, AUDIT_OBJECTS.account, id);
   if (account.personId && !(await findLivePerson(app.db, caller.entityId, account.personId)))
-    return refuseNotFound(app, request, 'account', id);
+    return refuseNotFound(app, request, AUDIT_OBJECTS.account, id);
   const { roles, permissions } = await loadRolesAndPermissions(app.db, account.id);
   checkCanManage(caller.permissions, permissions);
   return { account, roleIds: roles.map((r) => r.Id), own: account.id === caller.accountId };

@@ -1,14 +1,23 @@
-import type { Permission } from '@zorgportaal/contract';
+import {
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditObjectType,
+  type Permission,
+} from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, HttpError, notFound } from '../plugins/app/api-errors.ts';
-import type { AuditAction } from '../plugins/app/audit.ts';
 import type { Caller } from '../types.ts';
 
 /** The authenticated caller; the auth hook guarantees it on every /api route. */
 export const callerOf = (request: FastifyRequest): Caller => request.caller!;
 
 /** The audit action of a refused request; POST here mostly changes (deactivate, restore), link passes C. */
-const ACTION_OF_METHOD: Record<string, AuditAction> = { GET: 'R', PUT: 'U', POST: 'U', DELETE: 'D' };
+const ACTION_OF_METHOD: Record<string, AuditAction> = {
+  GET: AUDIT_ACTIONS.read,
+  PUT: AUDIT_ACTIONS.update,
+  POST: AUDIT_ACTIONS.update,
+  DELETE: AUDIT_ACTIONS.delete,
+};
 
 /**
  * Tenant isolation (security.md, ASVS 8.2.2): an object that does not exist in the caller's entity
@@ -18,9 +27,9 @@ const ACTION_OF_METHOD: Record<string, AuditAction> = { GET: 'R', PUT: 'U', POST
 export async function refuseNotFound(
   app: FastifyInstance,
   request: FastifyRequest,
-  objectType: string,
+  objectType: AuditObjectType,
   objectId: number,
-  action: AuditAction = ACTION_OF_METHOD[request.method] ?? 'U',
+  action: AuditAction = ACTION_OF_METHOD[request.method] ?? AUDIT_ACTIONS.update,
 ): Promise<never> {
   await app.audit.record(request, {
     action,

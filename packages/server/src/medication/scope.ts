@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS, type AuditAction, type AuditObjectType } from '@zorgportaal/contract';
 import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -38,9 +39,9 @@ export async function scopeOf(request: FastifyRequest): Promise<number[]> {
  */
 export async function refuse(
   request: FastifyRequest,
-  objectType: string,
+  objectType: AuditObjectType,
   objectId: string | number,
-  action: 'R' | 'C' | 'U' = 'R',
+  action: AuditAction = AUDIT_ACTIONS.read,
 ): Promise<never> {
   await request.server.audit.record(request, { action, outcome: 'refused', objectType, objectId });
   throw notFound();

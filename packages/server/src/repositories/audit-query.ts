@@ -1,8 +1,10 @@
 import type { LogQuery, LogRow } from '@zorgportaal/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { AUDIT_OBJECTS } from '@zorgportaal/contract';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { auditLog as l } from '../db/schema/index.ts';
+import { auditLog as l, patients } from '../db/schema/index.ts';
 import { nextDay, startOfLocalDay } from '../management/local-day.ts';
+import { selectLogWithNames } from './audit-names.ts';
 
 export type LogFilter = Omit<LogQuery, 'cursor' | 'limit'>;
 
@@ -11,15 +13,31 @@ const lowerBound = (value: string): Date => (value.length === 10 ? startOfLocalD
 const upperBound = (value: string): Date =>
   value.length === 10 ? startOfLocalDay(nextDay(value)) : new Date(value);
 
+/** Entries on one client: its own (patient_id) and the list views that showed it (GIN on related ids). */
+const aboutPatient = (patientId: SQL): SQL =>
+  or(eq(l.patientId, patientId), sql`${l.relatedPatientIds} @> array[${patientId}]`)!;
+
 /** The filters of the Logboek, always inside the caller's entity. */
 export function logWhere(entityId: number, f: LogFilter): SQL[] {
   const where: SQL[] = [eq(l.entityId, entityId)];
   if (f.from) where.push(sql`${l.eventAt} >= ${lowerBound(f.from).toISOString()}`);
   if (f.to) where.push(sql`${l.eventAt} < ${upperBound(f.to).toISOString()}`);
   if (f.userId !== undefined) where.push(eq(l.userId, f.userId));
-  if (f.patientId !== undefined) where.push(eq(l.patientId, f.patientId));
-  // "Who looked at this person": the events whose object is the person.
-  if (f.personId !== undefined) where.push(eq(l.objectType, 'person'), eq(l.objectId, String(f.personId)));
+  if (f.patientId !== undefined) where.push(aboutPatient(sql`${f.patientId}::integer`));
+  // "Who looked at this person": the events on the person, and on the client record of that person
+  // (its own entries and the list views that showed it).
+  if (f.personId !== undefined) {
+    const patientOfPerson = sql`(select ${patients.id} from ${patients} where ${patients.personId} = ${f.personId})`;
+    where.push(
+      or(
+        and(
+          inArray(l.objectType, [AUDIT_OBJECTS.person, AUDIT_OBJECTS.person_avatar]),
+          eq(l.objectId, String(f.personId)),
+        ),
+        aboutPatient(patientOfPerson),
+      )!,
+    );
+  }
   if (f.action) where.push(eq(l.action, f.action));
   if (f.outcome) where.push(eq(l.outcome, f.outcome));
   if (f.objectType) where.push(eq(l.objectType, f.objectType));
@@ -43,34 +61,49 @@ export function decodeCursor(value: string | undefined): Cursor | null {
   return { at, id: Number(id) };
 }
 
-const cursorAt = sql<string>`to_char(${l.eventAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
-
 /** One page, newest first, ordered like the keyset indexes: (event_at, id) desc nulls last. */
 export async function queryLog(
   db: Db,
   entityId: number,
   filter: LogFilter,
-  opts: { cursor?: string; limit: number },
+  /** `visible`: the organisations whose names the caller may read (default: only its own). */
+  opts: { cursor?: string; limit: number; visible?: readonly number[] },
 ): Promise<{ rows: LogRow[]; nextCursor: string | null }> {
   const where = logWhere(entityId, filter);
   const cursor = decodeCursor(opts.cursor);
   if (cursor)
     where.push(sql`(${l.eventAt}, ${l.id}) < ((${cursor.at}::timestamp at time zone 'UTC'), ${cursor.id})`);
-  const rows = await db
-    .select({ row: l, at: cursorAt })
-    .from(l)
+  const rows = await selectLogWithNames(db, entityId, opts.visible ?? [entityId])
     .where(and(...where))
     .orderBy(sql`${l.eventAt} desc nulls last`, sql`${l.id} desc nulls last`)
     .limit(opts.limit + 1);
   const page = rows.slice(0, opts.limit);
   const last = page[page.length - 1];
   return {
-    rows: page.map(({ row }) => toLogRow(row)),
+    rows: page.map(({ row, at: _at, related, ...names }) =>
+      toLogRow(row, { ...names, related: related ?? [] }),
+    ),
     nextCursor: rows.length > opts.limit && last ? encodeCursor({ at: last.at, id: last.row.id }) : null,
   };
 }
 
-export function toLogRow(row: typeof l.$inferSelect): LogRow {
+export interface LogNames {
+  userScreenName: string | null;
+  entityName: string | null;
+  objectName: string | null;
+  patientName: string | null;
+  related: { Id: number; Name: string | null }[];
+}
+
+const NO_NAMES: LogNames = {
+  userScreenName: null,
+  entityName: null,
+  objectName: null,
+  patientName: null,
+  related: [],
+};
+
+export function toLogRow(row: typeof l.$inferSelect, names: LogNames = NO_NAMES): LogRow {
   return {
     EventId: row.eventId,
     EventAt: row.eventAt.toISOString(),
@@ -86,5 +119,14 @@ export function toLogRow(row: typeof l.$inferSelect): LogRow {
     ObjectId: row.objectId,
     PatientId: row.patientId,
     Detail: row.detail ?? null,
+    UserScreenName: names.userScreenName,
+    EntityName: names.entityName,
+    ObjectName: names.objectName,
+    PatientName: names.patientName,
+    RelatedPatients:
+      names.related.length > 0
+        ? names.related
+        : (row.relatedPatientIds ?? []).map((id) => ({ Id: id, Name: null })),
+    ChangedFields: row.changedFields ?? null,
   };
 }

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@zorgportaal/contract';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -10,7 +11,7 @@ export const auditLog = pgTable(
     id: bigserial({ mode: 'number' }).primaryKey(),
     eventId: uuid().notNull().defaultRandom(),
     eventAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    action: text({ enum: ['C', 'R', 'U', 'D', 'E'] }).notNull(),
+    action: text().$type<AuditAction>().notNull(),
     outcome: text().notNull(),
     userId: integer(),
     username: text(),
@@ -21,6 +22,12 @@ export const auditLog = pgTable(
     objectType: text().notNull(),
     objectId: text(),
     patientId: integer(),
+    /** A list view's patients (one entry per view, not per patient); searched by the client filters. */
+    relatedPatientIds: integer().array(),
+    /** A change's field names (never their values). */
+    changedFields: text().array(),
+    /** A list view's identity (hashed session + filters + patients): a refresh within minutes is not logged again. */
+    viewKey: text(),
     detail: jsonb().$type<Record<string, unknown>>(),
   },
   (t) => [
@@ -36,6 +43,7 @@ export const auditLog = pgTable(
       t.eventAt.desc(),
       t.id.desc(),
     ),
+    index('audit_log_related_patients_idx').using('gin', t.relatedPatientIds),
     index('audit_log_patient_keyset_idx').on(t.entityId, t.patientId, t.eventAt.desc(), t.id.desc()),
   ],
 );

@@ -4,6 +4,8 @@ import {
   apiErrorSchema,
   avatarResponseSchema,
   avatarUploadSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -50,9 +52,9 @@ const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await setAvatar(app.db, caller.personId, request.body.Avatar);
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'person',
+        objectType: AUDIT_OBJECTS.person,
         objectId: caller.personId,
         detail: { view: 'profile', fields: ['Avatar'], type: check.type, bytes: check.bytes },
       });
@@ -80,17 +82,17 @@ const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
       // Your own photo always; a colleague's or client's only with persons.read. Otherwise as if absent.
       if (!person || (id !== caller.personId && !caller.permissions.has('persons.read'))) {
         await app.audit.record(request, {
-          action: 'R',
+          action: AUDIT_ACTIONS.read,
           outcome: 'refused',
-          objectType: 'person_avatar',
+          objectType: AUDIT_OBJECTS.person_avatar,
           objectId: id,
         });
         throw notFound();
       }
       await app.audit.record(request, {
-        action: 'R',
+        action: AUDIT_ACTIONS.read,
         outcome: 'success',
-        objectType: 'person_avatar',
+        objectType: AUDIT_OBJECTS.person_avatar,
         objectId: id,
       });
       return { data: person.avatar };

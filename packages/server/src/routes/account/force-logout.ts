@@ -1,4 +1,4 @@
-import { apiErrorSchema, messageResponseSchema } from '@zorgportaal/contract';
+import { apiErrorSchema, messageResponseSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { revokeAccountSessions } from '../../auth/account-sessions.ts';
@@ -27,9 +27,9 @@ const forceLogoutRoute: FastifyPluginAsyncZod = async (app) => {
       const target = await findAccountById(app.db, request.params.id);
       if (!target || target.entityId !== caller.entityId) {
         await app.audit.record(request, {
-          action: 'E',
+          action: AUDIT_ACTIONS.execute,
           outcome: 'refused',
-          objectType: 'force_logout',
+          objectType: AUDIT_OBJECTS.force_logout,
           objectId: request.params.id,
           detail: { reason: target ? 'other_organisation' : 'unknown_account' },
         });
@@ -37,9 +37,9 @@ const forceLogoutRoute: FastifyPluginAsyncZod = async (app) => {
       }
       const revokedSessions = await revokeAccountSessions(app.db, target.id, 'force_logout');
       await app.audit.record(request, {
-        action: 'E',
+        action: AUDIT_ACTIONS.execute,
         outcome: 'success',
-        objectType: 'force_logout',
+        objectType: AUDIT_OBJECTS.force_logout,
         objectId: target.id,
         detail: { username: target.username, revokedSessions },
       });

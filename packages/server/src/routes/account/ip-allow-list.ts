@@ -3,6 +3,8 @@ import {
   currentIpSchema,
   ipAllowEntrySchema,
   newIpAllowEntrySchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -63,9 +65,9 @@ const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await addIpAllowEntry(app.db, request.caller!, request.body);
       await app.audit.record(request, {
-        action: 'C',
+        action: AUDIT_ACTIONS.create,
         outcome: 'success',
-        objectType: 'ip_allow_list',
+        objectType: AUDIT_OBJECTS.ip_allow_list,
         objectId: row.id,
         detail: { ip: row.ip, productId: row.productId },
       });
@@ -91,18 +93,18 @@ const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning();
       if (!row) {
         await app.audit.record(request, {
-          action: 'D',
+          action: AUDIT_ACTIONS.delete,
           outcome: 'refused',
-          objectType: 'ip_allow_list',
+          objectType: AUDIT_OBJECTS.ip_allow_list,
           objectId: request.params.id,
           detail: { reason: 'not_own_entry' },
         });
         throw notFound();
       }
       await app.audit.record(request, {
-        action: 'D',
+        action: AUDIT_ACTIONS.delete,
         outcome: 'success',
-        objectType: 'ip_allow_list',
+        objectType: AUDIT_OBJECTS.ip_allow_list,
         objectId: row.id,
         detail: { ip: row.ip, productId: row.productId },
       });

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { revokeSession } from '../../repositories/sessions.ts';
@@ -13,9 +14,9 @@ const logoutRoute: FastifyPluginAsyncZod = async (app) => {
       const caller = request.caller!;
       await revokeSession(app.db, caller.sessionId, 'logout');
       await app.audit.record(request, {
-        action: 'E',
+        action: AUDIT_ACTIONS.execute,
         outcome: 'success',
-        objectType: 'logout',
+        objectType: AUDIT_OBJECTS.logout,
         objectId: caller.accountId,
         detail: { sessionId: caller.sessionId },
       });

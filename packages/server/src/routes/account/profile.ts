@@ -1,7 +1,14 @@
-import { apiErrorSchema, profileSchema, profileUpdateSchema } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  profileSchema,
+  profileUpdateSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/app/api-errors.ts';
 import { loadProfile, updateProfile } from '../../repositories/profile.ts';
+import { changedFields } from '../../plugins/app/changed-fields.ts';
 
 /** GET/PUT /api/account/profile: the caller's own name, date of birth and e-mail addresses (Profiel). */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,9 +32,9 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const profile = await own(request.caller!.accountId);
       // Person data: reading it is logged like any other read (NEN 7513).
       await app.audit.record(request, {
-        action: 'R',
+        action: AUDIT_ACTIONS.read,
         outcome: 'success',
-        objectType: 'person',
+        objectType: AUDIT_OBJECTS.person,
         objectId: profile.PersonId,
         detail: { view: 'profile' },
       });
@@ -49,14 +56,16 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = request.caller!;
       const before = await own(caller.accountId);
       await updateProfile(app.db, caller.accountId, before.PersonId, request.body);
+      const after = await own(caller.accountId);
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'person',
+        objectType: AUDIT_OBJECTS.person,
         objectId: before.PersonId,
-        detail: { view: 'profile', fields: ['NameInformation', 'DateOfBirth', 'EmailAddress'] },
+        changedFields: changedFields(before, after),
+        detail: { view: 'profile' },
       });
-      return own(caller.accountId);
+      return after;
     },
   );
 };

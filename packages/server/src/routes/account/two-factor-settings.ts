@@ -3,6 +3,8 @@ import {
   totpCodeSchema,
   twofaEnrolmentSchema,
   twofaStatusSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -95,9 +97,9 @@ const twoFactorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ totpEnabled: false, totpSecretEncrypted: null, totpLastStep: null })
         .where(eq(accounts.id, account.id));
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'two_factor',
+        objectType: AUDIT_OBJECTS.two_factor,
         objectId: account.id,
         detail: { enabled: false },
       });

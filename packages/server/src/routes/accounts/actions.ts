@@ -1,4 +1,11 @@
-import { accountSchema, apiErrorSchema, idParamSchema, messageResponseSchema } from '@zorgportaal/contract';
+import {
+  accountSchema,
+  apiErrorSchema,
+  idParamSchema,
+  messageResponseSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as t from '../../db/schema/index.ts';
@@ -32,9 +39,9 @@ const accountActionRoutes: FastifyPluginAsyncZod = async (app) => {
       // security.md: deactivating an account revokes all its tokens at once.
       const revokedSessions = await revokeAccountSessions(app.db, account.id, 'account_deactivated');
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'account',
+        objectType: AUDIT_OBJECTS.account,
         objectId: account.id,
         detail: { change: 'deactivate', revokedSessions },
       });
@@ -60,9 +67,9 @@ const accountActionRoutes: FastifyPluginAsyncZod = async (app) => {
         return row!;
       });
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'account_2fa',
+        objectType: AUDIT_OBJECTS.account_2fa,
         objectId: account.id,
         detail: { change: 'reset' },
       });
@@ -80,9 +87,9 @@ const accountActionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { account } = await loadManagedAccount(app, request, request.params.id);
       const mailSent = await sendSetPasswordMail(app, request, account);
       await app.audit.record(request, {
-        action: 'E',
+        action: AUDIT_ACTIONS.execute,
         outcome: mailSent ? 'success' : 'failure',
-        objectType: 'password_reset_request',
+        objectType: AUDIT_OBJECTS.password_reset_request,
         objectId: account.id,
         detail: { by: 'administrator' },
       });

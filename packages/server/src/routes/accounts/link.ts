@@ -3,6 +3,8 @@ import {
   accountSchema,
   apiErrorSchema,
   personIdParamSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -43,7 +45,7 @@ const accountLinkRoute: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const { personId } = request.params;
       const person = await findLivePerson(app.db, caller.entityId, personId);
-      if (!person) return refuseNotFound(app, request, 'person', personId, 'C');
+      if (!person) return refuseNotFound(app, request, AUDIT_OBJECTS.person, personId, AUDIT_ACTIONS.create);
       if (await findAccountOfPerson(app.db, person.id)) throw conflict('Deze persoon heeft al een account.');
       await checkAccountRelations(app, caller, request.body, { roleIds: [], own: false });
       await checkUsernameFree(app, request.body.Username);
@@ -55,9 +57,9 @@ const accountLinkRoute: FastifyPluginAsyncZod = async (app) => {
       );
       const mailSent = await sendSetPasswordMail(app, request, account);
       await app.audit.record(request, {
-        action: 'C',
+        action: AUDIT_ACTIONS.create,
         outcome: 'success',
-        objectType: 'account',
+        objectType: AUDIT_OBJECTS.account,
         objectId: account.id,
         detail: { personId: person.id, roleIds: request.body.RoleIds, mailSent },
       });

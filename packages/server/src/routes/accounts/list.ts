@@ -3,6 +3,8 @@ import {
   accountLookupsSchema,
   accountPageSchema,
   apiErrorSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, requireAnyPermission } from '../../management/scope.ts';
@@ -28,9 +30,9 @@ const accountListRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await listAccounts(app.db, callerOf(request).entityId, request.query);
       const { page: pageNo, pageSize, ...filters } = request.query;
       await app.audit.record(request, {
-        action: 'R',
+        action: AUDIT_ACTIONS.read,
         outcome: 'success',
-        objectType: 'account_list',
+        objectType: AUDIT_OBJECTS.account_list,
         detail: { filters, page: pageNo, pageSize, accountIds: page.Rows.map((r) => r.Id) },
       });
       return page;

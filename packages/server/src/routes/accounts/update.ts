@@ -1,4 +1,11 @@
-import { accountSchema, accountUpdateBodySchema, apiErrorSchema, idParamSchema } from '@zorgportaal/contract';
+import {
+  accountSchema,
+  accountUpdateBodySchema,
+  apiErrorSchema,
+  idParamSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   checkAccountRelations,
@@ -9,6 +16,7 @@ import { loadManagedAccount } from '../../management/managed-account.ts';
 import { callerOf, conflict, isUniqueViolation, unprocessable } from '../../management/scope.ts';
 import { applyAccountUpdate } from '../../repositories/account-admin.ts';
 import { toAccountView } from '../../repositories/accounts.ts';
+import { changedFields } from '../../plugins/app/changed-fields.ts';
 import { revokeAccountSessions } from '../../auth/account-sessions.ts';
 
 /** An own active period that already ended or has not begun would lock the administrator out. */
@@ -53,6 +61,7 @@ const accountUpdateRoute: FastifyPluginAsyncZod = async (app) => {
         );
       await checkAccountRelations(app, caller, body, target);
       if (body.Username !== undefined) await checkUsernameFree(app, body.Username, target.account.id);
+      const before = await toAccountView(app.db, target.account);
       const updated = await applyAccountUpdate(app.db, target.account, body).catch((err: unknown) => {
         throw isUniqueViolation(err) ? conflict(USERNAME_TAKEN, 'Username') : err;
       });
@@ -60,14 +69,16 @@ const accountUpdateRoute: FastifyPluginAsyncZod = async (app) => {
         target.account.active && !updated.active
           ? await revokeAccountSessions(app.db, updated.id, 'account_deactivated')
           : 0;
+      const after = await toAccountView(app.db, updated);
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'account',
+        objectType: AUDIT_OBJECTS.account,
         objectId: updated.id,
-        detail: { fields: Object.keys(body), revokedSessions },
+        changedFields: changedFields(before, after, ['Password', 'Permissions', 'LastLogin', 'UserVersions']),
+        detail: { revokedSessions },
       });
-      return toAccountView(app.db, updated);
+      return after;
     },
   );
 };

@@ -1,4 +1,4 @@
-import { administrationDashboardSchema, dashboardQuerySchema } from '@zorgportaal/contract';
+import { administrationDashboardSchema, dashboardQuerySchema, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDashboard } from '../../administration/dashboard.ts';
 import { localDate } from '../../administration/time-zone.ts';
@@ -23,11 +23,11 @@ const dashboardRoute: FastifyPluginAsyncZod = async (app) => {
       const date = request.query.date ?? localDate(now);
       const departments = await visibleDepartments(app.db, scope, request.caller!.entityId);
       const dashboard = await buildDashboard(app.db, departments, scope, date, now);
-      await app.audit.record(request, {
-        action: 'R',
-        outcome: 'success',
-        objectType: 'administration_dashboard',
-        detail: { date, patientsWithoutConsent: dashboard.PatientsWithoutConsent.map((p) => p.PatientId) },
+      // One entry per view, linking the clients it names; the dashboard's refresh adds nothing.
+      await app.audit.recordView(request, {
+        objectType: AUDIT_OBJECTS.administration_dashboard,
+        view: { date },
+        relatedPatientIds: dashboard.PatientsWithoutConsent.map((p) => p.PatientId),
       });
       reply.header('Cache-Control', 'no-store');
       return dashboard;

@@ -2,6 +2,7 @@ import {
   administrationListQuerySchema,
   administrationListSchema,
   apiErrorSchema,
+  AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDayList } from '../../administration/day-list.ts';
@@ -25,23 +26,17 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
       const { departmentId, date } = request.query;
       const scope = await scopeOf(request);
       const department = await pickDepartment(app.db, scope, request.caller!.entityId, departmentId);
-      if (!department) return refuse(request, 'department', departmentId ?? 'default');
+      if (!department) return refuse(request, AUDIT_OBJECTS.department, departmentId ?? 'default');
       const now = new Date();
       const list = await buildDayList(app.db, department, date ?? localDate(now), now);
-      // NEN 7513: one entry per patient whose medication was shown, so the per-patient log is complete;
-      // written in one multi-row INSERT (a ward list shows ~20 patients).
-      const patientIds = [...new Set(list.Moments.map((m) => m.PatientId))];
-      await app.audit.recordMany(
-        request,
-        patientIds.map((patientId) => ({
-          action: 'R' as const,
-          outcome: 'success' as const,
-          objectType: 'administration_list',
-          objectId: department.Id,
-          patientId,
-          detail: { date: list.Date },
-        })),
-      );
+      // NEN 7513: one entry for the view that links every client shown, so "who saw this client"
+      // finds it; the tablet's automatic refresh of the same view adds nothing (recordView).
+      await app.audit.recordView(request, {
+        objectType: AUDIT_OBJECTS.administration_list,
+        objectId: department.Id,
+        view: { date: list.Date },
+        relatedPatientIds: list.Moments.map((m) => m.PatientId),
+      });
       reply.header('Cache-Control', 'no-store');
       return list;
     },

@@ -4,6 +4,8 @@ import {
   registrationBodySchema,
   registrationParamsSchema,
   registrationSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,15 +34,16 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { AgreementId } = request.body;
       const found = await findAgreementForRegistration(app.db, AgreementId, await scopeOf(request));
-      if (!found) return refuse(request, 'medication_agreement', AgreementId, 'C');
+      if (!found)
+        return refuse(request, AUDIT_OBJECTS.medication_agreement, AgreementId, AUDIT_ACTIONS.create);
       // A supplying pharmacy sees the list but does not administer: only the care centre registers.
       if (found.agreement.entityId !== request.caller!.entityId) throw forbidden();
       const now = new Date();
       const row = await register(app.db, found, request.body, request.caller!.accountId, now);
       await app.audit.record(request, {
-        action: 'C',
+        action: AUDIT_ACTIONS.create,
         outcome: 'success',
-        objectType: 'administration',
+        objectType: AUDIT_OBJECTS.administration,
         objectId: row.id,
         patientId: row.patientId,
         detail: { Status: row.status, CorrectsId: row.correctsId },
@@ -69,7 +72,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(
           and(eq(t.administrations.id, id), inArray(t.administrations.entityId, await scopeOf(request))),
         );
-      if (!row) return refuse(request, 'administration', id, 'U');
+      if (!row) return refuse(request, AUDIT_OBJECTS.administration, id, AUDIT_ACTIONS.update);
       if (row.entityId !== caller.entityId) throw forbidden();
       switch (doubleCheckRefusal(row, caller.accountId)) {
         case 'not_required':
@@ -91,9 +94,9 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning();
       if (!checked) throw conflict('Deze registratie is al gecontroleerd.');
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'administration_double_check',
+        objectType: AUDIT_OBJECTS.administration_double_check,
         objectId: id,
         patientId: checked.patientId,
         detail: request.body.Note ? { Note: request.body.Note } : undefined,

@@ -1,4 +1,10 @@
-import { apiErrorSchema, resultsQuerySchema, resultsSchema } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  resultsQuerySchema,
+  resultsSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { results } from '../../administration/results.ts';
 import { resultsCsv } from '../../administration/results-export.ts';
@@ -19,9 +25,9 @@ const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const overview = await results(app.db, request.query, await scopeOf(request));
       await app.audit.record(request, {
-        action: 'R',
+        action: AUDIT_ACTIONS.read,
         outcome: 'success',
-        objectType: 'administration_results',
+        objectType: AUDIT_OBJECTS.administration_results,
         patientId: request.query.patientId ?? null,
         detail: { ...request.query },
       });
@@ -43,9 +49,9 @@ const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { csv, filter, rowCount } = await resultsCsv(app.db, request.query, await scopeOf(request));
       await app.audit.record(request, {
-        action: 'E',
+        action: AUDIT_ACTIONS.execute,
         outcome: 'success',
-        objectType: 'administration_results_export',
+        objectType: AUDIT_OBJECTS.administration_results_export,
         patientId: request.query.patientId ?? null,
         detail: { ...request.query, rows: rowCount },
       });

@@ -1,4 +1,10 @@
-import { apiErrorSchema, forgotPasswordFormSchema, messageResponseSchema } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  forgotPasswordFormSchema,
+  messageResponseSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertNotLockedOut, attemptKeys } from '../../auth/attempt-guard.ts';
 import { activeAccountsByEmail, issueResetToken, resetMail } from '../../auth/password-reset-mail.ts';
@@ -37,9 +43,9 @@ const forgotPasswordRoute: FastifyPluginAsyncZod = async (app) => {
             .send(resetMail(app, email, account.username, token))
             .catch((err: unknown) => request.log.error({ err, accountId: account.id }, 'reset mail failed'));
           requested.push({
-            action: 'E',
+            action: AUDIT_ACTIONS.execute,
             outcome: 'success',
-            objectType: 'password_reset_request',
+            objectType: AUDIT_OBJECTS.password_reset_request,
             objectId: account.id,
             actor: { userId: account.id, username: account.username, entityId: account.entityId },
             detail: { delivered: app.mailer.delivers },
@@ -51,9 +57,9 @@ const forgotPasswordRoute: FastifyPluginAsyncZod = async (app) => {
       }
       if (found.length === 0) {
         await app.audit.record(request, {
-          action: 'E',
+          action: AUDIT_ACTIONS.execute,
           outcome: 'failure',
-          objectType: 'password_reset_request',
+          objectType: AUDIT_OBJECTS.password_reset_request,
           actor: { userId: null, username: null, entityId: null },
           detail: { reason: 'no_active_account' },
         });

@@ -3,6 +3,8 @@ import {
   apiErrorSchema,
   messageResponseSchema,
   passwordChangeFormSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -72,9 +74,9 @@ const passwordChangeRoute: FastifyPluginAsyncZod = async (app) => {
       };
       if (!account || !ok) {
         await app.audit.record(request, {
-          action: 'U',
+          action: AUDIT_ACTIONS.update,
           outcome: 'failure',
-          objectType: 'password',
+          objectType: AUDIT_OBJECTS.password,
           objectId: form.account_id,
           actor,
           detail: { reason: 'wrong_current_password' },
@@ -99,9 +101,9 @@ const passwordChangeRoute: FastifyPluginAsyncZod = async (app) => {
         storePassword(tx, account.id, hash, { reason: 'password_change', keepSessionId: caller?.sessionId }),
       );
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'password',
+        objectType: AUDIT_OBJECTS.password,
         objectId: account.id,
         actor,
         detail: { forced: !caller, revokedSessions },

@@ -2,6 +2,8 @@ import {
   apiErrorSchema,
   messageResponseSchema,
   resetForgottenPasswordFormSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -45,9 +47,9 @@ const resetForgottenPasswordRoute: FastifyPluginAsyncZod = async (app) => {
       /** Counts and logs a refused link; returns the error to throw (or 429 at the limit). */
       const refuse = async (keys: AttemptKeys, error: HttpError, account?: AccountRow) => {
         await app.audit.record(request, {
-          action: 'U',
+          action: AUDIT_ACTIONS.update,
           outcome: 'failure',
-          objectType: 'password_reset',
+          objectType: AUDIT_OBJECTS.password_reset,
           objectId: account?.id ?? null,
           actor: {
             userId: account?.id ?? null,
@@ -92,9 +94,9 @@ const resetForgottenPasswordRoute: FastifyPluginAsyncZod = async (app) => {
       // The mailbox owner proved who they are: lift a password lockout so they can log in right away.
       await countSuccess(app, attemptKeys('login', request, account.username));
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'password_reset',
+        objectType: AUDIT_OBJECTS.password_reset,
         objectId: account.id,
         actor: { userId: account.id, username: account.username, entityId: account.entityId },
         detail: { revokedSessions },

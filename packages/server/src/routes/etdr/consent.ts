@@ -4,6 +4,10 @@ import {
   consentSchema,
   consentSignatureParamsSchema,
   informedConsentBodySchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+  type AuditObjectType,
+  type CONSENT_KINDS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findAgreementRow } from '../../medication/agreement-repository.ts';
@@ -12,6 +16,12 @@ import { unprocessable } from '../../medication/errors.ts';
 import { findPatient } from '../../medication/patient-repository.ts';
 import { refuse, scopeOf } from '../../medication/scope.ts';
 import { forbidden, notFound } from '../../plugins/app/api-errors.ts';
+
+/** The audit object of each kind of signature. */
+const CONSENT_OBJECT = {
+  consent: AUDIT_OBJECTS.etdr_consent,
+  authorized: AUDIT_OBJECTS.etdr_authorized,
+} as const satisfies Record<(typeof CONSENT_KINDS)[number], AuditObjectType>;
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
 
@@ -35,7 +45,7 @@ const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!allowed.some((p) => caller.permissions.has(p))) throw forbidden();
       const scope = await scopeOf(request);
       const patient = await findPatient(app.db, body.PatientId, scope);
-      if (!patient) return refuse(request, 'patient', body.PatientId, 'C');
+      if (!patient) return refuse(request, AUDIT_OBJECTS.patient, body.PatientId, AUDIT_ACTIONS.create);
       // The client signs at the bedside: only the care centre itself records a consent.
       if (body.Kind === 'consent' && patient.EntityId !== caller.entityId) throw forbidden();
       if (body.Kind === 'authorized') {
@@ -45,9 +55,9 @@ const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const row = await storeConsent(app.db, patient, body, caller.accountId);
       await app.audit.record(request, {
-        action: 'C',
+        action: AUDIT_ACTIONS.create,
         outcome: 'success',
-        objectType: `etdr_${body.Kind}`,
+        objectType: CONSENT_OBJECT[body.Kind],
         objectId: row.id,
         patientId: patient.Id,
       });
@@ -68,13 +78,13 @@ const consentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { patientId, patientEntityId } = request.params;
       const patient = await findPatient(app.db, patientId, await scopeOf(request));
-      if (patient?.EntityId !== patientEntityId) return refuse(request, 'patient', patientId);
+      if (patient?.EntityId !== patientEntityId) return refuse(request, AUDIT_OBJECTS.patient, patientId);
       const consent = await latestConsent(app.db, patientId, 'consent', null);
       if (!consent) throw notFound();
       await app.audit.record(request, {
-        action: 'R',
+        action: AUDIT_ACTIONS.read,
         outcome: 'success',
-        objectType: 'etdr_consent',
+        objectType: AUDIT_OBJECTS.etdr_consent,
         objectId: consent.Id,
         patientId,
       });
@@ -96,13 +106,13 @@ const consentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { patientId, medicationAgreementId, patientEntityId } = request.params;
       const patient = await findPatient(app.db, patientId, await scopeOf(request));
-      if (patient?.EntityId !== patientEntityId) return refuse(request, 'patient', patientId);
+      if (patient?.EntityId !== patientEntityId) return refuse(request, AUDIT_OBJECTS.patient, patientId);
       const consent = await latestConsent(app.db, patientId, 'authorized', medicationAgreementId);
       if (!consent) throw notFound();
       await app.audit.record(request, {
-        action: 'R',
+        action: AUDIT_ACTIONS.read,
         outcome: 'success',
-        objectType: 'etdr_authorized',
+        objectType: AUDIT_OBJECTS.etdr_authorized,
         objectId: consent.Id,
         patientId,
       });

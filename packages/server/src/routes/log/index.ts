@@ -1,7 +1,15 @@
 import { Readable } from 'node:stream';
-import { apiErrorSchema, logExportQuerySchema, logPageSchema, logQuerySchema } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  logExportQuerySchema,
+  logPageSchema,
+  logQuerySchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../management/scope.ts';
+import { visibleEntityIds } from '../../medication/scope.ts';
 import { type LogFilter, queryLog } from '../../repositories/audit-query.ts';
 import type { Db } from '../../db/client.ts';
 import { csvHeader, csvLine } from './csv.ts';
@@ -36,12 +44,14 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { cursor, limit, ...filter } = request.query;
-      const page = await queryLog(app.db, callerOf(request).entityId, filter, { cursor, limit });
+      const caller = callerOf(request);
+      const visible = await visibleEntityIds(app.db, caller);
+      const page = await queryLog(app.db, caller.entityId, filter, { cursor, limit, visible });
       // Recorded after the query, so the reader's own entry does not shift the page they asked for.
       await app.audit.record(request, {
-        action: 'R',
+        action: AUDIT_ACTIONS.read,
         outcome: 'success',
-        objectType: 'audit_log',
+        objectType: AUDIT_OBJECTS.audit_log,
         detail: { filter, limit },
       });
       return { Rows: page.rows, NextCursor: page.nextCursor };
@@ -62,9 +72,9 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const filter = request.query;
       await app.audit.record(request, {
-        action: 'E',
+        action: AUDIT_ACTIONS.execute,
         outcome: 'success',
-        objectType: 'audit_log',
+        objectType: AUDIT_OBJECTS.audit_log,
         detail: { filter, format: 'csv' },
       });
       const day = new Date().toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import { entitySettingsSchema } from '@zorgportaal/contract';
+import { entitySettingsSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../plugins/app/api-errors.ts';
@@ -51,11 +51,12 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const entity = await updateEntitySettings(app.db, request.caller!.entityId, request.body);
       if (!entity) throw notFound();
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'entity_settings',
+        objectType: AUDIT_OBJECTS.entity_settings,
         objectId: entity.id,
-        detail: { keys: Object.keys(request.body) },
+        // Settings hold no patient data: the keys sent are the fields this change set.
+        changedFields: Object.keys(request.body),
       });
       return toEntitySettings(entity);
     },

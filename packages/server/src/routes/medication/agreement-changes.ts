@@ -4,6 +4,8 @@ import {
   agreementSchema,
   agreementStopBodySchema,
   apiErrorSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,7 +41,7 @@ const agreementChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const old = await findAgreementRow(app.db, id, await scopeOf(request));
-      if (!old) return refuse(request, 'medication_agreement', id, 'U');
+      if (!old) return refuse(request, AUDIT_OBJECTS.medication_agreement, id, AUDIT_ACTIONS.update);
       const [successor] = await app.db
         .select({ id: t.medicationAgreements.id })
         .from(t.medicationAgreements)
@@ -74,15 +76,16 @@ const agreementChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       const audit = { outcome: 'success', patientId: old.patientId } as const;
       await app.audit.record(request, {
         ...audit,
-        action: 'U',
-        objectType: 'medication_agreement',
+        action: AUDIT_ACTIONS.update,
+        objectType: AUDIT_OBJECTS.medication_agreement,
         objectId: id,
+        changedFields: ['End'],
         detail: { ReplacedById: created },
       });
       await app.audit.record(request, {
         ...audit,
-        action: 'C',
-        objectType: 'medication_agreement',
+        action: AUDIT_ACTIONS.create,
+        objectType: AUDIT_OBJECTS.medication_agreement,
         objectId: created,
         detail: { ReplacesId: id },
       });
@@ -104,7 +107,7 @@ const agreementChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const agreement = await findAgreementRow(app.db, id, await scopeOf(request));
-      if (!agreement) return refuse(request, 'medication_agreement', id, 'U');
+      if (!agreement) return refuse(request, AUDIT_OBJECTS.medication_agreement, id, AUDIT_ACTIONS.update);
       const { StopType, Reason, StopAt } = request.body;
       const requested = StopAt ? parseBoundary(StopAt, 'end') : new Date();
       if (isOver(agreement, requested)) throw conflict(ENDED);
@@ -115,11 +118,12 @@ const agreementChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ endAt, stopType: StopType, stopReason: Reason })
         .where(eq(t.medicationAgreements.id, id));
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'medication_agreement',
+        objectType: AUDIT_OBJECTS.medication_agreement,
         objectId: id,
         patientId: agreement.patientId,
+        changedFields: ['End', 'StopType', 'StopReason'],
         detail: { StopType },
       });
       return getAgreement(app.db, id);

@@ -5,6 +5,8 @@ import {
   agreementSchema,
   apiErrorSchema,
   patientParamsSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as t from '../../db/schema/index.ts';
@@ -30,12 +32,12 @@ const agreementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { patientId } = request.params;
       const patient = await findPatient(app.db, patientId, await scopeOf(request));
-      if (!patient) return refuse(request, 'patient', patientId);
+      if (!patient) return refuse(request, AUDIT_OBJECTS.patient, patientId);
       const rows = await listAgreements(app.db, patientId, request.query.stoppedDays);
       await app.audit.record(request, {
-        action: 'R',
+        action: AUDIT_ACTIONS.read,
         outcome: 'success',
-        objectType: 'medication_agreements',
+        objectType: AUDIT_OBJECTS.medication_agreements,
         objectId: patientId,
         patientId,
       });
@@ -56,7 +58,7 @@ const agreementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { PatientId, ...body } = request.body;
       const patient = await findPatient(app.db, PatientId, await scopeOf(request));
-      if (!patient) return refuse(request, 'patient', PatientId, 'C');
+      if (!patient) return refuse(request, AUDIT_OBJECTS.patient, PatientId, AUDIT_ACTIONS.create);
       const values = await agreementValues(app.db, body, new Date());
       const [row] = await app.db
         .insert(t.medicationAgreements)
@@ -68,9 +70,9 @@ const agreementRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .returning({ id: t.medicationAgreements.id });
       await app.audit.record(request, {
-        action: 'C',
+        action: AUDIT_ACTIONS.create,
         outcome: 'success',
-        objectType: 'medication_agreement',
+        objectType: AUDIT_OBJECTS.medication_agreement,
         objectId: row!.id,
         patientId: PatientId,
       });

@@ -1,4 +1,4 @@
-import { apiErrorSchema, flowchartQuerySchema, flowchartSchema } from '@zorgportaal/contract';
+import { apiErrorSchema, flowchartQuerySchema, flowchartSchema, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { localDate } from '../../administration/time-zone.ts';
 import { pickDepartment } from '../../medication/departments.ts';
@@ -25,7 +25,7 @@ const flowchartRoute: FastifyPluginAsyncZod = async (app) => {
         request.caller!.entityId,
         departmentId,
       );
-      if (!department) return refuse(request, 'department', departmentId ?? 'default');
+      if (!department) return refuse(request, AUDIT_OBJECTS.department, departmentId ?? 'default');
       const now = new Date();
       return buildFlowchart(app.db, department, date ?? localDate(now), now);
     },

@@ -5,6 +5,8 @@ import {
   patientListQuerySchema,
   patientListSchema,
   patientSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +19,7 @@ import {
   listPatients,
   patientValues,
 } from '../../medication/patient-repository.ts';
+import { changedFields } from '../../plugins/app/changed-fields.ts';
 import { refuse, scopeOf } from '../../medication/scope.ts';
 
 const params = z.object({ id: medicationRouteId });
@@ -38,11 +41,11 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const rows = await listPatients(app.db, await scopeOf(request), request.query);
       const { q, departmentId } = request.query;
-      await app.audit.record(request, {
-        action: 'R',
-        outcome: 'success',
-        objectType: 'patient_search',
-        detail: { q: q ?? null, departmentId: departmentId ?? null, patientIds: rows.map((r) => r.Id) },
+      // One entry per search that links the clients found; repeating it within minutes adds nothing.
+      await app.audit.recordView(request, {
+        objectType: AUDIT_OBJECTS.patient_search,
+        view: { q: q ?? null, departmentId: departmentId ?? null },
+        relatedPatientIds: rows.map((r) => r.Id),
       });
       return { Rows: rows };
     },
@@ -57,11 +60,11 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const patient = await findPatient(app.db, id, await scopeOf(request));
-      if (!patient) return refuse(request, 'patient', id);
+      if (!patient) return refuse(request, AUDIT_OBJECTS.patient, id);
       await app.audit.record(request, {
-        action: 'R',
+        action: AUDIT_ACTIONS.read,
         outcome: 'success',
-        objectType: 'patient',
+        objectType: AUDIT_OBJECTS.patient,
         objectId: id,
         patientId: id,
       });
@@ -92,7 +95,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
             eq(t.persons.deleted, false),
           ),
         );
-      if (!person) return refuse(request, 'person', personId, 'C');
+      if (!person) return refuse(request, AUDIT_OBJECTS.person, personId, AUDIT_ACTIONS.create);
       const [existing] = await app.db
         .select({ id: t.patients.id })
         .from(t.patients)
@@ -108,9 +111,9 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       const id = inserted[0]!.id;
       await app.audit.record(request, {
-        action: 'C',
+        action: AUDIT_ACTIONS.create,
         outcome: 'success',
-        objectType: 'patient',
+        objectType: AUDIT_OBJECTS.patient,
         objectId: id,
         patientId: id,
       });
@@ -132,20 +135,22 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const current = await findPatient(app.db, id, await scopeOf(request));
-      if (!current) return refuse(request, 'patient', id, 'U');
+      if (!current) return refuse(request, AUDIT_OBJECTS.patient, id, AUDIT_ACTIONS.update);
       await checkPatientBody(app.db, current.EntityId, request.body, id);
       await app.db
         .update(t.patients)
         .set({ ...patientValues(request.body), updatedAt: new Date() })
         .where(eq(t.patients.id, id));
+      const updated = (await findPatient(app.db, id, [current.EntityId]))!;
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'patient',
+        objectType: AUDIT_OBJECTS.patient,
         objectId: id,
         patientId: id,
+        changedFields: changedFields(current, updated, ['DepartmentName', 'PharmacyName', 'ScreenName']),
       });
-      return (await findPatient(app.db, id, [current.EntityId]))!;
+      return updated;
     },
   );
 };

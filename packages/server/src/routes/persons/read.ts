@@ -4,6 +4,8 @@ import {
   personDetailSchema,
   personListQuerySchema,
   personPageSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, refuseNotFound } from '../../management/scope.ts';
@@ -31,9 +33,9 @@ const personReadRoutes: FastifyPluginAsyncZod = async (app) => {
       // NEN 7513: a search is a read of the persons it shows; the ids say whom.
       const { page: pageNo, pageSize, ...filters } = request.query;
       await app.audit.record(request, {
-        action: 'R',
+        action: AUDIT_ACTIONS.read,
         outcome: 'success',
-        objectType: 'person_list',
+        objectType: AUDIT_OBJECTS.person_list,
         detail: { filters, page: pageNo, pageSize, personIds: page.Rows.map((r) => r.Id) },
       });
       return page;
@@ -54,12 +56,12 @@ const personReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       const person = await findLivePerson(app.db, caller.entityId, request.params.id);
-      if (!person) return refuseNotFound(app, request, 'person', request.params.id);
+      if (!person) return refuseNotFound(app, request, AUDIT_OBJECTS.person, request.params.id);
       const account = await findAccountOfPerson(app.db, person.id);
       await app.audit.record(request, {
-        action: 'R',
+        action: AUDIT_ACTIONS.read,
         outcome: 'success',
-        objectType: 'person',
+        objectType: AUDIT_OBJECTS.person,
         objectId: person.id,
       });
       return { Person: toPerson(person), Account: account ? await toAccountView(app.db, account) : null };

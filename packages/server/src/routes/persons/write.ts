@@ -1,8 +1,21 @@
-import { apiErrorSchema, idParamSchema, personBodySchema, personSchema } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  idParamSchema,
+  personBodySchema,
+  personSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf, refuseNotFound, unprocessable } from '../../management/scope.ts';
 import { toPerson } from '../../repositories/person-mapper.ts';
-import { createPerson, softDeletePerson, updatePerson } from '../../repositories/person-write.ts';
+import { changedFields } from '../../plugins/app/changed-fields.ts';
+import {
+  createPerson,
+  findLivePerson,
+  softDeletePerson,
+  updatePerson,
+} from '../../repositories/person-write.ts';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
 
@@ -23,9 +36,9 @@ const personWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       // The entity comes from the caller, never from the body (mass assignment, security.md).
       const person = await createPerson(app.db, callerOf(request).entityId, request.body);
       await app.audit.record(request, {
-        action: 'C',
+        action: AUDIT_ACTIONS.create,
         outcome: 'success',
-        objectType: 'person',
+        objectType: AUDIT_OBJECTS.person,
         objectId: person.id,
       });
       return reply.code(201).send(toPerson(person));
@@ -46,14 +59,16 @@ const personWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const person = await updatePerson(app.db, callerOf(request).entityId, id, request.body);
-      if (!person) return refuseNotFound(app, request, 'person', id);
+      const entityId = callerOf(request).entityId;
+      const before = await findLivePerson(app.db, entityId, id);
+      const person = before && (await updatePerson(app.db, entityId, id, request.body));
+      if (!before || !person) return refuseNotFound(app, request, AUDIT_OBJECTS.person, id);
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'person',
+        objectType: AUDIT_OBJECTS.person,
         objectId: id,
-        detail: { fields: Object.keys(request.body) },
+        changedFields: changedFields(toPerson(before), toPerson(person)),
       });
       return toPerson(person);
     },
@@ -75,11 +90,11 @@ const personWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (id === caller.personId) throw unprocessable('U kunt uzelf niet verwijderen.');
       const deleted = await softDeletePerson(app.db, caller.entityId, id, caller.accountId);
-      if (!deleted) return refuseNotFound(app, request, 'person', id);
+      if (!deleted) return refuseNotFound(app, request, AUDIT_OBJECTS.person, id);
       await app.audit.record(request, {
-        action: 'D',
+        action: AUDIT_ACTIONS.delete,
         outcome: 'success',
-        objectType: 'person',
+        objectType: AUDIT_OBJECTS.person,
         objectId: id,
         detail: { accountsDeactivated: deleted.accountIds },
       });

@@ -6,6 +6,8 @@ import {
   screenName,
   trashListQuerySchema,
   trashPageSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,9 +35,9 @@ const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const page = await listTrash(app.db, callerOf(request).entityId, request.query);
       await app.audit.record(request, {
-        action: 'R',
+        action: AUDIT_ACTIONS.read,
         outcome: 'success',
-        objectType: 'trash_list',
+        objectType: AUDIT_OBJECTS.trash_list,
         detail: { q: request.query.q, page: request.query.page, personIds: page.Rows.map((r) => r.PersonId) },
       });
       return page;
@@ -51,11 +53,11 @@ const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { personId } = request.params;
       const person = await restorePerson(app.db, callerOf(request).entityId, personId);
-      if (!person) return refuseNotFound(app, request, 'person', personId);
+      if (!person) return refuseNotFound(app, request, AUDIT_OBJECTS.person, personId);
       await app.audit.record(request, {
-        action: 'U',
+        action: AUDIT_ACTIONS.update,
         outcome: 'success',
-        objectType: 'person',
+        objectType: AUDIT_OBJECTS.person,
         objectId: personId,
         detail: { change: 'restore' },
       });
@@ -77,15 +79,15 @@ const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { personId } = request.params;
       const person = await findTrashedPerson(app.db, callerOf(request).entityId, personId);
-      if (!person) return refuseNotFound(app, request, 'person', personId);
+      if (!person) return refuseNotFound(app, request, AUDIT_OBJECTS.person, personId);
       const expected = screenName(toPerson(person).NameInformation);
       if (normalise(request.body.ConfirmName) !== normalise(expected))
         throw unprocessable('De getypte naam komt niet overeen met de naam van de persoon.', 'ConfirmName');
       const { accountIds } = await purgePerson(app.db, person);
       await app.audit.record(request, {
-        action: 'D',
+        action: AUDIT_ACTIONS.delete,
         outcome: 'success',
-        objectType: 'person',
+        objectType: AUDIT_OBJECTS.person,
         objectId: personId,
         detail: { change: 'purge', accountIds },
       });

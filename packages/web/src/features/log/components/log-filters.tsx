@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { LOG_ACTIONS, LOG_OUTCOMES } from '@zorgportaal/contract';
+import { AUDIT_ACTION_CODES, AUDIT_OUTCOME_CODES } from '@zorgportaal/contract';
 import { useLogPersons } from '../api/get-log-persons.ts';
 import { useLogUsers } from '../api/get-log-users.ts';
 import { useLogLabels } from '../hooks/use-log-labels.ts';
@@ -100,7 +100,10 @@ export function LogFilters({ state, onChange }: LogFiltersProps) {
       />
       <Select
         label={t('log.filters.action', 'Actie')}
-        data={[{ value: '', label: all }, ...LOG_ACTIONS.map((a) => ({ value: a, label: labels.action(a) }))]}
+        data={[
+          { value: '', label: all },
+          ...AUDIT_ACTION_CODES.map((a) => ({ value: a, label: labels.action(a) })),
+        ]}
         value={state.action}
         onChange={(value) => onChange({ action: (value ?? '') as LogFilterState['action'] })}
         allowDeselect={false}
@@ -110,7 +113,7 @@ export function LogFilters({ state, onChange }: LogFiltersProps) {
         label={t('log.filters.outcome', 'Uitkomst')}
         data={[
           { value: '', label: all },
-          ...LOG_OUTCOMES.map((o) => ({ value: o, label: labels.outcome(o) })),
+          ...AUDIT_OUTCOME_CODES.map((o) => ({ value: o, label: labels.outcome(o) })),
         ]}
         value={state.outcome}
         onChange={(value) => onChange({ outcome: value ?? '' })}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { LogRow } from '@zorgportaal/contract';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLogLabels } from '../hooks/use-log-labels.ts';
+import { LogObject } from './log-object.tsx';
 
 const OUTCOME_COLORS: Record<string, string> = {
   success: 'green',
@@ -13,6 +14,12 @@ const OUTCOME_COLORS: Record<string, string> = {
   denied: 'orange',
   refused: 'orange',
 };
+
+/** The actor: the person's screen name with the username, or the username alone. */
+const userName = (row: LogRow): string =>
+  row.UserScreenName && row.Username
+    ? `${row.UserScreenName} (${row.Username})`
+    : (row.UserScreenName ?? row.Username ?? '');
 
 /** Log entries: moment, user, action, object, outcome. User and person link to their own view. */
 export function LogTable({
@@ -56,32 +63,31 @@ export function LogTable({
                       fz="sm"
                       title={t('log.viewUser', 'Alles van deze gebruiker')}
                     >
-                      {row.Username ?? `#${row.UserId}`}
+                      {userName(row)}
                     </Anchor>
                   ) : (
-                    (row.Username ?? '')
+                    userName(row)
                   )}
+                  {row.EntityName ? (
+                    <Text fz="xs" c="dimmed" data-testid="log-entity">
+                      {row.EntityName}
+                    </Text>
+                  ) : null}
                 </Table.Td>
                 <Table.Td data-testid="log-action">{labels.action(row.Action)}</Table.Td>
                 <Table.Td data-testid="log-object">
-                  {row.ObjectType === 'person' && row.ObjectId ? (
-                    <Anchor
-                      component={Link}
-                      to={linkTo('personId', row.ObjectId)}
-                      fz="sm"
-                      title={t('log.viewPerson', 'Wie heeft deze persoon bekeken')}
-                    >
-                      {labels.object(row.ObjectType)} {row.ObjectId}
-                    </Anchor>
-                  ) : (
-                    <>
-                      {labels.object(row.ObjectType)} {row.ObjectId ?? ''}
-                    </>
-                  )}
+                  <LogObject row={row} linkTo={linkTo} />
                   {change ? (
                     <Text span fz="xs" c="dimmed">
                       {' '}
                       ({change})
+                    </Text>
+                  ) : null}
+                  {row.ChangedFields?.length ? (
+                    <Text fz="xs" c="dimmed" data-testid="log-changed-fields">
+                      {t('log.changedFields', 'gewijzigd: {{fields}}', {
+                        fields: row.ChangedFields.map(labels.field).join(', '),
+                      })}
                     </Text>
                   ) : null}
                 </Table.Td>

@@ -1,4 +1,4 @@
-import { LOG_ACTIONS, LOG_OUTCOMES, type LogAction } from '@zorgportaal/contract';
+import { AUDIT_ACTION_CODES, AUDIT_OUTCOME_CODES, type AuditAction } from '@zorgportaal/contract';
 import type { QueryParams } from '../../../lib/http.ts';
 
 /** The Logboek filters as they live in the address bar, so "view per person / per user" is a link. */
@@ -8,7 +8,7 @@ export interface LogFilterState {
   to: string;
   userId: string;
   personId: string;
-  action: LogAction | '';
+  action: AuditAction | '';
   outcome: string;
 }
 
@@ -25,15 +25,15 @@ const isoDate = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(v
 const positiveId = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? value : '');
 
 export function readLogFilters(params: URLSearchParams): LogFilterState {
-  const action = params.get('action') as LogAction | null;
+  const action = params.get('action') as AuditAction | null;
   const outcome = params.get('outcome') ?? '';
   return {
     from: isoDate(params.get('from')),
     to: isoDate(params.get('to')),
     userId: positiveId(params.get('userId')),
     personId: positiveId(params.get('personId')),
-    action: action && LOG_ACTIONS.includes(action) ? action : '',
-    outcome: (LOG_OUTCOMES as readonly string[]).includes(outcome) ? outcome : '',
+    action: action && AUDIT_ACTION_CODES.includes(action) ? action : '',
+    outcome: (AUDIT_OUTCOME_CODES as readonly string[]).includes(outcome) ? outcome : '',
   };
 }
 

@@ -1,0 +1,127 @@
+/**
+ * The audit catalogue (NEN 7513): every action, outcome and object type the server may write to the
+ * audit log, each with its Dutch and English label. The server writes only these codes (the types
+ * reject anything else) and the Logboek reads its labels from here, so both sides always agree.
+ */
+
+import type { Language } from './constants.ts';
+
+/** A label in every language of the portal. */
+export type AuditLabel = Record<Language, string>;
+
+/** Action codes: Create, Read, Update, Delete, Execute (login, logout, export, …). */
+export const AUDIT_ACTIONS = { create: 'C', read: 'R', update: 'U', delete: 'D', execute: 'E' } as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+export const AUDIT_ACTION_CODES = ['C', 'R', 'U', 'D', 'E'] as const satisfies readonly AuditAction[];
+export const AUDIT_ACTION_LABELS: Record<AuditAction, AuditLabel> = {
+  C: { nl: 'Aangemaakt', en: 'Created' },
+  R: { nl: 'Gelezen', en: 'Read' },
+  U: { nl: 'Gewijzigd', en: 'Changed' },
+  D: { nl: 'Verwijderd', en: 'Deleted' },
+  E: { nl: 'Uitgevoerd', en: 'Executed' },
+};
+
+export const AUDIT_OUTCOMES = {
+  success: 'success',
+  failure: 'failure',
+  denied: 'denied',
+  /** Access to another organisation's object (answered 404, security.md). */
+  refused: 'refused',
+} as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[keyof typeof AUDIT_OUTCOMES];
+export const AUDIT_OUTCOME_CODES = [
+  'success',
+  'failure',
+  'denied',
+  'refused',
+] as const satisfies readonly AuditOutcome[];
+export const AUDIT_OUTCOME_LABELS: Record<AuditOutcome, AuditLabel> = {
+  success: { nl: 'Gelukt', en: 'Succeeded' },
+  failure: { nl: 'Mislukt', en: 'Failed' },
+  denied: { nl: 'Geweigerd', en: 'Denied' },
+  refused: { nl: 'Afgewezen', en: 'Refused' },
+};
+
+/** What an entry is about. The key is the code stored in audit_log.object_type. */
+const OBJECT_TYPES = {
+  person: { nl: 'Persoon', en: 'Person' },
+  person_list: { nl: 'Personenlijst', en: 'Person list' },
+  person_avatar: { nl: 'Foto van persoon', en: 'Photo of person' },
+  account: { nl: 'Account', en: 'Account' },
+  account_list: { nl: 'Accountlijst', en: 'Account list' },
+  account_2fa: { nl: 'Tweestapsverificatie van account', en: 'Two-step verification of account' },
+  trash_list: { nl: 'Prullenbak', en: 'Trash' },
+  audit_log: { nl: 'Logboek', en: 'Audit log' },
+  login: { nl: 'Inloggen', en: 'Login' },
+  logout: { nl: 'Uitloggen', en: 'Logout' },
+  force_logout: { nl: 'Geforceerd uitloggen', en: 'Forced logout' },
+  session: { nl: 'Sessie verlengd', en: 'Session renewed' },
+  password: { nl: 'Wachtwoord', en: 'Password' },
+  password_reset: { nl: 'Wachtwoordherstel', en: 'Password reset' },
+  password_reset_request: { nl: 'Wachtwoordmail', en: 'Password reset mail' },
+  two_factor: { nl: 'Tweestapsverificatie', en: 'Two-step verification' },
+  ip_allow_list: { nl: 'IP-adressenlijst', en: 'IP address list' },
+  entity_settings: { nl: 'Instellingen organisatie', en: 'Organisation settings' },
+  department: { nl: 'Afdeling', en: 'Department' },
+  patient: { nl: 'Cliënt', en: 'Client' },
+  patient_search: { nl: 'Cliënten zoeken', en: 'Client search' },
+  medication_agreement: { nl: 'Medicatieafspraak', en: 'Medication agreement' },
+  medication_agreements: { nl: 'Medicatieoverzicht', en: 'Medication overview' },
+  administration_list: { nl: 'Toedienlijst', en: 'Administration list' },
+  administration: { nl: 'Toediening', en: 'Administration' },
+  administration_double_check: { nl: 'Dubbele controle', en: 'Double check' },
+  administration_dashboard: { nl: 'Toedieningsdashboard', en: 'Administration dashboard' },
+  administration_results: { nl: 'Toedienresultaten', en: 'Administration results' },
+  administration_results_export: { nl: 'Export toedienresultaten', en: 'Administration results export' },
+  etdr_consent: { nl: 'eTDR-toestemming', en: 'eTDR consent' },
+  etdr_authorized: { nl: 'eTDR-autorisatie voorschrijver', en: 'eTDR prescriber authorisation' },
+} as const satisfies Record<string, AuditLabel>;
+
+export type AuditObjectType = keyof typeof OBJECT_TYPES;
+export const AUDIT_OBJECT_LABELS: Record<AuditObjectType, AuditLabel> = OBJECT_TYPES;
+export const AUDIT_OBJECT_TYPE_CODES = Object.keys(OBJECT_TYPES) as AuditObjectType[];
+/** The typed constants for call sites: `AUDIT_OBJECTS.person` is `'person'`, a typo does not compile. */
+export const AUDIT_OBJECTS = Object.fromEntries(AUDIT_OBJECT_TYPE_CODES.map((k) => [k, k])) as {
+  readonly [K in AuditObjectType]: K;
+};
+
+export const isAuditObjectType = (value: string): value is AuditObjectType =>
+  Object.hasOwn(OBJECT_TYPES, value);
+
+/**
+ * Field names a change entry may list (changed_fields), with their labels. Names only, never values:
+ * the log must not become a second copy of patient data.
+ */
+const FIELDS = {
+  NameInformation: { nl: 'Naam', en: 'Name' },
+  DateOfBirth: { nl: 'Geboortedatum', en: 'Date of birth' },
+  CustomerName: { nl: 'Klantnaam', en: 'Customer name' },
+  Avatar: { nl: 'Foto', en: 'Photo' },
+  EmailAddress: { nl: 'E-mailadressen', en: 'Email addresses' },
+  Username: { nl: 'Gebruikersnaam', en: 'Username' },
+  Person: { nl: 'Gekoppelde persoon', en: 'Linked person' },
+  Active: { nl: 'Actief', en: 'Active' },
+  AccountActivePeriod: { nl: 'Actieve periode', en: 'Active period' },
+  Deleted: { nl: 'Verwijderd', en: 'Deleted' },
+  Teams: { nl: 'Teams', en: 'Teams' },
+  Roles: { nl: 'Rollen', en: 'Roles' },
+  AccountSubscription: { nl: 'Abonnementen', en: 'Subscriptions' },
+  GroupsSendTo: { nl: 'Groepen (verzenden)', en: 'Groups (send to)' },
+  GroupsReceivesFrom: { nl: 'Groepen (ontvangen)', en: 'Groups (receive from)' },
+  EmployeeNumber: { nl: 'Personeelsnummer', en: 'Employee number' },
+  PersonId: { nl: 'Persoon', en: 'Person' },
+  EntityId: { nl: 'Organisatie', en: 'Organisation' },
+  Bsn: { nl: 'BSN', en: 'BSN' },
+  DepartmentId: { nl: 'Afdeling', en: 'Department' },
+  Room: { nl: 'Kamer', en: 'Room' },
+  PharmacyEntityId: { nl: 'Apotheek', en: 'Pharmacy' },
+  GpName: { nl: 'Huisarts', en: 'GP' },
+  Allergies: { nl: 'Allergieën', en: 'Allergies' },
+  ConsentStatus: { nl: 'Toestemming', en: 'Consent' },
+  End: { nl: 'Einde', en: 'End' },
+  StopType: { nl: 'Soort stop', en: 'Stop type' },
+  StopReason: { nl: 'Reden van stoppen', en: 'Stop reason' },
+} as const satisfies Record<string, AuditLabel>;
+export type AuditField = keyof typeof FIELDS;
+/** Field labels by name; a name not listed here (an entity setting's key) is shown as it is. */
+export const AUDIT_FIELD_LABELS: Partial<Record<string, AuditLabel>> = FIELDS;
