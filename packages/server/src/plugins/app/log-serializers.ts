@@ -23,23 +23,24 @@ const isDatabaseLink = (e: Link): boolean =>
   typeof e.severity === 'string';
 
 /** Only the "at ..." frames: the first stack line repeats the message, which may hold the values. */
-const framesOnly = (stack: unknown): string | undefined =>
+const framesOnly = (stack: unknown): string =>
   typeof stack === 'string'
     ? stack
         .split('\n')
         .filter((line) => /^\s+at /.test(line))
         .join('\n')
-    : undefined;
+    : '';
 
 const typeOf = (e: Link): string => (e as { constructor?: { name?: string } }).constructor?.name ?? 'Error';
 
 export interface SafeError {
+  [key: string]: unknown;
   type: string;
-  message?: string;
+  message: string;
+  stack: string;
   code?: string;
   /** The SQL text with its $n placeholders; never the parameters. */
   query?: string;
-  stack?: string;
 }
 
 /**
@@ -47,8 +48,8 @@ export interface SafeError {
  * … params: …", "invalid input syntax for type integer: "<input>"") and detail ("Key (x)=(<value>)")
  * are left out. Other errors keep their message, which our code writes, and their stack.
  */
-export function safeErrorSerializer(err: unknown): SafeError | unknown {
-  if (!err || typeof err !== 'object') return err;
+export function safeErrorSerializer(err: unknown): SafeError {
+  if (!err || typeof err !== 'object') return { type: typeof err, message: String(err), stack: '' };
   const links = causes(err);
   const top = links[0]!;
   if (links.some(isDatabaseLink)) {
@@ -56,17 +57,29 @@ export function safeErrorSerializer(err: unknown): SafeError | unknown {
     const code = links
       .map((e) => e.code)
       .find((c): c is string => typeof c === 'string' && /^[0-9A-Z]{5}$/.test(c));
-    return { type: typeOf(top), code, query, stack: framesOnly(top.stack) };
+    return {
+      type: typeOf(top),
+      message: 'database error (message and parameters withheld)',
+      code,
+      query,
+      stack: framesOnly(top.stack),
+    };
   }
-  const code = typeof top.code === 'string' ? top.code : undefined;
-  const message = typeof top.message === 'string' ? top.message : undefined;
-  return { type: typeOf(top), message, code, stack: typeof top.stack === 'string' ? top.stack : undefined };
+  return {
+    type: typeOf(top),
+    message: typeof top.message === 'string' ? top.message : '',
+    code: typeof top.code === 'string' ? top.code : undefined,
+    stack: typeof top.stack === 'string' ? top.stack : '',
+  };
 }
 
 /** The request line without its query string (search terms, names, dates of birth). */
-export function safeRequestSerializer(req: FastifyRequest): Record<string, unknown> {
-  const url = typeof req.url === 'string' ? req.url.split('?')[0] : undefined;
-  return { method: req.method, url, remoteAddress: req.ip };
+export function safeRequestSerializer(req: FastifyRequest): {
+  method: string;
+  url: string;
+  remoteAddress: string;
+} {
+  return { method: req.method, url: String(req.url ?? '').split('?')[0]!, remoteAddress: req.ip };
 }
 
 export const logSerializers = { err: safeErrorSerializer, req: safeRequestSerializer };
