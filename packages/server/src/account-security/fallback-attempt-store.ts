@@ -17,8 +17,6 @@ const WARN_INTERVAL_MS = 60_000;
  */
 export class FallbackAttemptStore implements AttemptStore {
   private lastWarnAt = -Infinity;
-  /** Whether the most recent call had to fall back (readiness reports it). */
-  degraded = false;
 
   constructor(
     private readonly primary: AttemptStore,
@@ -45,11 +43,8 @@ export class FallbackAttemptStore implements AttemptStore {
 
   private async either<T>(call: (store: AttemptStore) => Promise<T>): Promise<T> {
     try {
-      const result = await call(this.primary);
-      this.degraded = false;
-      return result;
+      return await call(this.primary);
     } catch (err) {
-      this.degraded = true;
       if (this.now() - this.lastWarnAt >= WARN_INTERVAL_MS) {
         this.lastWarnAt = this.now();
         // Only the message: a Redis error carries no user input, but keep the line small anyway.
