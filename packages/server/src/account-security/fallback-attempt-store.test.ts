@@ -34,7 +34,7 @@ describe('FallbackAttemptStore', () => {
     expect(database.hits.get('k')).toBe(2);
   });
 
-  it('lets the error through when the fallback fails too (a database outage becomes the error handler's 503)', async () => {
+  it('lets the error through when the fallback fails too (a database outage then becomes a 503)', async () => {
     const redis = memoryStore();
     const database = memoryStore();
     redis.state.down = database.state.down = true;
