@@ -9,8 +9,14 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 );
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  // The server and the operator's commands (npm run backup, restore, db:to-postgres).
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    'cli/backup': new URL('./src/cli/backup.ts', import.meta.url).pathname,
+    'cli/restore': new URL('./src/cli/restore.ts', import.meta.url).pathname,
+    'cli/to-postgres': new URL('./src/cli/to-postgres.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -19,4 +25,4 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-console.log('server built: packages/server/dist/main.js');
+if (!process.argv.includes('--quiet')) console.log('server built: packages/server/dist (main.js, cli/*.js)');

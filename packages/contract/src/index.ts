@@ -16,3 +16,4 @@ export * from './administration.ts';
 export * from './administration-results.ts';
 export * from './etdr-consent.ts';
 export * from './administration-list.ts';
+export * from './operations.ts';

@@ -28,6 +28,7 @@ import health from './routes/health/index.ts';
 import settings from './routes/management/settings.ts';
 import managementAdmin from './routes/management-admin.ts';
 import medicationArea from './routes/medication/index.ts';
+import backupStatus from './routes/operations/backup-status.ts';
 import token from './routes/oauth/token.ts';
 import twoFactor from './routes/oauth/two-factor.ts';
 import './types.ts';
@@ -101,6 +102,7 @@ export async function buildApp(
   // Persons and accounts management, trash can, Logboek, dashboard (issue 4).
   await app.register(managementAdmin);
   await app.register(medicationArea);
+  await app.register(backupStatus);
 
   return app;
 }

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { migrationsFolder } from './db/migrations.ts';
+import { startEmbeddedBackups } from './operations/embedded-backups.ts';
 import { demoAccountLines, hasDemoWorld, seedDefaultRoles, seedDemoWorld } from './seed/demo-world.ts';
 import { seedMedicationCatalogue } from './seed/medication-catalogue.ts';
 
@@ -34,10 +35,23 @@ async function main(): Promise<void> {
     console.log(demoAccountLines().join('\n'));
   }
 
+  // The embedded database is held by this process only, so this process takes its backups.
+  const stopBackups = database.pglite
+    ? await startEmbeddedBackups({
+        client: database.pglite,
+        dataDir: config.dataDir,
+        secretKey: config.secretKey,
+        intervalMs: config.backupIntervalMs ?? 0,
+        keep: config.backupKeep ?? 14,
+        log: app.log,
+      })
+    : async () => {};
+
   // SIGTERM / SIGINT: stop accepting, let requests in flight finish, then close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info(`${signal} ontvangen, Zorgportaal stopt`);
+    await stopBackups();
     await app.close();
     await database.close();
   });

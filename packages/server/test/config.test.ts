@@ -28,6 +28,8 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be a number between 1 and 65535'],
     [{ DEMO_DATA: 'yes' }, 'Invalid configuration: DEMO_DATA must be true or false'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of'],
+    [{ BACKUP_INTERVAL: 'weekly' }, 'Invalid configuration: BACKUP_INTERVAL must be off or a duration'],
+    [{ BACKUP_KEEP: '0' }, 'Invalid configuration: BACKUP_KEEP must be a whole number of at least 1'],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a PostgreSQL URL'],
     [
       { DATABASE_URL: 'postgres://localhost/zp' },
@@ -37,6 +39,15 @@ describe('loadConfig', () => {
     const load = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(message);
+  });
+
+  it('takes embedded backups daily and keeps 14 unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ backupIntervalMs: 86_400_000, backupKeep: 14 });
+    expect(loadConfig({ DATA_DIR: dataDir(), BACKUP_INTERVAL: '6h', BACKUP_KEEP: '3' })).toMatchObject({
+      backupIntervalMs: 6 * 3_600_000,
+      backupKeep: 3,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), BACKUP_INTERVAL: 'off' }).backupIntervalMs).toBe(0);
   });
 
   it('does not seed demo data on PostgreSQL unless DEMO_DATA=true', () => {

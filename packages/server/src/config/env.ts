@@ -43,7 +43,29 @@ const envSchema = z.object({
     .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined)),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WEB_DIST: optionalText,
+  BACKUP_INTERVAL: z
+    .string()
+    .trim()
+    .regex(/^(off|0|\d+[smhd])$/, 'must be off or a duration like 30m, 6h, 1d')
+    .default('1d'),
+  BACKUP_KEEP: z.coerce
+    .number({ message: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1')
+    .default(14),
+  OPERATOR_ENTITY_ID: z.coerce
+    .number({ message: 'must be an organisation id' })
+    .int('must be an organisation id')
+    .min(1, 'must be an organisation id')
+    .optional(),
 });
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** `30m`, `6h`, `1d` → milliseconds; `off`/`0` → 0. */
+export const durationMs = (value: string): number =>
+  /^\d+[smhd]$/.test(value)
+    ? Number(value.slice(0, -1)) * UNIT_MS[value.slice(-1) as keyof typeof UNIT_MS]
+    : 0;
 
 export interface Config {
   port: number;
@@ -60,6 +82,11 @@ export interface Config {
   demoData: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   webDist: string;
+  /** Embedded mode only: scheduled backups (0 = off) and how many archives to keep. */
+  backupIntervalMs?: number;
+  backupKeep?: number;
+  /** The organisation that runs this installation; its Beheerders see a failed backup. Default: the first one. */
+  operatorEntityId?: number;
 }
 
 /** packages/web/dist, found from this file both in src/config (tsx) and in the bundled dist/main.js. */
@@ -104,5 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
+    backupIntervalMs: durationMs(e.BACKUP_INTERVAL),
+    backupKeep: e.BACKUP_KEEP,
+    operatorEntityId: e.OPERATOR_ENTITY_ID,
   };
 }

@@ -19,6 +19,8 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's own client (backups); absent on PostgreSQL. */
+  pglite?: PGlite;
   /** Runs the generated migrations (drizzle folder). */
   migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ async function openPglite(location: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    pglite: client,
     async migrate(migrationsFolder) {
       const { migrate } = await import('drizzle-orm/pglite/migrator');
       await migrate(db, { migrationsFolder });

@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
+import { BackupAlert } from '../components/backup-alert.tsx';
 import { DashboardTile } from '../components/dashboard-tile.tsx';
 
 const GRID = { base: 1, xs: 2, md: 4 };
@@ -19,6 +20,7 @@ export default function DashboardPage() {
   return (
     <Stack gap="md">
       <PageHeading title={t('routes.dashboard', 'Dashboard')} />
+      <BackupAlert />
       {dashboard.isPending ? (
         <SimpleGrid cols={GRID} aria-busy="true" data-testid="dashboard-skeleton">
           {[0, 1, 2, 3].map((i) => (

@@ -1,0 +1,63 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import { backupsDir, pruneBackups, takeBackup } from './backup.ts';
+import { recordBackupOutcome } from './backup-status.ts';
+import { startControlChannel } from './control-channel.ts';
+
+export interface EmbeddedBackupOptions {
+  client: PGlite;
+  dataDir: string;
+  secretKey: string;
+  /** 0: no scheduled backups (the control channel still answers `npm run backup`). */
+  intervalMs: number;
+  keep: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Backups of the embedded database, taken by the process that holds it: on a schedule and on request from
+ * `npm run backup`. Returns a function that stops both.
+ */
+export async function startEmbeddedBackups(opts: EmbeddedBackupOptions): Promise<() => Promise<void>> {
+  const dir = backupsDir(opts.dataDir);
+  let running: Promise<string> | null = null;
+
+  const backup = (outDir?: string): Promise<string> => {
+    // One backup at a time: a scheduled and a requested backup share the run in progress.
+    running ??= (async () => {
+      try {
+        const file = await takeBackup(opts.client, opts.secretKey, outDir ?? dir);
+        if (!outDir) await pruneBackups(dir, opts.keep);
+        await recordBackupOutcome(dir, true);
+        opts.log.info({ file }, 'backup written');
+        return file;
+      } catch (err) {
+        // The message only: a failed backup must not put data into the technical log.
+        opts.log.error({ reason: err instanceof Error ? err.message : 'unknown' }, 'backup failed');
+        await recordBackupOutcome(dir, false).catch(() => {});
+        throw err;
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+
+  let stopChannel: (() => Promise<void>) | null = null;
+  try {
+    stopChannel = await startControlChannel(opts.dataDir, backup);
+  } catch (err) {
+    opts.log.warn(
+      { reason: err instanceof Error ? err.message : 'unknown' },
+      'backup control channel not started',
+    );
+  }
+  const timer =
+    opts.intervalMs > 0 ? setInterval(() => void backup().catch(() => {}), opts.intervalMs).unref() : null;
+
+  return async () => {
+    if (timer) clearInterval(timer);
+    await running?.catch(() => {});
+    await stopChannel?.();
+  };
+}

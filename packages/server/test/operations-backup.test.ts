@@ -1,0 +1,222 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import type { Person } from '@zorgportaal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { migrationsFolder } from '../src/db/migrations.ts';
+import { readArchive } from '../src/operations/archive.ts';
+import { pruneBackups } from '../src/operations/backup.ts';
+import { openFailure, readBackupStatus, recordBackupOutcome } from '../src/operations/backup-status.ts';
+import { requestBackup } from '../src/operations/control-channel.ts';
+import { startEmbeddedBackups } from '../src/operations/embedded-backups.ts';
+import { restoreArchive } from '../src/operations/restore.ts';
+import { seedDemoWorld } from '../src/seed/demo-world.ts';
+import { apiAs, newPersonBody } from './helpers/admin-api.ts';
+import { embeddedConfig } from './helpers/embedded-config.ts';
+
+const run = promisify(execFile);
+const SECRET = 'backup-test-secret-key-0123456789abcdef';
+const serverRoot = path.resolve(import.meta.dirname, '..');
+const tsx = path.resolve(serverRoot, '../../node_modules/.bin/tsx');
+
+/** Runs one of the operator's commands as the operator would (a child process), with DATA_DIR set. */
+const cli = (name: string, args: string[], dataDir: string) =>
+  run(tsx, [path.join(serverRoot, 'src/cli', `${name}.ts`), ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+  }).then(
+    (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
+  );
+
+const tempDir = () => mkdtempSync(path.join(tmpdir(), 'zp-ops-'));
+
+/** Names of persons in a restored data directory. */
+async function lastNamesIn(dataDir: string): Promise<Set<string>> {
+  const client = await PGlite.create(path.join(dataDir, 'pglite'));
+  try {
+    const rows = await client.query<{ last_name: string }>('select last_name from persons');
+    return new Set(rows.rows.map((r) => r.last_name));
+  } finally {
+    await client.close();
+  }
+}
+
+// The embedded database only: on PostgreSQL operators use pg_dump and PITR (the command refuses).
+describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded database', () => {
+  let dataDir: string;
+  let database: Database;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let stopBackups: () => Promise<void>;
+  let archive: string;
+  const acknowledged: string[] = [];
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = tempDir();
+    writeFileSync(path.join(dataDir, 'secret.key'), `${SECRET}\n`);
+    database = await openDatabase(path.join(dataDir, 'pglite'));
+    await database.migrate(migrationsFolder());
+    await seedDemoWorld(database.db, { secretKey: SECRET });
+    const config = embeddedConfig(dataDir, SECRET);
+    app = await buildApp(config, database, { logger: false });
+    await app.ready();
+    stopBackups = await startEmbeddedBackups({
+      client: database.pglite!,
+      dataDir,
+      secretKey: SECRET,
+      intervalMs: 0,
+      keep: 14,
+      log: app.log,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stopBackups?.();
+    await app?.close();
+    await database?.close();
+    for (const dir of [dataDir, ...dirs]) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('takes a backup while a writer writes: every write acknowledged before it started is in the archive', async () => {
+    const admin = await apiAs(app, 'beheerder');
+    let writing = true;
+    let n = 0;
+    const writer = (async () => {
+      while (writing) {
+        const name = `Schrijver${++n}`;
+        const res = await admin.call('POST', '/api/person', newPersonBody(name));
+        if (res.statusCode === 201 || res.statusCode === 200) acknowledged.push(name);
+      }
+    })();
+    while (acknowledged.length < 15) await new Promise((r) => setTimeout(r, 20));
+    const before = [...acknowledged];
+    archive = await requestBackup(dataDir);
+    const during = acknowledged.length;
+    writing = false;
+    await writer;
+
+    expect(path.dirname(archive)).toBe(path.join(dataDir, 'backups'));
+    expect(path.basename(archive)).toMatch(/^zorgportaal-\d{8}T\d{6}Z\.tar\.gz$/);
+    expect(readFileSync(`${archive}.sha256`, 'utf8')).toMatch(/^[0-9a-f]{64} {2}zorgportaal-/);
+    expect(during).toBeGreaterThan(before.length); // the portal kept serving writes around the backup
+
+    const restored = tempDir();
+    dirs.push(restored);
+    rmSync(restored, { recursive: true });
+    const result = await restoreArchive(archive, restored);
+    expect(result.manifest.migrations).toBeGreaterThan(0);
+    const names = await lastNamesIn(restored);
+    expect(before.filter((name) => !names.has(name))).toEqual([]);
+    expect(readFileSync(path.join(restored, 'secret.key'), 'utf8').trim()).toBe(SECRET);
+    const status = await readBackupStatus(path.join(dataDir, 'backups'));
+    expect(status.lastSuccessAt).toBeDefined();
+    expect(openFailure(status)).toBeNull();
+  }, 120_000);
+
+  it('a restored directory serves the demo world with its audit log intact and still append-only', async () => {
+    const restored = dirs[0]!;
+    const db = await openDatabase(path.join(restored, 'pglite'));
+    try {
+      await db.migrate(migrationsFolder());
+      const config = embeddedConfig(restored, SECRET);
+      const restoredApp = await buildApp(config, db, { logger: false });
+      const nurse = await apiAs(restoredApp, 'verpleegkundige');
+      expect((await nurse.call('GET', '/api/account/profile')).statusCode).toBe(200);
+      const audit = await db.pglite!.query<{ n: number }>('select count(*)::int as n from audit_log');
+      expect(audit.rows[0]!.n).toBeGreaterThan(0);
+      await expect(db.pglite!.exec('update audit_log set outcome = outcome')).rejects.toThrow(/append-only/);
+      await restoredApp.close();
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+
+  it('refuses an archive with one byte changed, and a non-empty directory without --force', async () => {
+    const damaged = path.join(tempDir(), path.basename(archive));
+    dirs.push(path.dirname(damaged));
+    const bytes = readFileSync(archive);
+    const middle = Math.floor(bytes.length / 2);
+    bytes.writeUInt8(bytes.readUInt8(middle) ^ 0xff, middle);
+    writeFileSync(damaged, bytes);
+    writeFileSync(`${damaged}.sha256`, readFileSync(`${archive}.sha256`));
+    await expect(readArchive(damaged)).rejects.toThrow(/does not match its checksum/);
+
+    const occupied = tempDir();
+    dirs.push(occupied);
+    writeFileSync(path.join(occupied, 'keep.txt'), 'old');
+    await expect(restoreArchive(archive, occupied)).rejects.toThrow(/not empty/);
+    const forced = await restoreArchive(archive, occupied, true);
+    expect(readFileSync(path.join(forced.movedAside!, 'keep.txt'), 'utf8')).toBe('old');
+    dirs.push(forced.movedAside!);
+  }, 120_000);
+
+  it("shows a failed backup to the operator organisation's Beheerder only, as a time", async () => {
+    const backups = path.join(dataDir, 'backups');
+    await recordBackupOutcome(backups, false, new Date('2099-01-01T02:00:00Z'));
+    const status = (user: string) =>
+      apiAs(app, user).then(async (api) => (await api.call('GET', '/api/operations/backup-status')).json());
+    // The first organisation of the installation (Apotheek De Linde in the demo world) runs it.
+    expect(await status('apotheker')).toEqual({ FailedAt: '2099-01-01T02:00:00.000Z' });
+    expect(await status('assistent')).toEqual({ FailedAt: null }); // same organisation, not a Beheerder
+    expect(await status('beheerder')).toEqual({ FailedAt: null }); // Beheerder of another organisation
+    await recordBackupOutcome(backups, true, new Date('2099-01-01T03:00:00Z'));
+    expect(await status('apotheker')).toEqual({ FailedAt: null }); // a later success clears it
+  });
+
+  it('keeps only the newest BACKUP_KEEP archives', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    for (const stamp of ['20260101T000000Z', '20260102T000000Z', '20260103T000000Z']) {
+      writeFileSync(path.join(dir, `zorgportaal-${stamp}.tar.gz`), 'x');
+      writeFileSync(path.join(dir, `zorgportaal-${stamp}.tar.gz.sha256`), 'x');
+    }
+    await pruneBackups(dir, 2);
+    expect(readdirSync(dir).sort()).toEqual([
+      'zorgportaal-20260102T000000Z.tar.gz',
+      'zorgportaal-20260102T000000Z.tar.gz.sha256',
+      'zorgportaal-20260103T000000Z.tar.gz',
+      'zorgportaal-20260103T000000Z.tar.gz.sha256',
+    ]);
+  });
+
+  it('npm run backup asks the running portal; npm run restore refuses a damaged archive and restores a good one', async () => {
+    const backup = await cli('backup', [], dataDir);
+    expect(backup.code).toBe(0);
+    const file = backup.out.trim();
+    expect(existsSync(file)).toBe(true);
+
+    const damagedDir = tempDir();
+    dirs.push(damagedDir);
+    const damaged = path.join(damagedDir, path.basename(file));
+    const bytes = readFileSync(file);
+    bytes.writeUInt8(bytes.readUInt8(100) ^ 0x01, 100);
+    writeFileSync(damaged, bytes);
+    writeFileSync(`${damaged}.sha256`, readFileSync(`${file}.sha256`));
+    const target = path.join(tempDir(), 'data');
+    dirs.push(path.dirname(target));
+    const refused = await cli('restore', [damaged], target);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/does not match its checksum/);
+
+    const restored = await cli('restore', [file], target);
+    expect(restored.code).toBe(0);
+    expect((await lastNamesIn(target)).has(acknowledged[0]!)).toBe(true);
+  }, 120_000);
+});
+
+describe('npm run backup on PostgreSQL', () => {
+  it('says to use pg_dump and exits non-zero', async () => {
+    const res = await run(tsx, [path.join(serverRoot, 'src/cli/backup.ts')], {
+      env: { ...process.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' },
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect((res as { code: number }).code).toBe(1);
+    expect((res as { stderr: string }).stderr).toMatch(/pg_dump/);
+  });
+});
+
+export type { Person };
