@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
@@ -8,6 +9,7 @@ import accountSecurity from './plugins/app/account-security.ts';
 import audit from './plugins/app/audit.ts';
 import auth from './plugins/app/auth.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import { logSerializers } from './plugins/app/log-serializers.ts';
 import notFound from './plugins/app/not-found.ts';
 import web from './plugins/app/web.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
@@ -34,6 +36,8 @@ import './types.ts';
 export interface BuildAppOptions {
   /** pino logger options; false silences the app (tests). */
   logger?: boolean | { level: string };
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole app without listening: main.ts listens, tests use `inject`. */
@@ -42,8 +46,17 @@ export async function buildApp(
   database: Database,
   opts: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  const logger = opts.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    // The serializers keep query strings, query parameters and database error details out of the log.
+    logger:
+      logger === false
+        ? false
+        : {
+            ...(logger === true ? { level: config.logLevel } : logger),
+            serializers: logSerializers,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is not trusted by default: it would let anyone forge the IP in the audit log.
     trustProxy: false,

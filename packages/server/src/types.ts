@@ -26,6 +26,8 @@ declare module 'fastify' {
     audit: AuditService;
     /** Brute-force counters (database or Redis), shared by every instance. */
     attemptLimiter: AttemptLimiter;
+    /** Readiness probe of Redis (REDIS_URL); null when Redis is not configured. */
+    redisReady: (() => Promise<boolean>) | null;
     /** Outgoing mail: SMTP_URL, or the log and the mail_outbox table. */
     mailer: Mailer;
     /** preHandler answering 403 FORBIDDEN when the caller lacks the permission. */

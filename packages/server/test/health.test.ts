@@ -13,7 +13,7 @@ describe('health and database outages', () => {
     expect((await t.app.inject({ method: 'GET', url: '/health/live' })).json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok' });
+    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
   });
 
   it('answers 503 (not 500, no internals) when the database is gone', async () => {

@@ -10,6 +10,7 @@ import {
   RedisAttemptStore,
   SqlAttemptStore,
   ipKey,
+  userAddressKey,
   userKey,
 } from './attempt-limiter.ts';
 
@@ -162,11 +163,13 @@ function limiterContract(makeStore: (clock: ReturnType<typeof fakeClock>) => Att
     expect(await limiter.fail(keys)).toEqual({ blocked: true, retryAfterSeconds: 60 });
   });
 
-  it('blocks on any one key: the IP counter locks every username tried from it', async () => {
+  it('blocks on any one key, each at its own limit: an address only after 100 failures', async () => {
     const clock = fakeClock();
     const limiter = new AttemptLimiter(makeStore(clock));
-    const ip = ipKey(`203.0.113.${Math.floor(Math.random() * 250)}`);
-    for (let i = 0; i < 10; i++) await limiter.fail([user(), ip]);
+    const ip = { key: ipKey(`203.0.113.${Math.floor(Math.random() * 250)}`), maxFailures: 100 };
+    for (let i = 0; i < 99; i++) await limiter.fail([user(), ip]);
+    expect(await limiter.check([user(), ip])).toEqual({ blocked: false });
+    expect(await limiter.fail([user(), ip])).toMatchObject({ blocked: true });
     expect(await limiter.check([user(), ip])).toMatchObject({ blocked: true });
     expect(await limiter.check([user()])).toEqual({ blocked: false });
   });
@@ -189,6 +192,7 @@ describe('keys', () => {
     expect(userKey(' Jan.Jansen ')).toBe('user:jan.jansen');
     expect(ipKey('::ffff:192.0.2.1')).toBe('ip:192.0.2.1');
     expect(ipKey('192.0.2.1')).toBe('ip:192.0.2.1');
+    expect(userAddressKey('Jan', '::ffff:192.0.2.1')).toBe('user:jan|ip:192.0.2.1');
   });
   it('groups IPv6 clients by /64', () => {
     expect(ipKey('2001:db8:1:2:aaaa::1')).toBe('ip:2001:db8:1:2::/64');

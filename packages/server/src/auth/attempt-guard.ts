@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ipKey, userKey } from '../account-security/attempt-limiter.ts';
+import { type LimitKey, ipKey, userAddressKey, userKey } from '../account-security/attempt-limiter.ts';
 import type { HttpError } from '../plugins/app/api-errors.ts';
 import { TooManyAttemptsError } from './security-errors.ts';
 
@@ -14,19 +14,29 @@ import { TooManyAttemptsError } from './security-errors.ts';
 export type AttemptScope = 'login' | '2fa' | 'reset' | 'forgot';
 
 export interface AttemptKeys {
-  /** Per username (or e-mail address); the only key a success may clear. */
-  user: string | null;
-  all: string[];
+  /** Per username (or e-mail address) and per username+address: the only keys a success may clear. */
+  user: string[];
+  all: LimitKey[];
 }
 
+/**
+ * The counters of one attempt: the username and the username from this address at the normal limit,
+ * the address alone at the much higher address limit, so one user's typos (or someone trying names)
+ * do not lock out every colleague behind the same NAT address.
+ */
 export function attemptKeys(
+  app: FastifyInstance,
   scope: AttemptScope,
   request: FastifyRequest,
   subject: string | null,
 ): AttemptKeys {
-  const user = subject === null ? null : `${scope}:${userKey(subject)}`;
-  const ip = `${scope}:${ipKey(request.ip)}`;
-  return { user, all: user ? [user, ip] : [ip] };
+  const ip: LimitKey = {
+    key: `${scope}:${ipKey(request.ip)}`,
+    maxFailures: app.attemptLimiter.policy.addressMaxFailures,
+  };
+  if (subject === null) return { user: [], all: [ip] };
+  const user = [`${scope}:${userKey(subject)}`, `${scope}:${userAddressKey(subject, request.ip)}`];
+  return { user, all: [...user, ip] };
 }
 
 /** Before verifying anything: the 429 to throw when one of the keys is locked, else null. */
@@ -58,5 +68,5 @@ export async function countFailure(
 
 /** After a success: clears the user's counter only (clearing the IP's would let one valid account reset it). */
 export async function countSuccess(app: FastifyInstance, keys: AttemptKeys): Promise<void> {
-  if (keys.user) await app.attemptLimiter.succeed([keys.user]);
+  if (keys.user.length) await app.attemptLimiter.succeed(keys.user);
 }

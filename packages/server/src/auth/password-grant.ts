@@ -61,7 +61,7 @@ export async function authenticatePassword(
 ): Promise<AccountRow> {
   if (!form.username) throw missingField('username');
   if (form.password === undefined) throw missingField('password');
-  const keys = attemptKeys('login', request, form.username);
+  const keys = attemptKeys(app, 'login', request, form.username);
   const locked = await lockedOut(app, keys);
   const actor: { userId: number | null; username: string; entityId: number | null } = {
     userId: null,

@@ -80,7 +80,7 @@ export async function verifyLoginCode(
   account: AccountRow,
   form: TokenRequest,
 ): Promise<void> {
-  const keys = attemptKeys('2fa', request, account.username);
+  const keys = attemptKeys(app, '2fa', request, account.username);
   await assertNotLockedOut(app, keys);
   const reason = await refusal(app, account, form);
   if (reason === null) return countSuccess(app, keys);

@@ -29,7 +29,7 @@ async function wrongCode(app: FastifyInstance, request: FastifyRequest, enabling
     objectId: request.caller!.accountId,
     detail: { enabled: enabling, reason },
   });
-  return countFailure(app, attemptKeys('2fa', request, request.caller!.username), twofaInvalid());
+  return countFailure(app, attemptKeys(app, '2fa', request, request.caller!.username), twofaInvalid());
 }
 
 /** POST /api/account/2fa: a right code from the pending secret switches 2FA on with that secret. */
@@ -40,7 +40,7 @@ export async function confirmEnrolment(
   code: string,
 ): Promise<void> {
   if (account.totpEnabled) throw alreadyEnabled();
-  await assertNotLockedOut(app, attemptKeys('2fa', request, account.username));
+  await assertNotLockedOut(app, attemptKeys(app, '2fa', request, account.username));
   const [pending] = await app.db
     .select()
     .from(totpEnrolments)
@@ -63,7 +63,7 @@ export async function confirmEnrolment(
       .where(eq(accounts.id, account.id));
     await tx.delete(totpEnrolments).where(eq(totpEnrolments.accountId, account.id));
   });
-  await countSuccess(app, attemptKeys('2fa', request, account.username));
+  await countSuccess(app, attemptKeys(app, '2fa', request, account.username));
   await app.audit.record(request, {
     action: AUDIT_ACTIONS.update,
     outcome: 'success',
@@ -81,7 +81,7 @@ export async function accountWithCode(
   code: string,
 ): Promise<AccountRow> {
   if (!account.totpEnabled) throw notEnabled();
-  const keys = attemptKeys('2fa', request, account.username);
+  const keys = attemptKeys(app, '2fa', request, account.username);
   await assertNotLockedOut(app, keys);
   const check = await checkAccountCode(app, account, code);
   if (!check.ok) throw await wrongCode(app, request, false, `totp_${check.reason}`);

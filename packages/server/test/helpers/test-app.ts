@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config/env.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
@@ -59,7 +60,14 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
 
 /** The real app on a fresh, migrated database with the demo world. One per test file (beforeAll). */
 export async function buildTestApp(
-  opts: { seed?: boolean; config?: Partial<Config> } = {},
+  opts: {
+    seed?: boolean;
+    config?: Partial<Config>;
+    /** Capture the app's log lines (at info level) instead of silencing it. */
+    logStream?: DestinationStream;
+    /** Extra routes or hooks to add before the app is ready. */
+    extend?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const postgres = process.env.TEST_DB === 'postgres' ? await freshPostgres() : null;
   const database = await openDatabase(postgres?.url ?? 'memory://');
@@ -79,7 +87,12 @@ export async function buildTestApp(
     webDist,
     ...opts.config,
   };
-  const app = await buildApp(config, database, { logger: false });
+  const app = await buildApp(
+    config,
+    database,
+    opts.logStream ? { logger: { level: 'info' }, logStream: opts.logStream } : { logger: false },
+  );
+  opts.extend?.(app);
   await app.ready();
   return {
     app,

@@ -8,6 +8,7 @@ import {
   type SqlQuery,
   SqlAttemptStore,
 } from '../../account-security/attempt-limiter.ts';
+import { FallbackAttemptStore } from '../../account-security/fallback-attempt-store.ts';
 import { createMailer } from '../../account-security/mailer.ts';
 import { TooManyAttemptsError } from '../../auth/security-errors.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
@@ -28,23 +29,53 @@ function rawQuery(app: FastifyInstance): SqlQuery {
   return async (sql, params) => (await client.query(sql, params)).rows;
 }
 
+/** How long a Redis command may take before the attempt store falls back to the database. */
+const REDIS_COMMAND_TIMEOUT_MS = 1000;
+
 function attemptStore(app: FastifyInstance): AttemptStore {
-  const { redisUrl } = app.config;
-  if (redisUrl) {
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5000 });
-    // ioredis reconnects by itself; without a listener an outage would crash the process.
-    redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis error'));
-    app.addHook('onClose', async () => {
-      await redis.quit().catch(() => redis.disconnect());
-    });
-    return new RedisAttemptStore(redis);
-  }
-  const store = new SqlAttemptStore(rawQuery(app));
+  const sqlStore = new SqlAttemptStore(rawQuery(app));
+  // The database counters are the fallback while Redis is down, so they are pruned in both modes.
   const timer = setInterval(() => {
-    store.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning auth_attempts failed'));
+    sqlStore.prune().catch((err: unknown) => app.log.warn({ err }, 'pruning auth_attempts failed'));
   }, PRUNE_INTERVAL_MS).unref();
   app.addHook('onClose', async () => clearInterval(timer));
-  return store;
+
+  const { redisUrl } = app.config;
+  if (!redisUrl) {
+    app.decorate('redisReady', null);
+    return sqlStore;
+  }
+  const redis = new Redis(redisUrl, {
+    // Fail at once while disconnected (no queueing until a reconnect), so a login falls back to
+    // the database counters instead of waiting and then answering 500.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 5000,
+  });
+  // ioredis reconnects by itself; without a listener an outage would crash the process. One line per
+  // outage: the reconnect loop would otherwise log every two seconds.
+  let outageReported = false;
+  redis.on('error', (err: Error) => {
+    if (outageReported) return;
+    outageReported = true;
+    app.log.warn({ reason: err.message }, 'Redis error');
+  });
+  redis.on('ready', () => {
+    if (outageReported) app.log.info('Redis reachable again');
+    outageReported = false;
+  });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  app.decorate('redisReady', async () => {
+    if (redis.status !== 'ready') return false;
+    return redis.ping().then(
+      (pong) => pong === 'PONG',
+      () => false,
+    );
+  });
+  return new FallbackAttemptStore(new RedisAttemptStore(redis), sqlStore, app.log);
 }
 
 /** The brute-force limiter and the mailer of issue 3, as app decorators (tests reach them through the app). */

@@ -30,7 +30,7 @@ const forgotPasswordRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
       // Every request sends mail, so every request counts: no mail bombing of one address or from one IP.
-      const keys = attemptKeys('forgot', request, email);
+      const keys = attemptKeys(app, 'forgot', request, email);
       await assertNotLockedOut(app, keys);
       await app.attemptLimiter.fail(keys.all);
       const found = await activeAccountsByEmail(app, email);

@@ -62,7 +62,7 @@ const passwordChangeRoute: FastifyPluginAsyncZod = async (app) => {
       const found = await findAccountById(app.db, form.account_id);
       const account = found && accountCanLogIn(found) ? found : undefined;
       // The current password is a password guess like a login: same counters, same dummy timing.
-      const keys = attemptKeys('login', request, account?.username ?? `#${form.account_id}`);
+      const keys = attemptKeys(app, 'login', request, account?.username ?? `#${form.account_id}`);
       await assertNotLockedOut(app, keys);
       const ok = account
         ? await verifyPassword(account.passwordHash, form.current_password)

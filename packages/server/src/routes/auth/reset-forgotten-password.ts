@@ -62,13 +62,13 @@ const resetForgottenPasswordRoute: FastifyPluginAsyncZod = async (app) => {
       };
       const form = request.body;
       const now = new Date();
-      const ipKeys = attemptKeys('reset', request, null);
+      const ipKeys = attemptKeys(app, 'reset', request, null);
       await assertNotLockedOut(app, ipKeys);
       const hash = hashToken(form.token);
       const [row] = await app.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.hash, hash));
       if (!row) throw await refuse(ipKeys, resetLinkUnknown());
       const account = await findAccountById(app.db, row.accountId);
-      const keys = attemptKeys('reset', request, account?.username ?? `#${row.accountId}`);
+      const keys = attemptKeys(app, 'reset', request, account?.username ?? `#${row.accountId}`);
       await assertNotLockedOut(app, keys);
       if (row.usedAt || row.expiresAt <= now || !account || !accountCanLogIn(account, now))
         throw await refuse(keys, resetLinkGone(), account);
@@ -92,7 +92,7 @@ const resetForgottenPasswordRoute: FastifyPluginAsyncZod = async (app) => {
         return storePassword(tx, account.id, passwordHash, { reason: 'password_reset' });
       });
       // The mailbox owner proved who they are: lift a password lockout so they can log in right away.
-      await countSuccess(app, attemptKeys('login', request, account.username));
+      await countSuccess(app, attemptKeys(app, 'login', request, account.username));
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,
         outcome: 'success',

@@ -8,23 +8,30 @@ import {
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { callerOf } from '../../management/scope.ts';
 import { visibleEntityIds } from '../../medication/scope.ts';
-import { type LogFilter, queryLog } from '../../repositories/audit-query.ts';
-import type { Db } from '../../db/client.ts';
-import { csvHeader, csvLine } from './csv.ts';
+import { queryLog } from '../../repositories/audit-query.ts';
+import { exportCsv } from './csv.ts';
 
 const EXPORT_BATCH = 2000;
 
-/** The CSV, written batch by batch along the keyset so a large export never sits in memory. */
-async function* exportLines(db: Db, entityId: number, filter: LogFilter): AsyncGenerator<string> {
-  yield `\uFEFF${csvHeader()}`; // BOM: Excel then reads UTF-8 (names with ë, é).
-  let cursor: string | undefined;
-  do {
-    const page = await queryLog(db, entityId, filter, { cursor, limit: EXPORT_BATCH });
-    yield page.rows.map(csvLine).join('');
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * The id filters are 32-bit columns: a larger number must be a 400 naming the field, not a database
+ * error (for the export that would come after the 200 status line was sent).
+ */
+function withInt32Ids<T extends z.ZodType<Partial<Record<'userId' | 'personId' | 'patientId', number>>>>(
+  schema: T,
+) {
+  return schema.superRefine((query, ctx) => {
+    for (const field of ['userId', 'personId', 'patientId'] as const) {
+      const value = query[field];
+      if (value !== undefined && value > INT32_MAX)
+        ctx.addIssue({ code: 'custom', path: [field], message: `Mag hoogstens ${INT32_MAX} zijn.` });
+    }
+  });
 }
 
 /** The Logboek (NEN 7513): GET /api/log and GET /api/log/export, log.read. Reading it is logged too. */
@@ -37,7 +44,7 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['log'],
         summary: 'Audit log entries of the organisation, newest first (keyset pages)',
-        querystring: logQuerySchema,
+        querystring: withInt32Ids(logQuerySchema),
         response: { 200: logPageSchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },
       preHandler: read,
@@ -65,24 +72,30 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['log'],
         summary: 'The filtered audit log as CSV (the export is itself logged)',
         // No response schema: the body is a CSV stream, which Fastify pipes without serialising.
-        querystring: logExportQuerySchema,
+        querystring: withInt32Ids(logExportQuerySchema),
       },
       preHandler: read,
     },
     async (request, reply) => {
       const filter = request.query;
+      const entityId = callerOf(request).entityId;
+      const fetchPage = (cursor?: string) =>
+        queryLog(app.db, entityId, filter, { cursor, limit: EXPORT_BATCH });
+      // Before the first byte: whatever fails here is still an ordinary error response.
+      const first = await fetchPage();
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.execute,
         outcome: 'success',
         objectType: AUDIT_OBJECTS.audit_log,
         detail: { filter, format: 'csv' },
       });
+      const onError = (err: unknown) => request.log.error({ err }, 'log export failed after it started');
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="logboek-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(exportLines(app.db, callerOf(request).entityId, filter)));
+        .send(Readable.from(exportCsv(first, fetchPage, onError)));
     },
   );
 };
