@@ -42,7 +42,10 @@ describe('loadConfig', () => {
   });
 
   it('takes embedded backups daily and keeps 14 unless told otherwise', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ backupIntervalMs: 86_400_000, backupKeep: 14 });
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      backupIntervalMs: 86_400_000,
+      backupKeep: 14,
+    });
     expect(loadConfig({ DATA_DIR: dataDir(), BACKUP_INTERVAL: '6h', BACKUP_KEEP: '3' })).toMatchObject({
       backupIntervalMs: 6 * 3_600_000,
       backupKeep: 3,
