@@ -5,6 +5,8 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDayList } from '../../administration/day-list.ts';
+import { clockTurns, etagOf, matches, notModified, rememberTurns, REVALIDATE } from '../../administration/list-etag.ts';
+import { dayListVersion } from '../../administration/list-version.ts';
 import { localDate } from '../../administration/time-zone.ts';
 import { pickDepartment } from '../../medication/departments.ts';
 import { refuse, scopeOf } from '../../medication/scope.ts';
@@ -27,7 +29,13 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
       const department = await pickDepartment(app.db, scope, request.caller!.entityId, departmentId);
       if (!department) return refuse(request, 'department', departmentId ?? 'default');
       const now = new Date();
-      const list = await buildDayList(app.db, department, date ?? localDate(now), now);
+      const day = date ?? localDate(now);
+      // The refresh of an unchanged list: one query, a 304, no list built and no audit entry.
+      const version = await dayListVersion(app.db, [department.Id], day);
+      const known = etagOf(version, request.caller!.accountId, now);
+      if (matches(request, known)) return notModified(reply, known!);
+      const list = await buildDayList(app.db, department, day, now);
+      rememberTurns(version, clockTurns(list.Moments));
       // NEN 7513: one entry per patient whose medication was shown, so the per-patient log is complete;
       // written in one multi-row INSERT (a ward list shows ~20 patients).
       const patientIds = [...new Set(list.Moments.map((m) => m.PatientId))];
@@ -42,7 +50,7 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
           detail: { date: list.Date },
         })),
       );
-      reply.header('Cache-Control', 'no-store');
+      reply.header('Cache-Control', REVALIDATE).header('ETag', etagOf(version, request.caller!.accountId, now)!);
       return list;
     },
   );
