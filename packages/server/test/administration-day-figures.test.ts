@@ -52,7 +52,9 @@ describe('administration day figures: list, dashboard and landing agree', () => 
       // Every timed moment is in exactly one state.
       const timed = list.Moments.filter((m) => !m.AsNeeded);
       expect(list.Summary.Planned).toBe(timed.length);
-      expect(list.Summary.Open).toBe(timed.filter((m) => m.Registrations.every((r) => r.Status === 'cancelled')).length);
+      expect(list.Summary.Open).toBe(
+        timed.filter((m) => m.Registrations.every((r) => r.Status === 'cancelled')).length,
+      );
       expect(list.Summary.Late).toBe(timed.filter((m) => m.Late).length);
       expect(list.Summary.Late).toBeLessThanOrEqual(list.Summary.Open);
       withWork += list.Summary.Planned;

@@ -1,7 +1,14 @@
 import { administrationDashboardSchema, dashboardQuerySchema } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDashboard } from '../../administration/dashboard.ts';
-import { clockTurns, etagOf, matches, notModified, rememberTurns, REVALIDATE } from '../../administration/list-etag.ts';
+import {
+  clockTurns,
+  etagOf,
+  matches,
+  notModified,
+  rememberTurns,
+  REVALIDATE,
+} from '../../administration/list-etag.ts';
 import { dayListVersion } from '../../administration/list-version.ts';
 import { localDate } from '../../administration/time-zone.ts';
 import { visibleDepartments } from '../../medication/departments.ts';
@@ -37,7 +44,9 @@ const dashboardRoute: FastifyPluginAsyncZod = async (app) => {
         objectType: 'administration_dashboard',
         detail: { date, patientsWithoutConsent: dashboard.PatientsWithoutConsent.map((p) => p.PatientId) },
       });
-      reply.header('Cache-Control', REVALIDATE).header('ETag', etagOf(version, request.caller!.accountId, now)!);
+      reply
+        .header('Cache-Control', REVALIDATE)
+        .header('ETag', etagOf(version, request.caller!.accountId, now)!);
       return dashboard;
     },
   );

@@ -5,7 +5,14 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDayList } from '../../administration/day-list.ts';
-import { clockTurns, etagOf, matches, notModified, rememberTurns, REVALIDATE } from '../../administration/list-etag.ts';
+import {
+  clockTurns,
+  etagOf,
+  matches,
+  notModified,
+  rememberTurns,
+  REVALIDATE,
+} from '../../administration/list-etag.ts';
 import { dayListVersion } from '../../administration/list-version.ts';
 import { localDate } from '../../administration/time-zone.ts';
 import { pickDepartment } from '../../medication/departments.ts';
@@ -50,7 +57,9 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
           detail: { date: list.Date },
         })),
       );
-      reply.header('Cache-Control', REVALIDATE).header('ETag', etagOf(version, request.caller!.accountId, now)!);
+      reply
+        .header('Cache-Control', REVALIDATE)
+        .header('ETag', etagOf(version, request.caller!.accountId, now)!);
       return list;
     },
   );
