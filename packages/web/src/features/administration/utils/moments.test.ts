@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyRegistration, groupMoments, momentState, summarise } from './moments.ts';
-import { moment, registration } from './test-fixtures.ts';
+import { applyRegistration, groupMoments, momentState } from './moments.ts';
+import { moment, registration, summary } from './test-fixtures.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -55,38 +55,12 @@ describe('momentState', () => {
   });
 });
 
-describe('summarise', () => {
-  it('counts the timed moments only', () => {
-    const now = at('2026-03-10T12:00:00Z');
-    const summary = summarise(
-      [
-        moment({ AgreementId: 1, Registrations: [registration()] }),
-        moment({ AgreementId: 2 }),
-        moment({ AgreementId: 3, ScheduledAt: '2026-03-10T11:30:00Z' }),
-        moment({
-          AgreementId: 4,
-          Registrations: [registration({ Status: 'refused', DeviationReason: 'refused' })],
-        }),
-        moment({ AgreementId: 5, Registrations: [registration({ AwaitingDoubleCheck: true })] }),
-        moment({
-          AgreementId: 6,
-          AsNeeded: true,
-          Time: null,
-          ScheduledAt: null,
-          Registrations: [registration()],
-        }),
-      ],
-      now,
-    );
-    expect(summary).toEqual({ planned: 5, given: 1, open: 2, late: 1, deviations: 1, awaitingCheck: 1 });
-  });
-});
-
 describe('applyRegistration', () => {
   const list = (moments: ReturnType<typeof moment>[]) => ({
     DepartmentId: 1,
     DepartmentName: 'Eikenhof',
     Date: '2026-03-10',
+    Summary: summary(),
     Moments: moments,
   });
 

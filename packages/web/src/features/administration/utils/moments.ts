@@ -59,31 +59,24 @@ export function groupMoments(moments: readonly PlannedMoment[]): GroupedMoments 
   return { timed, asNeeded };
 }
 
-export interface ListSummary {
-  planned: number;
-  given: number;
-  open: number;
-  late: number;
-  deviations: number;
-  awaitingCheck: number;
-}
+/** Still to do: nothing (effective) registered yet, late or not. */
+export const isOpen = (moment: PlannedMoment, now: number = Date.now()): boolean =>
+  ['open', 'late'].includes(momentState(moment, now));
 
-/** Counts of the timed moments on a list, for the header of the toedienlijst. */
-export function summarise(moments: readonly PlannedMoment[], now: number = Date.now()): ListSummary {
-  const summary: ListSummary = { planned: 0, given: 0, open: 0, late: 0, deviations: 0, awaitingCheck: 0 };
-  for (const moment of moments) {
-    if (moment.AsNeeded || moment.Time === null) continue;
-    summary.planned += 1;
-    const state = momentState(moment, now);
-    if (state === 'given') summary.given += 1;
-    else if (state === 'deviation') summary.deviations += 1;
-    else if (state === 'awaiting_check') summary.awaitingCheck += 1;
-    else {
-      summary.open += 1;
-      if (state === 'late') summary.late += 1;
-    }
-  }
-  return summary;
+/**
+ * Where the list opens: the first open dose of the current round (the server's CurrentRound, or the
+ * first shown round after it), else that round's heading. Null when not today or nothing is shown.
+ */
+export function scrollTargetOf(
+  rounds: readonly { time: string; shown: readonly PlannedMoment[] }[],
+  currentRound: string | null,
+  now: number = Date.now(),
+): { time: string; key: string } | null {
+  if (currentRound === null) return null;
+  const round = rounds.find((r) => r.time >= currentRound) ?? rounds.at(-1);
+  if (!round) return null;
+  const first = round.shown.find((m) => isOpen(m, now));
+  return { time: round.time, key: first?.Key ?? 'round' };
 }
 
 /** Given or partial registrations of an as-needed agreement today, against its maximum per day. */
