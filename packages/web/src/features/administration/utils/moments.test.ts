@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyRegistration, groupMoments, momentState } from './moments.ts';
+import { applyRegistration, groupMoments, momentState, scrollTargetOf } from './moments.ts';
 import { moment, registration, summary } from './test-fixtures.ts';
 
 const at = (iso: string) => Date.parse(iso);
@@ -52,6 +52,25 @@ describe('momentState', () => {
   it('treats an undone registration (cancelled, wrong registration) as open again', () => {
     const undone = registration({ Status: 'cancelled', DeviationReason: 'wrong_registration' });
     expect(momentState(moment({ Registrations: [undone] }), at('2026-03-10T07:30:00Z'))).toBe('open');
+  });
+});
+
+describe('scrollTargetOf', () => {
+  const done = registration();
+  const rounds = [
+    { time: '08:00', shown: [moment({ AgreementId: 1 })] },
+    { time: '12:00', shown: [moment({ AgreementId: 2, Registrations: [done] })] },
+    { time: '17:00', shown: [moment({ AgreementId: 3, Registrations: [done] }), moment({ AgreementId: 4 })] },
+  ];
+
+  it("opens at the current round's first open dose, or the next round with one", () => {
+    expect(scrollTargetOf(rounds, '08:00')).toEqual({ time: '08:00', key: rounds[0]!.shown[0]!.Key });
+    expect(scrollTargetOf(rounds, '12:00')).toEqual({ time: '17:00', key: rounds[2]!.shown[1]!.Key });
+  });
+
+  it('opens at the last round when all is done, and nowhere on another day', () => {
+    expect(scrollTargetOf(rounds.slice(1, 2), '12:00')).toEqual({ time: '12:00', key: 'round' });
+    expect(scrollTargetOf(rounds, null)).toBeNull();
   });
 });
 

@@ -64,19 +64,22 @@ export const isOpen = (moment: PlannedMoment, now: number = Date.now()): boolean
   ['open', 'late'].includes(momentState(moment, now));
 
 /**
- * Where the list opens: the first open dose of the current round (the server's CurrentRound, or the
- * first shown round after it), else that round's heading. Null when not today or nothing is shown.
+ * Where the list opens: the first open dose from the current round on (the server's CurrentRound,
+ * else the next round with work), else the current round's heading. Null when not today.
  */
 export function scrollTargetOf(
   rounds: readonly { time: string; shown: readonly PlannedMoment[] }[],
   currentRound: string | null,
   now: number = Date.now(),
 ): { time: string; key: string } | null {
-  if (currentRound === null) return null;
-  const round = rounds.find((r) => r.time >= currentRound) ?? rounds.at(-1);
-  if (!round) return null;
-  const first = round.shown.find((m) => isOpen(m, now));
-  return { time: round.time, key: first?.Key ?? 'round' };
+  if (currentRound === null || rounds.length === 0) return null;
+  const from = rounds.findIndex((r) => r.time >= currentRound);
+  const ahead = from === -1 ? rounds.slice(-1) : rounds.slice(from);
+  for (const round of ahead) {
+    const first = round.shown.find((m) => isOpen(m, now));
+    if (first) return { time: round.time, key: first.Key };
+  }
+  return { time: ahead[0]!.time, key: 'round' };
 }
 
 /** Given or partial registrations of an as-needed agreement today, against its maximum per day. */
