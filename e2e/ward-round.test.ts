@@ -96,9 +96,17 @@ describeBrowser('a ward round on the tablet (800×1100)', () => {
     await poll(() =>
       page.locator('[data-testid="moment-card"]:not([data-state="open"]):not([data-state="late"])').count(),
     ).toBe(0);
+    // The browser keeps the list (private, no-cache) and revalidates it with the ETag it was given.
+    const sent: (string | undefined)[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/administration/list'))
+        void request.allHeaders().then((headers) => sent.push(headers['if-none-match']));
+    });
     await page.reload();
     await page.getByTestId('time-group').first().waitFor();
     expect(await page.getByRole('switch', { name: 'Alleen open' }).isChecked()).toBe(true);
+    await poll(() => sent.length).toBeGreaterThan(0);
+    expect(sent[0]).toMatch(/^"[\w-]+"$/);
     await context.close();
   });
 });
