@@ -105,7 +105,7 @@ describeBrowser('a ward round on the tablet (800×1100)', () => {
     await page.reload();
     await page.getByTestId('time-group').first().waitFor();
     expect(await page.getByRole('switch', { name: 'Alleen open' }).isChecked()).toBe(true);
-    await poll(() => sent.length).toBeGreaterThan(0);
+    await poll(async () => sent.length).toBeGreaterThan(0);
     expect(sent[0]).toMatch(/^"[\w-]+"$/);
     await context.close();
   });

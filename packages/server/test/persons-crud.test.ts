@@ -108,7 +108,7 @@ describe('persons: create, edit, delete, restore, purge', () => {
     // Only the demo world's own deleted person is left.
     const left = (await admin.call('GET', '/api/trash')).json<TrashPage>();
     expect(left.Total).toBe(1);
-    expect(left.Rows.map((row) => row.Id)).not.toContain(personId);
+    expect(left.Rows.map((row) => row.PersonId)).not.toContain(personId);
     // The log keeps every entry about the person: delete, restore, delete, refused purge is not one, purge.
     const entries = await auditOf(t, 'person', personId);
     expect(entries.map((e) => e.action)).toEqual(['D', 'U', 'D', 'D']);
