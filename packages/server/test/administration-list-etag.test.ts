@@ -1,5 +1,6 @@
 import type { AdministrationList, PlannedMoment } from '@zorgportaal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { localDate } from '../src/administration/time-zone.ts';
 import { auditRows, departmentIdOf } from './helpers/medication.ts';
 import { bearer, login } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -84,6 +85,36 @@ describe('administration list and dashboard: ETag revalidation', () => {
     expect(asOther.statusCode).toBe(200);
     const otherDepartment = `/api/administration/list?departmentId=${await departmentIdOf(t, 'Afdeling Lindehof')}`;
     expect((await get(otherDepartment, etag)).statusCode).toBe(200);
+  });
+
+  it('changes the ETag when the clock alone changes the list: an open dose turns late', async () => {
+    // An open dose of today or yesterday at least two hours ago (the database clock is real on PostgreSQL).
+    const yesterdayUrl = `${listUrl}&date=${localDate(new Date(Date.now() - 86_400_000))}`;
+    const lists = [
+      (await get(listUrl)).json<AdministrationList>(),
+      (await get(yesterdayUrl)).json<AdministrationList>(),
+    ];
+    const found = lists
+      .flatMap((list) => list.Moments.map((m) => ({ list, m })))
+      .find(({ m }) => m.ScheduledAt && m.Late && Date.parse(m.ScheduledAt) < Date.now() - 2 * 3_600_000)!;
+    expect(found).toBeDefined();
+    const url = `${listUrl}&date=${found.list.Date}`;
+    const due = Date.parse(found.m.ScheduledAt!);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(due + 59 * 60_000);
+      const before = await get(url);
+      expect(before.json<AdministrationList>().Moments.find((m) => m.Key === found.m.Key)!.Late).toBe(false);
+      const etag = before.headers.etag as string;
+      vi.setSystemTime(due + 59 * 60_000 + 20_000);
+      expect((await get(url, etag)).statusCode).toBe(304);
+      vi.setSystemTime(due + 61 * 60_000);
+      const after = await get(url, etag);
+      expect(after.statusCode).toBe(200);
+      expect(after.json<AdministrationList>().Moments.find((m) => m.Key === found.m.Key)!.Late).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps other API answers out of every cache', async () => {
