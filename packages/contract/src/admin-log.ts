@@ -103,8 +103,20 @@ export const dashboardTileSchema = z.object({
   Permission: z.string().nullable().optional(),
   /** Where a click on the tile goes, if anywhere. */
   Link: z.string().nullable().optional(),
+  /** Tiles of one subject (e.g. a department's rounds) share a Group, shown as a heading. */
+  Group: z.string().nullable().optional(),
+  /** A short text beside the figure, e.g. the current round "08:00". */
+  Detail: z.string().nullable().optional(),
 });
 export type DashboardTile = z.infer<typeof dashboardTileSchema>;
 export const dashboardSchema = z.object({ Tiles: z.array(dashboardTileSchema) });
 export type Dashboard = z.infer<typeof dashboardSchema>;
-export const DASHBOARD_TILE_KEYS = ['persons', 'activeAccounts', 'loginsToday', 'failedLoginsToday'] as const;
+export const DASHBOARD_TILE_KEYS = [
+  'persons',
+  'activeAccounts',
+  'loginsToday',
+  'failedLoginsToday',
+  'roundsOpen',
+  'roundsLate',
+  'roundsAwaitingCheck',
+] as const;

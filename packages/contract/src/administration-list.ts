@@ -46,11 +46,33 @@ export const plannedMomentSchema = z.object({
 });
 export type PlannedMoment = z.infer<typeof plannedMomentSchema>;
 
+/**
+ * The day at a glance, computed once on the server for the list header and the dashboards alike.
+ * Each timed moment is in exactly one of Given, Deviations, AwaitingDoubleCheck or Open; Late is the
+ * part of Open more than LATE_AFTER_MINUTES past its time. AwaitingDoubleCheck also counts the
+ * as-needed registrations still waiting for their second signature.
+ */
+export const dayProgressSchema = z.object({
+  /** Timed moments planned that day (as-needed not counted). */
+  Planned: z.number().int(),
+  Given: z.number().int(),
+  /** Planned moments without an effective registration (including the late ones). */
+  Open: z.number().int(),
+  Late: z.number().int(),
+  /** Timed moments whose registration says not given, refused or failed. */
+  Deviations: z.number().int(),
+  AwaitingDoubleCheck: z.number().int(),
+  /** The round (HH:mm) nurses are at: the earliest time with an open moment that is due, else the next one. */
+  CurrentRound: z.string().nullable(),
+});
+export type DayProgress = z.infer<typeof dayProgressSchema>;
+
 export const administrationListSchema = z.object({
   DepartmentId: z.number().int(),
   DepartmentName: z.string(),
   Date: z.string(),
   /** Ordered by time (as-needed last), then room and patient. */
   Moments: z.array(plannedMomentSchema),
+  Summary: dayProgressSchema,
 });
 export type AdministrationList = z.infer<typeof administrationListSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMINISTRATION_STATUSES } from './administration.ts';
+import { dayProgressSchema } from './administration-list.ts';
 import { medicationRouteId as id } from './medication-patient.ts';
 
 /** Issue 5: results overview (Resultaten Toedienregistratie), dashboard progress and flowchart counts. */
@@ -82,19 +83,11 @@ export const RESULTS_CSV_COLUMNS = [
 
 /** GET /api/administration/dashboard?date=: today's progress per visible department. */
 export const dashboardQuerySchema = z.object({ date: isoDate.optional() });
-export const departmentProgressSchema = z.object({
+/** One department's day: the same figures as the Summary of its toedienlijst. */
+export const departmentProgressSchema = dayProgressSchema.extend({
   DepartmentId: z.number().int(),
   DepartmentName: z.string(),
   EntityId: z.number().int(),
-  /** Timed moments planned today (as-needed not counted). */
-  Planned: z.number().int(),
-  Given: z.number().int(),
-  /** Planned moments without an effective registration. */
-  Open: z.number().int(),
-  Late: z.number().int(),
-  /** Registrations with a status other than given (including as-needed). */
-  Deviations: z.number().int(),
-  AwaitingDoubleCheck: z.number().int(),
 });
 export type DepartmentProgress = z.infer<typeof departmentProgressSchema>;
 export const administrationDashboardSchema = z.object({

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/db/schema/index.ts';
@@ -55,6 +56,32 @@ describe('demo world', () => {
       DEMO_TOTP_SECRET,
     );
     expect(accounts.find((a) => a.username === 'nieuw')!.mustChangePassword).toBe(true);
+  });
+
+  it("has one deleted person in each organisation's trash can, deleted by one of its accounts", async () => {
+    const trashed = await t.db.select().from(s.persons).where(eq(s.persons.deleted, true));
+    const entities = await t.db.select({ id: s.entities.id }).from(s.entities);
+    expect(trashed.map((p) => p.entityId).sort()).toEqual(entities.map((e) => e.id).sort());
+    for (const person of trashed) {
+      expect(person.deletedAt).not.toBeNull();
+      expect(person.purgedAt).toBeNull();
+    }
+  });
+
+  it('signs the demo consents with a drawn signature, not a single pixel', async () => {
+    const [consent] = await t.db.select().from(s.consents).limit(1);
+    const png = Buffer.from(consent!.signaturePng, 'base64');
+    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(300); // width
+    expect(png.readUInt32BE(20)).toBeGreaterThanOrEqual(100); // height
+    const width = png.readUInt32BE(16);
+    const idat = png.subarray(41, 41 + png.readUInt32BE(33));
+    const rows = inflateSync(idat);
+    // RGBA rows after a filter byte each: count the pixels with ink (alpha > 0).
+    const row = width * 4 + 1;
+    let ink = 0;
+    for (let i = 0; i < rows.length; i++) if (i % row !== 0 && (i % row) % 4 === 0 && rows[i]! > 0) ink++;
+    expect(ink).toBeGreaterThan(1000);
   });
 
   it('does not seed twice', async () => {

@@ -1,33 +1,9 @@
-import type {
-  AdministrationDashboard,
-  AdministrationList,
-  DepartmentOption,
-  PlannedMoment,
-} from '@zorgportaal/contract';
+import type { AdministrationDashboard, DepartmentOption, PlannedMoment } from '@zorgportaal/contract';
 import { screenName } from '@zorgportaal/contract';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { buildDayList } from './day-list.ts';
-import { isWithdrawn } from './rules.ts';
-
-/**
- * Progress of one day list: planned timed moments, given, open, late, deviations, open checks.
- * Withdrawn registrations (undo, Status 'cancelled'; rules.ts) count as nothing: their moment is open.
- */
-export function progressOf(list: AdministrationList) {
-  const timed = list.Moments.filter((m) => !m.AsNeeded);
-  const counted = (m: PlannedMoment) => m.Registrations.filter((r) => !isWithdrawn(r.Status));
-  const registrations = list.Moments.flatMap(counted);
-  return {
-    Planned: timed.length,
-    Given: timed.filter((m) => counted(m).some((r) => r.Status === 'given' || r.Status === 'partial')).length,
-    Open: timed.filter((m) => counted(m).length === 0).length,
-    Late: timed.filter((m) => m.Late || counted(m).some((r) => r.Late)).length,
-    Deviations: registrations.filter((r) => r.Status !== 'given').length,
-    AwaitingDoubleCheck: registrations.filter((r) => r.AwaitingDoubleCheck).length,
-  };
-}
 
 /** The dashboard: per visible department the day's progress, open double checks, patients without consent. */
 export async function buildDashboard(
@@ -36,15 +12,18 @@ export async function buildDashboard(
   scope: number[],
   date: string,
   now: Date,
-): Promise<AdministrationDashboard> {
+): Promise<{ dashboard: AdministrationDashboard; moments: PlannedMoment[] }> {
   const progress = [];
+  const moments: PlannedMoment[] = [];
   for (const department of departments) {
     const list = await buildDayList(db, department, date, now);
+    moments.push(...list.Moments);
     progress.push({
       DepartmentId: department.Id,
       DepartmentName: department.Name,
       EntityId: department.EntityId,
-      ...progressOf(list),
+      // The list's own Summary: the same computation the toedienlijst shows (day-progress.ts).
+      ...list.Summary,
     });
   }
   const withoutConsent = await db
@@ -60,11 +39,11 @@ export async function buildDashboard(
       ),
     )
     .orderBy(asc(t.departments.name), asc(t.persons.lastName));
-  return {
+  const dashboard = {
     Date: date,
     Departments: progress,
-    // The same definition as the rows (that day's effective registrations waiting for a check), so the
-    // total is their sum; a separate undated count once showed yesterday's open checks beside rows of 0.
+    // The sum of the rows (that day's registrations waiting for a check); a separate undated count once
+    // showed yesterday's open checks beside rows of 0.
     AwaitingDoubleCheck: progress.reduce((sum, d) => sum + d.AwaitingDoubleCheck, 0),
     PatientsWithoutConsent: withoutConsent.map((p) => ({
       PatientId: p.id,
@@ -75,4 +54,5 @@ export async function buildDashboard(
       DepartmentName: p.department,
     })),
   };
+  return { dashboard, moments };
 }

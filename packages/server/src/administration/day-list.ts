@@ -8,6 +8,7 @@ import { screenName } from '@zorgportaal/contract';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import { progressOf } from './day-progress.ts';
 import { plannedMoments } from './planned-moments.ts';
 import { loadUsers, toRegistration } from './registration-mapper.ts';
 import { isLate, isRiskProduct, isWithdrawn } from './rules.ts';
@@ -49,14 +50,15 @@ export async function buildDayList(
     .where(and(eq(t.patients.departmentId, department.Id), eq(t.persons.deleted, false)))
     .orderBy(asc(t.patients.room), asc(t.persons.lastName));
   const base = { DepartmentId: department.Id, DepartmentName: department.Name, Date: date };
-  if (patients.length === 0) return { ...base, Moments: [] };
+  const empty = { ...base, Moments: [], Summary: progressOf({ Moments: [] }, now) };
+  if (patients.length === 0) return empty;
   const found = await agreementsInForce(
     db,
     patients.map((p) => p.patient.id),
     day.start,
     day.end,
   );
-  if (found.length === 0) return { ...base, Moments: [] };
+  if (found.length === 0) return empty;
   const registrations = await db
     .select()
     .from(t.administrations)
@@ -123,5 +125,6 @@ export async function buildDayList(
   // plannedMoments sorted by time already; a stable sort by room order within each time keeps that.
   const time = (m: PlannedMoment) => (m.ScheduledAt ? Date.parse(m.ScheduledAt) : Number.POSITIVE_INFINITY);
   moments.sort((a, b) => time(a) - time(b) || a.order - b.order);
-  return { ...base, Moments: moments.map(({ order: _order, ...m }) => m) };
+  const sorted = moments.map(({ order: _order, ...m }) => m);
+  return { ...base, Moments: sorted, Summary: progressOf({ Moments: sorted }, now) };
 }

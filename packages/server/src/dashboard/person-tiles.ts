@@ -23,11 +23,11 @@ const loginsToday = (db: Db, entityId: number, success: boolean) =>
       ),
   );
 
-/** Issue 4's tiles: persons, active accounts, logins and failed logins today. */
+/** Staff figures: persons and active accounts for who manages persons; logins today for the log reader. */
 export const PERSON_TILES: TileDefinition[] = [
   {
     key: 'persons',
-    anyOf: ['persons.read'],
+    anyOf: ['persons.write'],
     link: '/management/persons',
     value: (db, caller) =>
       first(
@@ -39,7 +39,7 @@ export const PERSON_TILES: TileDefinition[] = [
   },
   {
     key: 'activeAccounts',
-    anyOf: ['accounts.write', 'persons.read'],
+    anyOf: ['persons.write'],
     link: '/management/persons',
     value: (db, caller) =>
       first(

@@ -1,10 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import { DEMO_SIGNATURE_PNG } from './demo-signature.ts';
 
-/** A 1×1 PNG: a valid image for the demo's signatures without shipping a drawing. */
-export const DEMO_SIGNATURE_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+export { DEMO_SIGNATURE_PNG };
 
 export const DEMO_CONSENT_TEXT =
   'Ik geef toestemming dat de zorgverleners van deze zorginstelling mijn medicatie toedienen en registreren, ' +

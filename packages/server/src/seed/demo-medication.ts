@@ -24,7 +24,7 @@ export async function seedDemoMedication(tx: Tx, now = new Date()): Promise<void
     .from(t.persons)
     .innerJoin(t.entities, eq(t.entities.id, t.persons.entityId))
     .leftJoin(t.accounts, eq(t.accounts.personId, t.persons.id))
-    .where(and(eq(t.entities.type, 'carecenter'), isNull(t.accounts.id)))
+    .where(and(eq(t.entities.type, 'carecenter'), isNull(t.accounts.id), eq(t.persons.deleted, false)))
     .orderBy(asc(t.persons.id));
   const entityIds = [...new Set(clients.map((c) => c.entityId))];
   const departments = await tx

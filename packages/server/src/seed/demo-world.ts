@@ -6,6 +6,7 @@ import { hashPassword } from '../account-security/password-hash.ts';
 import { sealSecret } from '../account-security/secret-box.ts';
 import { secretContext } from '../security/crypto.ts';
 import { demoClients } from './demo-clients.ts';
+import { seedDemoTrash } from './demo-trash.ts';
 import { seedDemoTeams } from './demo-teams.ts';
 import { seedDemoMedication } from './demo-medication.ts';
 import {
@@ -138,6 +139,18 @@ export async function seedDemoWorld(db: Db, opts: { secretKey: string }): Promis
         entityId: entityId(a.entity),
         productId: PRODUCT_ID,
       })),
+    );
+    // Deleted by the organisation's first account with a Beheerder role (or its first account).
+    await seedDemoTrash(
+      tx,
+      entityRows.map((row, e) => {
+        const own = DEMO_ACCOUNTS.map((a, i) => ({ a, id: accountRows[i]!.id })).filter(
+          ({ a }) => a.entity === DEMO_ENTITIES[e]!.key,
+        );
+        const deleter = own.find(({ a }) => a.roles.includes('Beheerder')) ?? own[0];
+        return { entityId: row.id, deletedBy: deleter?.id ?? null };
+      }),
+      new Date(),
     );
     await seedDemoMedication(tx);
   });

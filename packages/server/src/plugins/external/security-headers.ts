@@ -30,10 +30,12 @@ export default fp(
         : false,
     });
 
-    // Personal data must not end up in shared or browser caches.
+    // Personal data must not end up in shared or browser caches. The list reads with an ETag set
+    // `private, no-cache` themselves: only the user's own browser keeps them, and revalidates each time.
     app.addHook('onSend', async (request, reply) => {
       const path = request.url;
-      if (path.startsWith('/api/') || path === '/api' || path.startsWith('/oauth/'))
+      const revalidated = String(reply.getHeader('Cache-Control') ?? '').startsWith('private, no-cache');
+      if ((path.startsWith('/api/') || path === '/api' || path.startsWith('/oauth/')) && !revalidated)
         reply.header('Cache-Control', 'no-store');
     });
   },

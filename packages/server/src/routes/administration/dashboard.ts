@@ -1,6 +1,15 @@
 import { administrationDashboardSchema, dashboardQuerySchema, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDashboard } from '../../administration/dashboard.ts';
+import {
+  clockTurns,
+  etagOf,
+  matches,
+  notModified,
+  rememberTurns,
+  REVALIDATE,
+} from '../../administration/list-etag.ts';
+import { dayListVersion } from '../../administration/list-version.ts';
 import { localDate } from '../../administration/time-zone.ts';
 import { visibleDepartments } from '../../medication/departments.ts';
 import { scopeOf } from '../../medication/scope.ts';
@@ -22,14 +31,22 @@ const dashboardRoute: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const date = request.query.date ?? localDate(now);
       const departments = await visibleDepartments(app.db, scope, request.caller!.entityId);
-      const dashboard = await buildDashboard(app.db, departments, scope, date, now);
+      const ids = departments.map((d) => d.Id);
+      // Department names and organisations are part of the answer too.
+      const version = `${JSON.stringify(departments)}|${await dayListVersion(app.db, ids, date, scope)}`;
+      const known = etagOf(version, request.caller!.accountId, now);
+      if (matches(request, known)) return notModified(reply, known!);
+      const { dashboard, moments } = await buildDashboard(app.db, departments, scope, date, now);
+      rememberTurns(version, clockTurns(moments));
       // One entry per view, linking the clients it names; the dashboard's refresh adds nothing.
       await app.audit.recordView(request, {
         objectType: AUDIT_OBJECTS.administration_dashboard,
         view: { date },
         relatedPatientIds: dashboard.PatientsWithoutConsent.map((p) => p.PatientId),
       });
-      reply.header('Cache-Control', 'no-store');
+      reply
+        .header('Cache-Control', REVALIDATE)
+        .header('ETag', etagOf(version, request.caller!.accountId, now)!);
       return dashboard;
     },
   );

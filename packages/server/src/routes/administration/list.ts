@@ -6,6 +6,15 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDayList } from '../../administration/day-list.ts';
+import {
+  clockTurns,
+  etagOf,
+  matches,
+  notModified,
+  rememberTurns,
+  REVALIDATE,
+} from '../../administration/list-etag.ts';
+import { dayListVersion } from '../../administration/list-version.ts';
 import { localDate } from '../../administration/time-zone.ts';
 import { pickDepartment } from '../../medication/departments.ts';
 import { refuse, scopeOf } from '../../medication/scope.ts';
@@ -28,7 +37,13 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
       const department = await pickDepartment(app.db, scope, request.caller!.entityId, departmentId);
       if (!department) return refuse(request, AUDIT_OBJECTS.department, departmentId ?? 'default');
       const now = new Date();
-      const list = await buildDayList(app.db, department, date ?? localDate(now), now);
+      const day = date ?? localDate(now);
+      // The refresh of an unchanged list: one query, a 304, no list built and no audit entry.
+      const version = await dayListVersion(app.db, [department.Id], day);
+      const known = etagOf(version, request.caller!.accountId, now);
+      if (matches(request, known)) return notModified(reply, known!);
+      const list = await buildDayList(app.db, department, day, now);
+      rememberTurns(version, clockTurns(list.Moments));
       // NEN 7513: one entry for the view that links every client shown, so "who saw this client"
       // finds it; the tablet's automatic refresh of the same view adds nothing (recordView).
       await app.audit.recordView(request, {
@@ -37,7 +52,9 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
         view: { date: list.Date },
         relatedPatientIds: list.Moments.map((m) => m.PatientId),
       });
-      reply.header('Cache-Control', 'no-store');
+      reply
+        .header('Cache-Control', REVALIDATE)
+        .header('ETag', etagOf(version, request.caller!.accountId, now)!);
       return list;
     },
   );

@@ -1,7 +1,7 @@
 import { dashboardSchema } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DASHBOARD_TILES } from '../../dashboard/registry.ts';
-import { maySeeTile } from '../../dashboard/tile.ts';
+import { maySeeTile, type TileFigure } from '../../dashboard/tile.ts';
 import { callerOf } from '../../management/scope.ts';
 
 /** GET /api/dashboard: no permission needed; each tile only for callers who may see its figure. */
@@ -17,15 +17,26 @@ const dashboardRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
+      const now = new Date();
       const visible = DASHBOARD_TILES.filter((tile) => maySeeTile(tile, caller));
-      const values = await Promise.all(visible.map((tile) => tile.value(app.db, caller)));
+      const computed = await Promise.all(
+        visible.map(async (tile): Promise<TileFigure[]> =>
+          tile.figures
+            ? tile.figures(app.db, caller, now)
+            : [{ key: tile.key, value: await tile.value(app.db, caller), link: tile.link }],
+        ),
+      );
       return {
-        Tiles: visible.map((tile, i) => ({
-          Key: tile.key,
-          Value: values[i]!,
-          Permission: tile.anyOf?.[0] ?? null,
-          Link: tile.link ?? null,
-        })),
+        Tiles: visible.flatMap((tile, i) =>
+          computed[i]!.map((figure) => ({
+            Key: figure.key,
+            Value: figure.value,
+            Permission: tile.anyOf?.[0] ?? null,
+            Link: figure.link ?? null,
+            Group: figure.group ?? null,
+            Detail: figure.detail ?? null,
+          })),
+        ),
       };
     },
   );

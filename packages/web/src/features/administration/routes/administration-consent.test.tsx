@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SESSION_KEYS } from '@zorgportaal/contract';
 import { PAD_HEIGHT, PAD_WIDTH } from '../../../components/signature-strokes.ts';
 import { jsonResponse, renderRoutes } from '../../../test/render.tsx';
-import { moment } from '../utils/test-fixtures.ts';
+import { moment, summary } from '../utils/test-fixtures.ts';
 import AdministrationListPage from './administration-list.tsx';
 
 const PNG =
@@ -16,6 +16,7 @@ const list = {
   DepartmentId: 4,
   DepartmentName: 'Afdeling Eikenhof',
   Date: '2026-03-10',
+  Summary: summary(),
   Moments: [
     moment({ AgreementId: 1, Time: '08:00', PatientId: 1, PatientName: 'Anna de Vries' }),
     moment({ AgreementId: 2, Time: '08:00', PatientId: 2, PatientName: 'Bert Bakker', ConsentMissing: true }),

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { jsonResponse, renderRoutes } from '../../../test/render.tsx';
-import { moment, registration } from '../utils/test-fixtures.ts';
+import { moment, registration, summary } from '../utils/test-fixtures.ts';
 import AdministrationListPage from './administration-list.tsx';
 
 const departments = { Rows: [{ Id: 4, Name: 'Afdeling Eikenhof', EntityId: 2, EntityName: 'De Berk' }] };
@@ -9,6 +9,7 @@ const list = {
   DepartmentId: 4,
   DepartmentName: 'Afdeling Eikenhof',
   Date: '2026-03-10',
+  Summary: summary(),
   Moments: [
     moment({ AgreementId: 1, Time: '08:00', PatientName: 'Anna de Vries' }),
     moment({ AgreementId: 2, Time: '08:00', PatientName: 'Bert Bakker', ConsentMissing: true }),

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Switch.css';
+import { Alert, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { PrintButton } from '../../../components/print-button.tsx';
@@ -13,10 +14,13 @@ import { DepartmentDayPicker } from '../components/department-day-picker.tsx';
 import { ListSummary } from '../components/list-summary.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { DepartmentGate } from '../components/department-gate.tsx';
-import { MomentCard } from '../components/moment-card.tsx';
+import { RoundSection } from '../components/round-section.tsx';
 import { useDepartmentDay } from '../hooks/use-department-day.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { groupMoments, momentState, summarise } from '../utils/moments.ts';
+import { useOpenOnly } from '../hooks/use-open-only.ts';
+import { useScrollToNow } from '../hooks/use-scroll-to-now.ts';
+import { todayInAmsterdam } from '../utils/dates.ts';
+import { groupMoments, isOpen, scrollTargetOf } from '../utils/moments.ts';
 
 const ListSkeleton = () => (
   <Stack gap="sm" aria-busy="true" data-testid="administration-list-skeleton">
@@ -35,6 +39,11 @@ export default function AdministrationListPage() {
   const { departmentId, date, setDepartmentId, setDate } = useDepartmentDay(departments.data?.Rows);
   const list = useAdministrationList(departmentId === null ? null : { departmentId, date });
   const now = useNow();
+  const [openOnly, setOpenOnly] = useOpenOnly();
+  useScrollToNow(
+    departmentId === null ? null : `${departmentId}|${date}`,
+    Boolean(list.data) && !list.isPlaceholderData,
+  );
 
   const body = () => {
     if (departments.isPending || (departmentId !== null && list.isPending)) return <ListSkeleton />;
@@ -55,40 +64,39 @@ export default function AdministrationListPage() {
         </Alert>
       );
     const { timed, asNeeded } = groupMoments(moments);
+    const rounds = timed
+      .map((group) => {
+        const open = group.moments.filter((m) => isOpen(m, now));
+        return { ...group, open: open.length, shown: openOnly ? open : group.moments };
+      })
+      .filter((group) => group.shown.length > 0);
+    const target = scrollTargetOf(
+      rounds,
+      date === todayInAmsterdam() ? list.data!.Summary.CurrentRound : null,
+      now,
+    );
     return (
       <Stack gap="lg" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-        <ListSummary summary={summarise(moments, now)} />
+        <ListSummary summary={list.data!.Summary} />
         <ConsentWarning moments={moments} />
-        {timed.map((group) => {
-          const open = group.moments.filter((m) => ['open', 'late'].includes(momentState(m, now))).length;
-          const headingId = `time-${group.time.replace(':', '')}`;
-          return (
-            <Stack
-              component="section"
-              key={group.time}
-              gap="sm"
-              aria-labelledby={headingId}
-              data-testid="time-group"
-              data-time={group.time}
-            >
-              <Group gap="sm" align="baseline">
-                <Title order={2} size="h3" id={headingId}>
-                  {group.time}
-                </Title>
-                <Text c="dark.6">
-                  {t('administration.groupOpen', '{{open}} van {{total}} open', {
-                    open,
-                    total: group.moments.length,
-                  })}
-                </Text>
-              </Group>
-              {group.moments.map((moment) => (
-                <MomentCard key={moment.Key} moment={moment} now={now} />
-              ))}
-            </Stack>
-          );
-        })}
-        {asNeeded.length > 0 ? (
+        {rounds.length === 0 ? (
+          <Alert color="gray" variant="light" data-testid="administration-list-all-done">
+            {t('administration.noneOpen', 'Er staan geen open toedieningen meer op deze dag.')}
+          </Alert>
+        ) : null}
+        {rounds.map((group, i) => (
+          <RoundSection
+            key={group.time}
+            time={group.time}
+            moments={group.shown}
+            open={group.open}
+            total={group.moments.length}
+            now={now}
+            next={rounds[i + 1]?.time ?? null}
+            scrollTarget={target?.time === group.time ? target.key : null}
+          />
+        ))}
+        {asNeeded.length > 0 && !openOnly ? (
           <Stack
             component="section"
             gap="sm"
@@ -129,6 +137,13 @@ export default function AdministrationListPage() {
           onDateChange={setDate}
         />
       ) : null}
+      <Switch
+        size="lg"
+        checked={openOnly}
+        onChange={(event) => setOpenOnly(event.currentTarget.checked)}
+        label={t('administration.openOnly', 'Alleen open')}
+        data-testid="open-only"
+      />
       <DepartmentGate departments={departments} departmentId={departmentId}>
         {body}
       </DepartmentGate>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyRegistration, groupMoments, momentState, summarise } from './moments.ts';
-import { moment, registration } from './test-fixtures.ts';
+import { applyRegistration, groupMoments, momentState, scrollTargetOf } from './moments.ts';
+import { moment, registration, summary } from './test-fixtures.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -55,30 +55,22 @@ describe('momentState', () => {
   });
 });
 
-describe('summarise', () => {
-  it('counts the timed moments only', () => {
-    const now = at('2026-03-10T12:00:00Z');
-    const summary = summarise(
-      [
-        moment({ AgreementId: 1, Registrations: [registration()] }),
-        moment({ AgreementId: 2 }),
-        moment({ AgreementId: 3, ScheduledAt: '2026-03-10T11:30:00Z' }),
-        moment({
-          AgreementId: 4,
-          Registrations: [registration({ Status: 'refused', DeviationReason: 'refused' })],
-        }),
-        moment({ AgreementId: 5, Registrations: [registration({ AwaitingDoubleCheck: true })] }),
-        moment({
-          AgreementId: 6,
-          AsNeeded: true,
-          Time: null,
-          ScheduledAt: null,
-          Registrations: [registration()],
-        }),
-      ],
-      now,
-    );
-    expect(summary).toEqual({ planned: 5, given: 1, open: 2, late: 1, deviations: 1, awaitingCheck: 1 });
+describe('scrollTargetOf', () => {
+  const done = registration();
+  const rounds = [
+    { time: '08:00', shown: [moment({ AgreementId: 1 })] },
+    { time: '12:00', shown: [moment({ AgreementId: 2, Registrations: [done] })] },
+    { time: '17:00', shown: [moment({ AgreementId: 3, Registrations: [done] }), moment({ AgreementId: 4 })] },
+  ];
+
+  it("opens at the current round's first open dose, or the next round with one", () => {
+    expect(scrollTargetOf(rounds, '08:00')).toEqual({ time: '08:00', key: rounds[0]!.shown[0]!.Key });
+    expect(scrollTargetOf(rounds, '12:00')).toEqual({ time: '17:00', key: rounds[2]!.shown[1]!.Key });
+  });
+
+  it('opens at the last round when all is done, and nowhere on another day', () => {
+    expect(scrollTargetOf(rounds.slice(1, 2), '12:00')).toEqual({ time: '12:00', key: 'round' });
+    expect(scrollTargetOf(rounds, null)).toBeNull();
   });
 });
 
@@ -87,6 +79,7 @@ describe('applyRegistration', () => {
     DepartmentId: 1,
     DepartmentName: 'Eikenhof',
     Date: '2026-03-10',
+    Summary: summary(),
     Moments: moments,
   });
 

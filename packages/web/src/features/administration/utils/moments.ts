@@ -59,31 +59,27 @@ export function groupMoments(moments: readonly PlannedMoment[]): GroupedMoments 
   return { timed, asNeeded };
 }
 
-export interface ListSummary {
-  planned: number;
-  given: number;
-  open: number;
-  late: number;
-  deviations: number;
-  awaitingCheck: number;
-}
+/** Still to do: nothing (effective) registered yet, late or not. */
+export const isOpen = (moment: PlannedMoment, now: number = Date.now()): boolean =>
+  ['open', 'late'].includes(momentState(moment, now));
 
-/** Counts of the timed moments on a list, for the header of the toedienlijst. */
-export function summarise(moments: readonly PlannedMoment[], now: number = Date.now()): ListSummary {
-  const summary: ListSummary = { planned: 0, given: 0, open: 0, late: 0, deviations: 0, awaitingCheck: 0 };
-  for (const moment of moments) {
-    if (moment.AsNeeded || moment.Time === null) continue;
-    summary.planned += 1;
-    const state = momentState(moment, now);
-    if (state === 'given') summary.given += 1;
-    else if (state === 'deviation') summary.deviations += 1;
-    else if (state === 'awaiting_check') summary.awaitingCheck += 1;
-    else {
-      summary.open += 1;
-      if (state === 'late') summary.late += 1;
-    }
+/**
+ * Where the list opens: the first open dose from the current round on (the server's CurrentRound,
+ * else the next round with work), else the current round's heading. Null when not today.
+ */
+export function scrollTargetOf(
+  rounds: readonly { time: string; shown: readonly PlannedMoment[] }[],
+  currentRound: string | null,
+  now: number = Date.now(),
+): { time: string; key: string } | null {
+  if (currentRound === null || rounds.length === 0) return null;
+  const from = rounds.findIndex((r) => r.time >= currentRound);
+  const ahead = from === -1 ? rounds.slice(-1) : rounds.slice(from);
+  for (const round of ahead) {
+    const first = round.shown.find((m) => isOpen(m, now));
+    if (first) return { time: round.time, key: first.Key };
   }
-  return summary;
+  return { time: ahead[0]!.time, key: 'round' };
 }
 
 /** Given or partial registrations of an as-needed agreement today, against its maximum per day. */

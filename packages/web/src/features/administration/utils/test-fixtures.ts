@@ -1,4 +1,4 @@
-import type { PlannedMoment, Registration } from '@zorgportaal/contract';
+import type { DayProgress, PlannedMoment, Registration } from '@zorgportaal/contract';
 
 /** Test data for the administration utils and screens. */
 export function registration(overrides: Partial<Registration> = {}): Registration {
@@ -54,6 +54,20 @@ export function moment(overrides: Partial<PlannedMoment> = {}): PlannedMoment {
     ConsentMissing: false,
     Late: false,
     Registrations: [],
+    ...overrides,
+  };
+}
+
+/** The server's day figures of a list (computed there; the screen shows them as sent). */
+export function summary(overrides: Partial<DayProgress> = {}): DayProgress {
+  return {
+    Planned: 3,
+    Given: 0,
+    Open: 3,
+    Late: 0,
+    Deviations: 0,
+    AwaitingDoubleCheck: 0,
+    CurrentRound: '08:00',
     ...overrides,
   };
 }

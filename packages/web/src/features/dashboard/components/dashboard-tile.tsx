@@ -7,7 +7,7 @@ import { useTileLabel } from '../hooks/use-tile-label.ts';
 
 /** One figure; a tile with a Link is one link (keyboard: Tab and Enter), otherwise plain text. */
 export function DashboardTile({ tile }: { tile: Tile }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const label = useTileLabel()(tile.Key);
   const value = new Intl.NumberFormat(i18n.language).format(tile.Value);
   const internal = tile.Link?.startsWith('/') && !tile.Link.startsWith('//');
@@ -19,6 +19,11 @@ export function DashboardTile({ tile }: { tile: Tile }) {
       <Text fz={32} fw={700} lh={1.2} data-testid="dashboard-tile-value">
         {value}
       </Text>
+      {tile.Detail ? (
+        <Text fz="sm" c="dark.6" data-testid="dashboard-tile-detail">
+          {t('dashboard.currentRound', 'Huidige ronde {{time}}', { time: tile.Detail })}
+        </Text>
+      ) : null}
     </>
   );
   const common = {
@@ -27,9 +32,11 @@ export function DashboardTile({ tile }: { tile: Tile }) {
     radius: 'md',
     'data-testid': 'dashboard-tile',
     'data-key': tile.Key,
+    'data-group': tile.Group ?? undefined,
   };
   return internal ? (
-    <Card component={Link} to={tile.Link!} aria-label={`${label}: ${value}`} {...common}>
+    // No aria-label: the link's name is its visible text (label, figure, round), as a sighted user reads it.
+    <Card component={Link} to={tile.Link!} {...common}>
       {body}
     </Card>
   ) : (

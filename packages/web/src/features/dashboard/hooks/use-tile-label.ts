@@ -18,6 +18,12 @@ export function useTileLabel() {
           return t('dashboard.loginsToday', 'Logins vandaag');
         case 'failedLoginsToday':
           return t('dashboard.failedLoginsToday', 'Mislukte logins vandaag');
+        case 'roundsOpen':
+          return t('dashboard.roundsOpen', 'Open toedieningen');
+        case 'roundsLate':
+          return t('dashboard.roundsLate', 'Te laat');
+        case 'roundsAwaitingCheck':
+          return t('dashboard.roundsAwaitingCheck', 'Wacht op dubbele controle');
         default:
           return t(`dashboard.${key}`, key);
       }

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
-import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import type { DashboardTile as Tile } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyMessage } from '../../../components/empty-message.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -11,6 +12,18 @@ import { BackupAlert } from '../components/backup-alert.tsx';
 import { DashboardTile } from '../components/dashboard-tile.tsx';
 
 const GRID = { base: 1, xs: 2, md: 4 };
+
+/** Tiles of one subject (a department's rounds) together under its name, in the server's order. */
+function groupTiles(tiles: readonly Tile[]): { group: string | null; tiles: Tile[] }[] {
+  const groups: { group: string | null; tiles: Tile[] }[] = [];
+  for (const tile of tiles) {
+    const group = tile.Group ?? null;
+    const last = groups.at(-1);
+    if (last && last.group === group) last.tiles.push(tile);
+    else groups.push({ group, tiles: [tile] });
+  }
+  return groups;
+}
 
 /** /dashboard (Dashboard): the tiles the server returns for this user, nothing more. */
 export default function DashboardPage() {
@@ -41,11 +54,22 @@ export default function DashboardPage() {
           data-testid="dashboard-empty"
         />
       ) : (
-        <SimpleGrid cols={GRID} data-testid="dashboard-tiles">
-          {tiles.map((tile) => (
-            <DashboardTile key={tile.Key} tile={tile} />
+        <Stack gap="lg" data-testid="dashboard-tiles">
+          {groupTiles(tiles).map(({ group, tiles: own }) => (
+            <Stack key={group ?? ''} gap="xs" component="section" aria-label={group ?? undefined}>
+              {group ? (
+                <Title order={2} size="h4" data-testid="dashboard-group">
+                  {group}
+                </Title>
+              ) : null}
+              <SimpleGrid cols={GRID}>
+                {own.map((tile) => (
+                  <DashboardTile key={`${tile.Key}-${tile.Link ?? ''}`} tile={tile} />
+                ))}
+              </SimpleGrid>
+            </Stack>
           ))}
-        </SimpleGrid>
+        </Stack>
       )}
     </Stack>
   );

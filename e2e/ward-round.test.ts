@@ -1,0 +1,113 @@
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+/** The first department's round tiles on the landing page (the nurse's own ward comes first). */
+async function roundTiles(page: Page) {
+  const first = page.locator('[data-testid="dashboard-tile"][data-key="roundsOpen"]').first();
+  await first.waitFor();
+  const group = (await first.getAttribute('data-group'))!;
+  const value = async (key: string) =>
+    Number(
+      (
+        await page
+          .locator(`[data-testid="dashboard-tile"][data-key="${key}"][data-group="${group}"]`)
+          .getByTestId('dashboard-tile-value')
+          .textContent()
+      )?.replace(/\D/g, ''),
+    );
+  return {
+    group,
+    tile: first,
+    open: await value('roundsOpen'),
+    late: await value('roundsLate'),
+    awaitingCheck: await value('roundsAwaitingCheck'),
+  };
+}
+
+const summaryCount = async (page: Page, id: string) =>
+  Number(await page.getByTestId(`summary-${id}`).getAttribute('data-count'));
+
+describeBrowser('a ward round on the tablet (800×1100)', () => {
+  const browser = useBrowser();
+
+  it('nurse: landing → the list at now → the first open dose given in two taps; the numbers agree', async () => {
+    const { context, page } = await browser.newPage();
+    await page.setViewportSize({ width: 800, height: 1100 });
+    await page.goto('/');
+    await page.waitForURL('**/login');
+    await logIn(page, 'verpleegkundige');
+    await page.waitForURL('**/dashboard');
+
+    // The landing page shows her work, not staff counts.
+    const before = await roundTiles(page);
+    expect(await page.locator('[data-testid="dashboard-tile"][data-key="persons"]').count()).toBe(0);
+    // The tile's accessible name is its visible text, not a replacement.
+    expect(await before.tile.getAttribute('aria-label')).toBeNull();
+
+    // Tap 1: the ward's open doses → the toedienlijst, opened at the current round.
+    await before.tile.click();
+    await page.waitForURL('**/administrationlist?department=*');
+    const target = page.locator('[data-scroll-target="true"]');
+    await target.waitFor();
+    const card = target.getByTestId('moment-card');
+    expect(['open', 'late']).toContain(await card.getAttribute('data-state'));
+    // Reachable without scrolling: the dose is on the first screen the nurse sees.
+    await poll(async () => {
+      const box = await card.boundingBox();
+      return box !== null && box.y >= 0 && box.y + 80 <= 1100;
+    }).toBe(true);
+    expect(await page.getByTestId('round-heading').first().isVisible()).toBe(true);
+
+    // The list's figures are the dashboard's.
+    expect(await summaryCount(page, 'open')).toBe(before.open);
+    expect(await summaryCount(page, 'late')).toBe(before.late);
+    expect(await summaryCount(page, 'awaitingCheck')).toBe(before.awaitingCheck);
+
+    // Tap 2: "Gegeven" on that dose.
+    const key = (await card.getAttribute('data-key'))!;
+    await card.getByTestId('give-button').click();
+    const given = page.locator(`[data-testid="moment-card"][data-key="${key}"]`);
+    await poll(() => given.getAttribute('data-state')).toMatch(/^(given|awaiting_check)$/);
+    // The server's figures follow at once (the list is refetched after a registration).
+    await poll(() => summaryCount(page, 'open')).toBe(before.open - 1);
+    const listOpen = await summaryCount(page, 'open');
+    const listLate = await summaryCount(page, 'late');
+
+    // Back on the landing page: the same numbers for the same ward and day.
+    await page.goto('/dashboard');
+    const after = await roundTiles(page);
+    expect(after.group).toBe(before.group);
+    expect(after.open).toBe(listOpen);
+    expect(after.late).toBe(listLate);
+    await context.close();
+  });
+
+  it('remembers "alleen open" on this device and shows only open doses', async () => {
+    const { context, page } = await browser.newPage();
+    await page.setViewportSize({ width: 800, height: 1100 });
+    await page.goto('/administrationlist');
+    await page.waitForURL('**/login');
+    await logIn(page, 'verpleegkundige');
+    await page.waitForURL('**/administrationlist*');
+    await page.getByTestId('time-group').first().waitFor();
+    await page.getByRole('switch', { name: 'Alleen open' }).check();
+    await poll(() =>
+      page.locator('[data-testid="moment-card"]:not([data-state="open"]):not([data-state="late"])').count(),
+    ).toBe(0);
+    // The browser keeps the list (private, no-cache) and revalidates it with the ETag it was given.
+    const sent: (string | undefined)[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/administration/list'))
+        void request.allHeaders().then((headers) => sent.push(headers['if-none-match']));
+    });
+    await page.reload();
+    await page.getByTestId('time-group').first().waitFor();
+    expect(await page.getByRole('switch', { name: 'Alleen open' }).isChecked()).toBe(true);
+    await poll(async () => sent.length).toBeGreaterThan(0);
+    expect(sent[0]).toMatch(/^"[\w-]+"$/);
+    await context.close();
+  });
+});
