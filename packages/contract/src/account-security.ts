@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameInformationSchema } from './person.ts';
+import { dateOfBirthSchema } from './admin-fields.ts';
 
 /** Issue 3 contract: 2FA, password change and reset, IP allow-list, profile. Form fields as spec §7. */
 const formInt = z.coerce.number().int();
@@ -66,7 +67,7 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 export const profileUpdateSchema = z.object({
   NameInformation: nameInformationSchema,
-  DateOfBirth: z.iso.date().nullable(),
+  DateOfBirth: dateOfBirthSchema.nullable(),
   EmailAddress: z.array(z.email()).min(1).max(5),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
