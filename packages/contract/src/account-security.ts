@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nameInformationSchema } from './person.ts';
-import { dateOfBirthSchema } from './admin-fields.ts';
+import { dateOfBirthSchema, emailListSchema, personNameInputSchema } from './admin-fields.ts';
 
 /** Issue 3 contract: 2FA, password change and reset, IP allow-list, profile. Form fields as spec §7. */
 const formInt = z.coerce.number().int();
@@ -65,10 +65,11 @@ export const profileSchema = z.object({
   Avatar: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+/** PUT /api/account/profile: the same name and date checks (and Dutch messages) as the person form. */
 export const profileUpdateSchema = z.object({
-  NameInformation: nameInformationSchema,
+  NameInformation: personNameInputSchema,
   DateOfBirth: dateOfBirthSchema.nullable(),
-  EmailAddress: z.array(z.email()).min(1).max(5),
+  EmailAddress: emailListSchema,
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 /** Avatars are resized to at most 256 px by the client and checked again by the server. */

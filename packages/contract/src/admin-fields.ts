@@ -72,3 +72,10 @@ export type PersonNameInput = z.infer<typeof personNameInputSchema>;
 export const dateTimeInputSchema = z
   .string()
   .refine((value) => isCalendarDate(value) || isCalendarDateTime(value), 'Vul een geldige datum en tijd in.');
+
+/** One to five e-mail addresses (an account's, or the caller's own in the profile). */
+export const MAX_EMAILS = 5;
+export const emailListSchema = z
+  .array(z.email('Vul een geldig e-mailadres in.').max(320, 'Het e-mailadres is te lang.'))
+  .min(1, 'Vul minimaal één e-mailadres in.')
+  .max(MAX_EMAILS, 'Vul maximaal vijf e-mailadressen in.');

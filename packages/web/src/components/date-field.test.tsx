@@ -38,4 +38,11 @@ describe('DateField', () => {
     type('');
     expect(screen.getByTestId('value').textContent).toBe('');
   });
+
+  it('takes text set without an input event when the input is left', () => {
+    render(<Harness initial="1950-03-07" />, { wrapper: TestProviders });
+    fireEvent.change(screen.getByTestId('date'), { target: { value: '31-02-1949' } });
+    fireEvent.blur(screen.getByTestId('date'));
+    expect(screen.getByTestId('value').textContent).toBe('31-02-1949');
+  });
 });

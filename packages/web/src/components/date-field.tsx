@@ -1,9 +1,9 @@
 import '@mantine/dates/styles.css';
-import type { FormEvent, ReactNode } from 'react';
+import type { FocusEvent, FormEvent, ReactNode } from 'react';
 import { DateInput } from '@mantine/dates';
 import { DATE_FORMAT, isCalendarDate } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
-import { parseDutchDate } from '../lib/format.ts';
+import { formatDate, parseDutchDate } from '../lib/format.ts';
 
 export interface DateFieldProps {
   label: ReactNode;
@@ -14,6 +14,7 @@ export interface DateFieldProps {
    */
   value?: string;
   onChange: (value: string) => void;
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
   error?: ReactNode;
   description?: ReactNode;
   required?: boolean;
@@ -27,12 +28,16 @@ export interface DateFieldProps {
 }
 
 /** The one date input of the portal: typed or picked, shown as DD-MM-YYYY (spec §3). */
-export function DateField({ value = '', onChange, minDate, maxDate, ...props }: DateFieldProps) {
+export function DateField({ value = '', onChange, onBlur, minDate, maxDate, ...props }: DateFieldProps) {
   const { t, i18n } = useTranslation();
   // Bounds only limit the calendar; typed dates outside them reach the schema and get its message.
-  const handleInput = (event: FormEvent<HTMLInputElement>) => {
-    const text = event.currentTarget.value;
-    onChange(text.trim() === '' ? '' : (parseDutchDate(text) ?? text));
+  const takeText = (text: string) => onChange(text.trim() === '' ? '' : (parseDutchDate(text) ?? text));
+  const handleInput = (event: FormEvent<HTMLInputElement>) => takeText(event.currentTarget.value);
+  // Also on leaving the input: text set without an input event (autofill) still reaches the form.
+  const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
+    if (event.currentTarget.value !== (isCalendarDate(value) ? formatDate(value) : value))
+      takeText(event.currentTarget.value);
+    onBlur?.(event);
   };
   return (
     <DateInput
@@ -40,6 +45,7 @@ export function DateField({ value = '', onChange, minDate, maxDate, ...props }: 
       value={isCalendarDate(value) ? value : null}
       onChange={(picked) => picked !== null && onChange(picked.slice(0, 10))}
       onInput={handleInput}
+      onBlur={handleBlur}
       valueFormat={DATE_FORMAT}
       dateParser={parseDutchDate}
       fixOnBlur={false}
