@@ -40,6 +40,10 @@ export const twofaEnrolmentSchema = z.object({
 export const totpCodeSchema = z.object({
   totp: z.string().regex(/^\d{6}$/, 'Vul de 6 cijfers van de code in.'),
 });
+/** The 2FA step of the login: spaces typed between the digits do not count. */
+export const totpCodeFormSchema = z.object({
+  totp: z.preprocess((value) => String(value ?? '').replace(/\s+/g, ''), totpCodeSchema.shape.totp),
+});
 
 export const currentIpSchema = z.object({ Ip: z.string() });
 export const ipAllowEntrySchema = z.object({

@@ -8,9 +8,17 @@ import { fieldErrors } from './api-errors.ts';
  * the contract schema the server uses: a field's message is the server's, keyed by the same path.
  * The first message of a path wins, as in a server 400's `Fields`.
  */
-export function contractResolver<Values>(schema: z.ZodType): (values: Values) => FormErrors {
+export function contractResolver<Values>(
+  schema: z.ZodType,
+  /** Translated messages by path, for forms whose contract messages are Dutch only (login, 2FA). */
+  messages: Record<string, string> = {},
+): (values: Values) => FormErrors {
   const resolve = zod4Resolver(schema, { errorPriority: 'first' });
-  return (values) => resolve(values as Record<string, unknown>);
+  return (values) => {
+    const errors = resolve(values as Record<string, unknown>);
+    for (const path of Object.keys(errors)) errors[path] = messages[path] ?? errors[path];
+    return errors;
+  };
 }
 
 /** Shows a server 400's `Fields` under the inputs (they are keyed by body path, as the form is). */
