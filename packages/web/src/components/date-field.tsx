@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import type { FocusEvent, FormEvent, ReactNode } from 'react';
+import type { MantineSize } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { DATE_FORMAT, isCalendarDate } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ export interface DateFieldProps {
   autoComplete?: string;
   'data-testid'?: string;
   w?: number | string;
+  size?: MantineSize;
 }
 
 /** The one date input of the portal: typed or picked, shown as DD-MM-YYYY (spec §3). */
