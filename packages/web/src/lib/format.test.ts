@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, parseDutchDate } from './format.ts';
+import { formatDate, formatDateTime, groupLabel, parseDutchDate } from './format.ts';
 
 describe('date formats (spec §3)', () => {
   it('shows dates as DD-MM-YYYY and moments as YYYY-MM-DD HH:mm', () => {
@@ -25,5 +25,12 @@ describe('parseDutchDate', () => {
     expect(parseDutchDate('29-02-2023')).toBeNull();
     expect(parseDutchDate('1949-02-03')).toBeNull();
     expect(parseDutchDate('gisteren')).toBeNull();
+  });
+});
+
+describe('groupLabel', () => {
+  it('shows a day group as DD-MM-YYYY and other groups by their label', () => {
+    expect(groupLabel('day', { Key: '2026-03-10', Label: '2026-03-10' })).toBe('10-03-2026');
+    expect(groupLabel('department', { Key: '4', Label: 'Afdeling Eikenhof' })).toBe('Afdeling Eikenhof');
   });
 });

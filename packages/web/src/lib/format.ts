@@ -28,3 +28,17 @@ export function parseDutchDate(text: string): string | null {
 
 /** Today in the browser's calendar as YYYY-MM-DD (the latest date of birth a calendar offers). */
 export const todayIso = (): string => dayjs().format('YYYY-MM-DD');
+
+/** A result group's label: a day group (key YYYY-MM-DD) shows as DD-MM-YYYY like every date. */
+export const groupLabel = (groupBy: string, group: { Key: string; Label: string }): string =>
+  groupBy === 'day' ? formatDate(group.Key) || group.Label : group.Label;
+
+/** The Europe/Amsterdam calendar day of an ISO date-time (an agreement's start or end), as DD-MM-YYYY. */
+const AMSTERDAM_DAY = new Intl.DateTimeFormat('nl-NL', {
+  timeZone: 'Europe/Amsterdam',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+export const formatDay = (iso: string | null): string =>
+  iso ? AMSTERDAM_DAY.format(new Date(iso)).replaceAll('/', '-') : '';
