@@ -76,7 +76,7 @@ describeBrowser('persons, trash can and Logboek (issue 4)', () => {
     await form.getByTestId('person-form-prefix').fill('van');
     await form.getByTestId('person-form-lastName').fill(lastName);
     await form.getByTestId('person-form-partnerLastName').fill('Jansen');
-    await form.getByTestId('person-form-dateOfBirth').fill('1961-07-04');
+    await form.getByTestId('person-form-dateOfBirth').fill('04-07-1961');
     await form.getByTestId('person-form-save').click();
     await expectToast(page, /persoon is aangemaakt/);
     await form.waitFor({ state: 'detached' });

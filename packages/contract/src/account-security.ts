@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameInformationSchema } from './person.ts';
+import { dateOfBirthSchema, emailListSchema, personNameInputSchema } from './admin-fields.ts';
 
 /** Issue 3 contract: 2FA, password change and reset, IP allow-list, profile. Form fields as spec §7. */
 const formInt = z.coerce.number().int();
@@ -39,6 +40,10 @@ export const twofaEnrolmentSchema = z.object({
 export const totpCodeSchema = z.object({
   totp: z.string().regex(/^\d{6}$/, 'Vul de 6 cijfers van de code in.'),
 });
+/** The 2FA step of the login: spaces typed between the digits do not count. */
+export const totpCodeFormSchema = z.object({
+  totp: z.preprocess((value) => String(value ?? '').replace(/\s+/g, ''), totpCodeSchema.shape.totp),
+});
 
 export const currentIpSchema = z.object({ Ip: z.string() });
 export const ipAllowEntrySchema = z.object({
@@ -64,10 +69,11 @@ export const profileSchema = z.object({
   Avatar: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+/** PUT /api/account/profile: the same name and date checks (and Dutch messages) as the person form. */
 export const profileUpdateSchema = z.object({
-  NameInformation: nameInformationSchema,
-  DateOfBirth: z.iso.date().nullable(),
-  EmailAddress: z.array(z.email()).min(1).max(5),
+  NameInformation: personNameInputSchema,
+  DateOfBirth: dateOfBirthSchema.nullable(),
+  EmailAddress: emailListSchema,
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 /** Avatars are resized to at most 256 px by the client and checked again by the server. */

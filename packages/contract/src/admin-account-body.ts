@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeInputSchema } from './admin-fields.ts';
+import { dateTimeInputSchema, emailListSchema } from './admin-fields.ts';
 import { PRODUCT_ID } from './constants.ts';
 
 /**
@@ -15,11 +15,6 @@ const usernameSchema = z
   .min(3, 'De gebruikersnaam moet minimaal 3 tekens zijn.')
   .max(64, 'De gebruikersnaam mag maximaal 64 tekens zijn.')
   .regex(/^[A-Za-z0-9._@-]+$/, 'Gebruik alleen letters, cijfers en . _ @ - in de gebruikersnaam.');
-
-const emailListSchema = z
-  .array(z.email('Vul een geldig e-mailadres in.').max(320, 'Het e-mailadres is te lang.'))
-  .min(1, 'Vul minimaal één e-mailadres in.')
-  .max(5, 'Vul maximaal vijf e-mailadressen in.');
 
 const periodInputSchema = z
   .strictObject({

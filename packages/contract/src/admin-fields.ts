@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { isCalendarDate, isCalendarDateTime, isoDateSchema } from './dates.ts';
+
+export { isCalendarDate, isCalendarDateTime, isoDateSchema };
 
 /** Field schemas shared by the management forms (issue 4), with Dutch messages for server and client. */
 
@@ -25,24 +28,11 @@ export const pageShape = {
   PageSize: z.number().int(),
 };
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date in YYYY-MM-DD (so 2024-02-30 is refused). */
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 /**
  * "Today" in the latest time zone on earth (UTC+14), so a Dutch user just after midnight is not
  * refused today's date; at most one day of leniency.
  */
 export const latestToday = (): string => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
-
-export const isoDateSchema = z
-  .string({ error: 'Vul een datum in.' })
-  .refine(isCalendarDate, 'Vul een geldige datum in (JJJJ-MM-DD).');
 
 export const dateOfBirthSchema = isoDateSchema
   .refine((value) => value >= '1900-01-01', 'De geboortedatum mag niet voor 1900 liggen.')
@@ -81,10 +71,11 @@ export type PersonNameInput = z.infer<typeof personNameInputSchema>;
 /** An optional ISO date-time (e.g. 2025-01-31T00:00:00.000Z) or a plain date. */
 export const dateTimeInputSchema = z
   .string()
-  .refine(
-    (value) =>
-      isCalendarDate(value) ||
-      (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
-        !Number.isNaN(Date.parse(value))),
-    'Vul een geldige datum en tijd in.',
-  );
+  .refine((value) => isCalendarDate(value) || isCalendarDateTime(value), 'Vul een geldige datum en tijd in.');
+
+/** One to five e-mail addresses (an account's, or the caller's own in the profile). */
+export const MAX_EMAILS = 5;
+export const emailListSchema = z
+  .array(z.email('Vul een geldig e-mailadres in.').max(320, 'Het e-mailadres is te lang.'))
+  .min(1, 'Vul minimaal één e-mailadres in.')
+  .max(MAX_EMAILS, 'Vul maximaal vijf e-mailadressen in.');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from './dates.ts';
 import { registrationSchema } from './administration.ts';
 import { DISTRIBUTION_FORMS, RISK_CATEGORIES } from './medication.ts';
 import { medicationRouteId as id } from './medication-patient.ts';
@@ -8,11 +9,7 @@ import { medicationRouteId as id } from './medication-patient.ts';
 /** GET /api/administration/list: departmentId and date default to the caller's first department, today. */
 export const administrationListQuerySchema = z.object({
   departmentId: id.optional(),
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Vul een datum in als JJJJ-MM-DD.')
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'Vul een geldige datum in.')
-    .optional(),
+  date: isoDateSchema.optional(),
 });
 export type AdministrationListQuery = z.input<typeof administrationListQuerySchema>;
 

@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { isoDateSchema } from './dates.ts';
 import { ADMINISTRATION_STATUSES } from './administration.ts';
 import { dayProgressSchema } from './administration-list.ts';
 import { medicationRouteId as id } from './medication-patient.ts';
 
 /** Issue 5: results overview (Resultaten Toedienregistratie), dashboard progress and flowchart counts. */
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Vul een datum in als JJJJ-MM-DD.')
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Vul een geldige datum in.');
+const isoDate = isoDateSchema;
 
 export const RESULT_GROUPINGS = ['status', 'department', 'medication', 'patient', 'day', 'week'] as const;
 export type ResultGrouping = (typeof RESULT_GROUPINGS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDateTime } from './dates.ts';
 import { medicationRouteId as id } from './medication-patient.ts';
 
 /** Issue 5: administration registration (eTDR, FHIR MedicationAdministration; domain.md). */
@@ -34,14 +35,7 @@ export const LATE_AFTER_MINUTES = 60;
 /** Tablet clocks drift: an AdministeredAt up to this far ahead of the server is not "in the future". */
 export const FUTURE_TOLERANCE_MS = 60_000;
 
-const isoDateTime = z
-  .string()
-  .refine(
-    (v) =>
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&
-      !Number.isNaN(Date.parse(v)),
-    'Vul een geldige datum en tijd in.',
-  );
+const isoDateTime = z.string().refine(isCalendarDateTime, 'Vul een geldige datum en tijd in.');
 
 /**
  * POST /api/administration/registration. ScheduledAt is the planned moment (null for as-needed).

@@ -21,6 +21,13 @@ export const tokenRequestSchema = z.object({
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
+/** The login form's fields of a password grant (the limits of tokenRequestSchema, both required). */
+export const passwordLoginFormSchema = z.object({
+  username: z.string().trim().min(1, 'Vul uw gebruikersnaam in.').max(200),
+  password: z.string().min(1, 'Vul uw wachtwoord in.').max(1024),
+});
+export type PasswordLoginForm = z.infer<typeof passwordLoginFormSchema>;
+
 export const tokenResponseSchema = z.object({
   token_type: z.literal('Bearer'),
   access_token: z.string(),

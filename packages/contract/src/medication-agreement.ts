@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate, isCalendarDateTime } from './dates.ts';
 import {
   AGREEMENT_STATUSES,
   AGREEMENT_TYPES,
@@ -11,9 +12,6 @@ import { medicationRouteId as id } from './medication-patient.ts';
 
 /** MP9 medicatieafspraak: create, change (ends the old one, starts a new one) and stop. */
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
-
 /**
  * A plain date (YYYY-MM-DD, read in Europe/Amsterdam) or an ISO date-time with offset.
  * A plain Start date means 00:00 that day; a plain End date means through that day (up to 24:00).
@@ -21,7 +19,7 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-
 export const dateOrDateTimeSchema = z
   .string({ error: 'Vul een datum in.' })
   .refine(
-    (v) => (ISO_DATE.test(v) || ISO_DATE_TIME.test(v)) && !Number.isNaN(Date.parse(v)),
+    (v) => isCalendarDate(v) || isCalendarDateTime(v),
     'Vul een geldige datum (JJJJ-MM-DD) of datum en tijd in.',
   );
 

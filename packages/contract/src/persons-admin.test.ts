@@ -20,7 +20,7 @@ describe('issue 4 contract', () => {
     });
     expect(messages(result)).toMatchObject({
       'NameInformation.FirstNames': 'Vul de voornamen in.',
-      DateOfBirth: 'Vul een geldige datum in (JJJJ-MM-DD).',
+      DateOfBirth: 'Vul een bestaande datum in.',
     });
     expect(result.error!.issues.some((i) => i.code === 'unrecognized_keys')).toBe(true);
     const ok = personBodySchema.parse({

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -12,10 +12,12 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { IpAllowEntry } from '@zorgportaal/contract';
+import { z } from 'zod';
+import { useForm } from '@mantine/form';
+import { newIpAllowEntrySchema, type IpAllowEntry } from '@zorgportaal/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { fieldErrors } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import {
   useAddIpAllowEntry,
@@ -27,6 +29,18 @@ import { useIpAllowList } from '../api/get-ip-allow-list.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { excludesAddress, isValidIpOrCidr } from '../utils/ip-address.ts';
+
+/** POST /api/account/ips as the form sends it: trimmed, an empty description is none. */
+const addEntrySchema = z.preprocess(
+  (values) => {
+    const { Ip, Description } = values as { Ip: string; Description: string };
+    return { Ip: Ip.trim(), Description: Description.trim() || null };
+  },
+  newIpAllowEntrySchema.omit({ ProductId: true }).transform((entry) => ({
+    Ip: entry.Ip,
+    Description: entry.Description ?? null,
+  })),
+);
 
 /** A change waiting for the user's confirmation. */
 type Pending =
@@ -43,25 +57,35 @@ export function IpAllowListSection() {
   const currentIp = useCurrentIp();
   const add = useAddIpAllowEntry();
   const remove = useDeleteIpAllowEntry();
-  const [ip, setIp] = useState('');
-  const [description, setDescription] = useState('');
-  const [ipError, setIpError] = useState<string>();
   const [pending, setPending] = useState<Pending | null>(null);
 
   const entries = list.data ?? [];
   const current = currentIp.data?.Ip;
+  const form = useForm({
+    initialValues: { Ip: '', Description: '' },
+    // The contract's body check (without ProductId, which the client adds), then what only the client
+    // can tell in the user's language: a real address or range, not yet in the list.
+    validate: (values: { Ip: string; Description: string }) => {
+      const address = values.Ip.trim();
+      const errors = contractResolver(addEntrySchema)(values);
+      if (!isValidIpOrCidr(address))
+        errors.Ip = t('settings.ip.invalid', 'Vul een geldig IPv4- of IPv6-adres of CIDR-bereik in.');
+      else if (entries.some((entry) => entry.Ip === address))
+        errors.Ip = t('settings.ip.duplicate', 'Dit adres staat al in de lijst.');
+      return errors;
+    },
+  });
 
   const saveAdd = (entry: NewIpAllowEntry) =>
     add.mutate(entry, {
       onSuccess: () => {
         setPending(null);
-        setIp('');
-        setDescription('');
+        form.reset();
         toastSuccess(t('settings.ip.added', 'Het adres is toegevoegd.'));
       },
       onError: (error) => {
         setPending(null);
-        setIpError(fieldErrors(error).Ip);
+        showServerFieldErrors(form, error);
         toastError(errorMessage(t, error));
       },
     });
@@ -78,19 +102,12 @@ export function IpAllowListSection() {
       },
     });
 
-  const handleAdd = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = ip.trim();
-    if (!isValidIpOrCidr(address))
-      return setIpError(t('settings.ip.invalid', 'Vul een geldig IPv4- of IPv6-adres of CIDR-bereik in.'));
-    if (entries.some((entry) => entry.Ip === address))
-      return setIpError(t('settings.ip.duplicate', 'Dit adres staat al in de lijst.'));
-    setIpError(undefined);
-    const entry = { Ip: address, Description: description.trim() || null };
-    const locksOut = excludesAddress([...entries.map((e) => e.Ip), address], current);
+  const handleAdd = form.onSubmit((values) => {
+    const entry = addEntrySchema.parse(values);
+    const locksOut = excludesAddress([...entries.map((e) => e.Ip), entry.Ip], current);
     if (locksOut) setPending({ kind: 'add', entry, locksOut });
     else saveAdd(entry);
-  };
+  });
 
   const askDelete = (entry: IpAllowEntry) => {
     const rest = entries.filter((e) => e.Id !== entry.Id).map((e) => e.Ip);
@@ -178,16 +195,13 @@ export function IpAllowListSection() {
             label={t('settings.ip.newAddress', 'Nieuw adres of bereik')}
             placeholder="192.0.2.10 / 192.0.2.0/24"
             maxLength={64}
-            value={ip}
-            onChange={(event) => setIp(event.currentTarget.value)}
-            error={ipError}
+            {...form.getInputProps('Ip')}
             data-testid="ip-new-address"
           />
           <TextInput
             label={t('settings.ip.description', 'Omschrijving')}
             maxLength={200}
-            value={description}
-            onChange={(event) => setDescription(event.currentTarget.value)}
+            {...form.getInputProps('Description')}
             data-testid="ip-new-description"
           />
           <Button

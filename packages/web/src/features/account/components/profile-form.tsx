@@ -1,77 +1,37 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '@zorgportaal/contract';
-import { fieldErrors } from '../../../lib/api-errors.ts';
+import { MAX_EMAILS, type Profile } from '@zorgportaal/contract';
+import { DateField } from '../../../components/date-field.tsx';
+import { EmailListField } from '../../../components/email-list-field.tsx';
+import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
+import { todayIso } from '../../../lib/format.ts';
+import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import {
-  issuesByField,
-  profileToForm,
-  useProfileSchema,
-  type ProfileFormValues,
-} from '../hooks/use-profile-schema.ts';
-import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
-import { EmailListInput } from './email-list-input.tsx';
-
-/** The server names fields by the PUT body's paths; the form by its own. */
-const SERVER_FIELDS: Record<string, string> = {
-  'NameInformation.FirstNames': 'firstNames',
-  'NameInformation.LastName.Prefix': 'prefix',
-  'NameInformation.LastName.LastName': 'lastName',
-  'NameInformation.LastNamePartner.Prefix': 'partnerPrefix',
-  'NameInformation.LastNamePartner.LastName': 'partnerLastName',
-  DateOfBirth: 'dateOfBirth',
-  EmailAddress: 'emails',
-};
-
-function formFieldErrors(server: Record<string, string>): Record<string, string> {
-  const byField: Record<string, string> = {};
-  for (const [path, message] of Object.entries(server)) {
-    const email = /^EmailAddress\.(\d+)$/.exec(path);
-    byField[email ? `emails.${email[1]}` : (SERVER_FIELDS[path] ?? path)] = message;
-  }
-  return byField;
-}
-
-type TextField = Exclude<keyof ProfileFormValues, 'emails'>;
+import { profileFormSchema, profileToForm, type ProfileFormValues } from '../utils/profile-form.ts';
 
 /** Name information, date of birth and e-mail addresses of the caller's own person. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  const schema = useProfileSchema();
   const update = useUpdateProfile();
-  const [values, setValues] = useState<ProfileFormValues>(() => profileToForm(profile));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const bind = (field: TextField) => ({
-    value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [field]: value }));
-    },
-    error: errors[field],
+  const form = useForm<ProfileFormValues>({
+    initialValues: profileToForm(profile),
+    validate: contractResolver(profileFormSchema),
   });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error));
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data, {
+  const handleSubmit = form.onSubmit((values) => {
+    update.mutate(profileFormSchema.parse(values), {
       onSuccess: (saved) => {
-        setValues(profileToForm(saved));
+        form.setValues(profileToForm(saved));
         toastSuccess(t('profile.saved', 'Uw gegevens zijn opgeslagen.'));
       },
       onError: (error) => {
-        setErrors(formFieldErrors(fieldErrors(error)));
+        showServerFieldErrors(form, error);
         toastError(errorMessage(t, error));
       },
     });
-  };
+  });
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-busy={update.isPending} data-testid="profile-form">
@@ -85,14 +45,14 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             required
             maxLength={100}
             autoComplete="given-name"
-            {...bind('firstNames')}
+            {...form.getInputProps('NameInformation.FirstNames')}
             data-testid="profile-first-names"
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('profile.prefix', 'Tussenvoegsel')}
               maxLength={20}
-              {...bind('prefix')}
+              {...form.getInputProps('NameInformation.LastName.Prefix')}
               data-testid="profile-prefix"
             />
             <TextInput
@@ -100,38 +60,41 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               required
               maxLength={100}
               autoComplete="family-name"
-              {...bind('lastName')}
+              {...form.getInputProps('NameInformation.LastName.LastName')}
               data-testid="profile-last-name"
             />
             <TextInput
               label={t('profile.partnerPrefix', 'Tussenvoegsel partner')}
               maxLength={20}
-              {...bind('partnerPrefix')}
+              {...form.getInputProps('NameInformation.LastNamePartner.Prefix')}
               data-testid="profile-partner-prefix"
             />
             <TextInput
               label={t('profile.partnerLastName', 'Achternaam partner')}
               maxLength={100}
-              {...bind('partnerLastName')}
+              {...form.getInputProps('NameInformation.LastNamePartner.LastName')}
               data-testid="profile-partner-last-name"
             />
           </SimpleGrid>
         </Stack>
-        <TextInput
+        <DateField
           label={t('profile.dateOfBirth', 'Geboortedatum')}
-          description={t('profile.dateFormat', 'DD-MM-JJJJ')}
-          placeholder={t('profile.dateFormat', 'DD-MM-JJJJ')}
-          inputMode="numeric"
+          minDate="1900-01-01"
+          maxDate={todayIso()}
           autoComplete="bday"
-          maxLength={10}
           w={200}
-          {...bind('dateOfBirth')}
+          {...form.getInputProps('DateOfBirth')}
           data-testid="profile-date-of-birth"
         />
-        <EmailListInput
-          emails={values.emails}
-          onChange={(emails) => setValues((current) => ({ ...current, emails }))}
-          errors={errors}
+        <EmailListField
+          label={t('profile.emails', 'E-mailadressen')}
+          emails={form.values.EmailAddress}
+          onChange={(emails) => form.setFieldValue('EmailAddress', emails)}
+          errors={form.errors as Record<string, string>}
+          path="EmailAddress"
+          max={MAX_EMAILS}
+          required
+          testId="profile-email"
         />
         <Group>
           <Button type="submit" loading={update.isPending} data-testid="profile-save">

@@ -61,13 +61,17 @@ describe('profile (/user/profile)', { timeout: 20_000 }, () => {
     const first = await screen.findByTestId('profile-first-names');
     expect((first as HTMLInputElement).value).toBe('Willem');
     expect((screen.getByTestId('profile-date-of-birth') as HTMLInputElement).value).toBe('01-05-1970');
-    fireEvent.change(screen.getByTestId('profile-date-of-birth'), { target: { value: '01-01-2999' } });
+    fireEvent.input(screen.getByTestId('profile-date-of-birth'), { target: { value: '31-02-1949' } });
+    fireEvent.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByText('Vul een bestaande datum in.')).toBeTruthy();
+    expect(puts).toHaveLength(0);
+    fireEvent.input(screen.getByTestId('profile-date-of-birth'), { target: { value: '01-01-2999' } });
     fireEvent.click(screen.getByTestId('profile-email-add'));
     fireEvent.change(screen.getByTestId('profile-email-1'), { target: { value: 'w.berg@example.nl' } });
     fireEvent.click(screen.getByTestId('profile-save'));
     expect(await screen.findByText('De geboortedatum mag niet in de toekomst liggen.')).toBeTruthy();
     expect(puts).toHaveLength(0);
-    fireEvent.change(screen.getByTestId('profile-date-of-birth'), { target: { value: '2-6-1971' } });
+    fireEvent.input(screen.getByTestId('profile-date-of-birth'), { target: { value: '2-6-1971' } });
     fireEvent.click(screen.getByTestId('profile-save'));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toEqual({

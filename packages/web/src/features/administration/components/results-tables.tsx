@@ -3,6 +3,7 @@ import '@mantine/core/styles/Badge.css';
 import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ADMINISTRATION_STATUSES, type Results } from '@zorgportaal/contract';
+import { groupLabel } from '../../../lib/format.ts';
 import { statusColor } from '../utils/status.ts';
 
 const PERCENT = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -71,7 +72,7 @@ export function GroupTable({ results }: { results: Results }) {
         <Table.Tbody>
           {results.Groups.map((group) => (
             <Table.Tr key={group.Key} data-testid="group-row" data-key={group.Key}>
-              <Table.Td>{group.Label}</Table.Td>
+              <Table.Td>{groupLabel(results.GroupBy, group)}</Table.Td>
               <Table.Td ta="right" fw={600}>
                 {group.Total}
               </Table.Td>

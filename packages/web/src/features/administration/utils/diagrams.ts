@@ -1,4 +1,5 @@
 import type { Results } from '@zorgportaal/contract';
+import { groupLabel } from '../../../lib/format.ts';
 import { getAccount } from '../../../lib/session.ts';
 
 export const DIAGRAM_MEASURES = [
@@ -33,7 +34,10 @@ export interface DiagramRow {
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /** The bars of a chart: one per result group, largest first for counts, in group order for percentages. */
-export function diagramRows(results: Pick<Results, 'Groups'>, measure: DiagramMeasure): DiagramRow[] {
+export function diagramRows(
+  results: Pick<Results, 'Groups'> & Partial<Pick<Results, 'GroupBy'>>,
+  measure: DiagramMeasure,
+): DiagramRow[] {
   const rows = results.Groups.map((group) => {
     const given = group.ByStatus.find((status) => status.Status === 'given')?.Count ?? 0;
     const deviations = group.Total - given;
@@ -45,7 +49,7 @@ export function diagramRows(results: Pick<Results, 'Groups'>, measure: DiagramMe
       givenPercentage: share(given),
       deviationPercentage: share(deviations),
     }[measure];
-    return { key: group.Key, label: group.Label, value };
+    return { key: group.Key, label: groupLabel(results.GroupBy ?? '', group), value };
   });
   return rows.sort((a, b) => b.value - a.value);
 }

@@ -1,7 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { passwordLoginFormSchema, type PasswordLoginForm } from '@zorgportaal/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { contractResolver } from '../../../lib/form.ts';
 
 interface LoginFormProps {
   loading: boolean;
@@ -11,29 +13,28 @@ interface LoginFormProps {
 /** Step DEFAULT of the login: username and password. */
 export function LoginForm({ loading, onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
-  const usernameRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useForm<PasswordLoginForm>({
+    name: 'login',
+    initialValues: { username: '', password: '' },
+    validate: contractResolver(passwordLoginFormSchema, {
+      username: t('auth.login.usernameRequired', 'Vul uw gebruikersnaam in.'),
+      password: t('auth.login.passwordRequired', 'Vul uw wachtwoord in.'),
+    }),
+  });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = {
-      username: username.trim() ? undefined : t('auth.login.usernameRequired', 'Vul uw gebruikersnaam in.'),
-      password: password ? undefined : t('auth.login.passwordRequired', 'Vul uw wachtwoord in.'),
-    };
-    setErrors(next);
-    if (next.username) return usernameRef.current?.focus();
-    if (next.password) return passwordRef.current?.focus();
-    onSubmit(username.trim(), password);
-  };
+  const handleSubmit = form.onSubmit(
+    (values) => {
+      const { username, password } = passwordLoginFormSchema.parse(values);
+      onSubmit(username, password);
+    },
+    // The first refused input gets the focus, so a keyboard user lands where to type.
+    (errors) => form.getInputNode(errors.username ? 'username' : 'password')?.focus(),
+  );
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-busy={loading} data-testid="login-form">
       <Stack gap="md">
         <TextInput
-          ref={usernameRef}
           label={t('auth.login.username', 'Gebruikersnaam')}
           name="username"
           autoComplete="username"
@@ -42,20 +43,15 @@ export function LoginForm({ loading, onSubmit }: LoginFormProps) {
           // The first field of the page; focusing it is what users of a login page expect.
           autoFocus
           required
-          value={username}
-          onChange={(event) => setUsername(event.currentTarget.value)}
-          error={errors.username}
+          {...form.getInputProps('username')}
           data-testid="login-username"
         />
         <PasswordInput
-          ref={passwordRef}
           label={t('auth.login.password', 'Wachtwoord')}
           name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={errors.password}
+          {...form.getInputProps('password')}
           visibilityToggleFocusable
           visibilityToggleButtonProps={{
             'aria-label': t('auth.login.toggleVisibility', 'Invoer tonen of verbergen'),

@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { totpCodeFormSchema } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
+import { contractResolver } from '../../../lib/form.ts';
 
 interface TwoFactorFormProps {
   loading: boolean;
@@ -11,18 +13,17 @@ interface TwoFactorFormProps {
 /** Step 2FA: a TOTP code; the form is posted again with totp, account_id and twofa_uuid (spec §5, §7). */
 export function TwoFactorForm({ loading, onSubmit, onBack }: TwoFactorFormProps) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useForm({
+    initialValues: { totp: '' },
+    validate: (values: { totp: string }) =>
+      contractResolver(totpCodeFormSchema, {
+        totp: values.totp.trim()
+          ? t('auth.twoFactor.codeFormat', 'De verificatiecode bestaat uit 6 cijfers.')
+          : t('auth.twoFactor.codeRequired', 'Vul de verificatiecode in.'),
+      })(values),
+  });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const totp = code.replace(/\s+/g, '');
-    if (!totp) return setError(t('auth.twoFactor.codeRequired', 'Vul de verificatiecode in.'));
-    if (!/^\d{6}$/.test(totp))
-      return setError(t('auth.twoFactor.codeFormat', 'De verificatiecode bestaat uit 6 cijfers.'));
-    setError(undefined);
-    onSubmit(totp);
-  };
+  const handleSubmit = form.onSubmit((values) => onSubmit(totpCodeFormSchema.parse(values).totp));
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-busy={loading} data-testid="two-factor-form">
@@ -39,9 +40,7 @@ export function TwoFactorForm({ loading, onSubmit, onBack }: TwoFactorFormProps)
           autoFocus
           required
           maxLength={10}
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-          error={error}
+          {...form.getInputProps('totp')}
           data-testid="totp-code"
         />
         <Group justify="space-between">

@@ -43,6 +43,7 @@ import {
 import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { MedicationPicker } from './medication-picker.tsx';
 import { MomentsEditor } from './moments-editor.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 
 const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
@@ -144,21 +145,19 @@ export function AgreementFormDialog({ patientId, agreement, onClose }: Agreement
             size="md"
             data-testid="agreement-prescriber"
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('medication.form.start', 'Startdatum')}
             description={t('medication.form.startHelp', 'Leeg: vanaf nu')}
             value={draft.start}
-            onChange={(event) => set({ start: event.currentTarget.value })}
+            onChange={(start) => set({ start })}
             error={errors.Start}
             size="md"
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('medication.form.end', 'Einddatum (t/m)')}
             description={t('medication.form.endHelp', 'Leeg: geen einddatum')}
             value={draft.end}
-            onChange={(event) => set({ end: event.currentTarget.value })}
+            onChange={(end) => set({ end })}
             error={errors.End}
             size="md"
           />

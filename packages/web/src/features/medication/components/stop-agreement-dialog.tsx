@@ -2,7 +2,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { agreementStopBodySchema, STOP_TYPES, type Agreement, type StopType } from '@zorgportaal/contract';
 import { fieldErrors } from '../../../lib/api-errors.ts';
@@ -10,6 +10,7 @@ import { toastSuccess } from '../../../lib/toast.ts';
 import { useStopAgreement } from '../api/stop-agreement.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { issuesByPath } from '../utils/form-errors.ts';
+import { DateField } from '../../../components/date-field.tsx';
 
 /** Stop an agreement: how (stopped, paused, cancelled), why, and from when (default now). */
 export function StopAgreementDialog({ agreement, onClose }: { agreement: Agreement; onClose: () => void }) {
@@ -74,12 +75,11 @@ export function StopAgreementDialog({ agreement, onClose }: { agreement: Agreeme
           minRows={2}
           data-testid="stop-reason"
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('medication.stop.at', 'Stopdatum')}
           description={t('medication.stop.atHelp', 'Leeg: nu')}
           value={stopAt}
-          onChange={(event) => setStopAt(event.currentTarget.value)}
+          onChange={setStopAt}
           error={errors.StopAt}
           size="md"
         />

@@ -1,4 +1,7 @@
 import type { Agreement, Instructions } from '@zorgportaal/contract';
+import { formatDay } from '../../../lib/format.ts';
+
+export { formatDay };
 
 const NUMBER = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 3 });
 const WEEKDAYS_NL = ['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo'];
@@ -18,16 +21,6 @@ export const momentsText = (instructions: Pick<Instructions, 'Moments' | 'DoseUn
     .sort((a, b) => a.Time.localeCompare(b.Time))
     .map((moment) => `${moment.Time} ${formatAmount(moment.Dose, instructions.DoseUnit)}`)
     .join(' · ');
-
-/** Europe/Amsterdam calendar day of an ISO date-time, as DD-MM-YYYY. */
-const DAY = new Intl.DateTimeFormat('nl-NL', {
-  timeZone: 'Europe/Amsterdam',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-export const formatDay = (iso: string | null): string =>
-  iso ? DAY.format(new Date(iso)).replaceAll('/', '-') : '';
 
 /**
  * The period of an agreement: "vanaf 01-03-2026" or "01-03-2026 t/m 14-03-2026". End is exclusive

@@ -20,6 +20,7 @@ import {
   newAccountForm,
   type AccountFormValues,
 } from '../utils/account-form.ts';
+import { DateField } from '../../../components/date-field.tsx';
 
 interface AccountFormProps {
   personId: number;
@@ -189,19 +190,17 @@ export function AccountForm({ personId, account, lookups, onDone }: AccountFormP
           </Stack>
         </Checkbox.Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            type="date"
+          <DateField
             label={t('persons.account.activeFrom', 'Actief vanaf')}
             value={values.activeStart}
-            onChange={(event) => set('activeStart', event.currentTarget.value)}
+            onChange={(value) => set('activeStart', value)}
             error={errors['AccountActivePeriod.Start']}
             data-testid="account-form-active-start"
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('persons.account.activeUntil', 'Actief tot en met')}
             value={values.activeEnd}
-            onChange={(event) => set('activeEnd', event.currentTarget.value)}
+            onChange={(value) => set('activeEnd', value)}
             error={errors['AccountActivePeriod.End'] ?? errors.AccountActivePeriod}
             data-testid="account-form-active-end"
           />

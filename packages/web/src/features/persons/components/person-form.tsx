@@ -1,14 +1,15 @@
 import '@mantine/core/styles/SimpleGrid.css';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import dayjs from 'dayjs';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../../../lib/api-errors.ts';
+import { DateField } from '../../../components/date-field.tsx';
 import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { todayIso } from '../../../lib/format.ts';
+import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCreatePerson } from '../api/create-person.ts';
 import { useUpdatePerson } from '../api/update-person.ts';
-import { checkPersonForm, type PersonFormValues } from '../utils/person-form.ts';
+import { personFormSchema, type PersonFormValues } from '../utils/person-form.ts';
 import { AvatarInput } from './avatar-input.tsx';
 
 interface PersonFormProps {
@@ -18,46 +19,24 @@ interface PersonFormProps {
   onDone: () => void;
 }
 
-type TextField = Exclude<keyof PersonFormValues, 'avatar'>;
-
-/** The body path each input's message is keyed by (client check and server Fields alike). */
-const PATHS: Record<TextField, string> = {
-  firstNames: 'NameInformation.FirstNames',
-  prefix: 'NameInformation.LastName.Prefix',
-  lastName: 'NameInformation.LastName.LastName',
-  partnerPrefix: 'NameInformation.LastNamePartner.Prefix',
-  partnerLastName: 'NameInformation.LastNamePartner.LastName',
-  dateOfBirth: 'DateOfBirth',
-  customerName: 'CustomerName',
-};
-
 /** Name information (with prefix and the optional partner's name), date of birth, customer name, photo. */
 export function PersonForm({ initial, personId, onDone }: PersonFormProps) {
   const { t } = useTranslation();
   const create = useCreatePerson();
   const update = useUpdatePerson();
   const saving = create.isPending || update.isPending;
-  const [values, setValues] = useState<PersonFormValues>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const bind = (field: TextField) => ({
-    value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [field]: value }));
-    },
-    error: errors[PATHS[field]],
-    'data-testid': `person-form-${field}`,
+  const form = useForm<PersonFormValues>({
+    initialValues: initial,
+    validate: contractResolver(personFormSchema),
   });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const check = checkPersonForm(values);
-    if (!check.ok) {
-      setErrors(check.errors);
-      return;
-    }
-    setErrors({});
+  const bind = (path: string, testId: string) => ({
+    ...form.getInputProps(path),
+    'data-testid': `person-form-${testId}`,
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    const body = personFormSchema.parse(values);
     const callbacks = {
       onSuccess: () => {
         toastSuccess(
@@ -68,13 +47,13 @@ export function PersonForm({ initial, personId, onDone }: PersonFormProps) {
         onDone();
       },
       onError: (error: unknown) => {
-        setErrors(fieldErrors(error));
+        showServerFieldErrors(form, error);
         toastError(apiErrorMessage(t, error));
       },
     };
-    if (personId === null) create.mutate(check.body, callbacks);
-    else update.mutate({ id: personId, body: check.body }, callbacks);
-  };
+    if (personId === null) create.mutate(body, callbacks);
+    else update.mutate({ id: personId, body }, callbacks);
+  });
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-busy={saving} data-testid="person-form">
@@ -83,45 +62,49 @@ export function PersonForm({ initial, personId, onDone }: PersonFormProps) {
           label={t('persons.form.firstNames', 'Voornamen')}
           required
           maxLength={100}
-          {...bind('firstNames')}
+          {...bind('NameInformation.FirstNames', 'firstNames')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('persons.form.prefix', 'Tussenvoegsel')} maxLength={20} {...bind('prefix')} />
+          <TextInput
+            label={t('persons.form.prefix', 'Tussenvoegsel')}
+            maxLength={20}
+            {...bind('NameInformation.LastName.Prefix', 'prefix')}
+          />
           <TextInput
             label={t('persons.form.lastName', 'Achternaam')}
             required
             maxLength={100}
-            {...bind('lastName')}
+            {...bind('NameInformation.LastName.LastName', 'lastName')}
           />
           <TextInput
             label={t('persons.form.partnerPrefix', 'Tussenvoegsel partner')}
             maxLength={20}
-            {...bind('partnerPrefix')}
+            {...bind('NameInformation.LastNamePartner.Prefix', 'partnerPrefix')}
           />
           <TextInput
             label={t('persons.form.partnerLastName', 'Achternaam partner')}
             maxLength={100}
-            {...bind('partnerLastName')}
+            {...bind('NameInformation.LastNamePartner.LastName', 'partnerLastName')}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
+          <DateField
             label={t('persons.form.dateOfBirth', 'Geboortedatum')}
-            type="date"
-            min="1900-01-01"
-            max={dayjs().format('YYYY-MM-DD')}
-            {...bind('dateOfBirth')}
+            minDate="1900-01-01"
+            maxDate={todayIso()}
+            autoComplete="bday"
+            {...bind('DateOfBirth', 'dateOfBirth')}
           />
           <TextInput
             label={t('persons.form.customerName', 'Klantnaam')}
             maxLength={100}
-            {...bind('customerName')}
+            {...bind('CustomerName', 'customerName')}
           />
         </SimpleGrid>
         <AvatarInput
-          value={values.avatar}
-          onChange={(avatar) => setValues((current) => ({ ...current, avatar }))}
-          error={errors.Avatar}
+          value={form.values.Avatar}
+          onChange={(avatar) => form.setFieldValue('Avatar', avatar)}
+          error={form.errors.Avatar as string | undefined}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone} data-testid="person-form-cancel">

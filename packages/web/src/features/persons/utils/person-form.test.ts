@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { checkPersonForm, EMPTY_PERSON_FORM, personFormToBody, personToForm } from './person-form.ts';
+import { contractResolver } from '../../../lib/form.ts';
+import { EMPTY_PERSON_FORM, personFormSchema, personFormToBody, personToForm } from './person-form.ts';
+import type { PersonFormValues } from './person-form.ts';
 
-const filled = { ...EMPTY_PERSON_FORM, firstNames: 'Jan Willem', prefix: 'van der', lastName: 'Berg' };
+const filled: PersonFormValues = {
+  ...EMPTY_PERSON_FORM,
+  NameInformation: {
+    ...EMPTY_PERSON_FORM.NameInformation,
+    FirstNames: 'Jan Willem',
+    LastName: { Prefix: 'van der', LastName: 'Berg' },
+  },
+};
+const validate = contractResolver(personFormSchema);
 
 describe('the person form and the contract schema', () => {
   it('builds the body: empty prefix, date and customer name become null, no partner without partner input', () => {
@@ -18,22 +28,27 @@ describe('the person form and the contract schema', () => {
   });
 
   it('accepts a complete form, with the partner name', () => {
-    const check = checkPersonForm({
+    const values = {
       ...filled,
-      partnerPrefix: 'de',
-      partnerLastName: 'Jong',
-      dateOfBirth: '1950-03-01',
-    });
-    expect(check.ok).toBe(true);
-    if (check.ok)
-      expect(check.body.NameInformation.LastNamePartner).toEqual({ Prefix: 'de', LastName: 'Jong' });
+      NameInformation: { ...filled.NameInformation, LastNamePartner: { Prefix: 'de', LastName: 'Jong' } },
+      DateOfBirth: '1950-03-01',
+    };
+    expect(validate(values)).toEqual({});
+    const body = personFormSchema.parse(values);
+    expect(body.NameInformation.LastNamePartner).toEqual({ Prefix: 'de', LastName: 'Jong' });
+    expect(body.DateOfBirth).toBe('1950-03-01');
   });
 
-  it('keys the Dutch messages by the body path, like the server Fields', () => {
-    const check = checkPersonForm({ ...EMPTY_PERSON_FORM, partnerPrefix: 'de', dateOfBirth: '2999-01-01' });
-    expect(check.ok).toBe(false);
-    if (check.ok) return;
-    expect(check.errors).toMatchObject({
+  it('keys the Dutch messages by the input path, which is the body path of the server Fields', () => {
+    const errors = validate({
+      ...EMPTY_PERSON_FORM,
+      NameInformation: {
+        ...EMPTY_PERSON_FORM.NameInformation,
+        LastNamePartner: { Prefix: 'de', LastName: '' },
+      },
+      DateOfBirth: '2999-01-01',
+    });
+    expect(errors).toMatchObject({
       'NameInformation.FirstNames': 'Vul de voornamen in.',
       'NameInformation.LastName.LastName': 'Vul de achternaam in.',
       'NameInformation.LastNamePartner.LastName': 'Vul de achternaam in.',
@@ -41,9 +56,10 @@ describe('the person form and the contract schema', () => {
     });
   });
 
-  it('refuses an impossible date', () => {
-    const check = checkPersonForm({ ...filled, dateOfBirth: '2001-02-30' });
-    expect(check.ok ? {} : check.errors).toHaveProperty('DateOfBirth');
+  it('refuses an impossible date as typed or as ISO, instead of sending "no date"', () => {
+    expect(validate({ ...filled, DateOfBirth: '31-02-1949' })).toHaveProperty('DateOfBirth');
+    expect(validate({ ...filled, DateOfBirth: '1949-02-31' })).toHaveProperty('DateOfBirth');
+    expect(personFormSchema.safeParse({ ...filled, DateOfBirth: '31-02-1949' }).success).toBe(false);
   });
 
   it('turns a stored person back into the form', () => {
@@ -62,10 +78,13 @@ describe('the person form and the contract schema', () => {
     });
     expect(form).toEqual({
       ...EMPTY_PERSON_FORM,
-      firstNames: 'Els',
-      lastName: 'Bos',
-      dateOfBirth: '1980-12-31',
-      customerName: 'De Berk',
+      NameInformation: {
+        ...EMPTY_PERSON_FORM.NameInformation,
+        FirstNames: 'Els',
+        LastName: { Prefix: '', LastName: 'Bos' },
+      },
+      DateOfBirth: '1980-12-31',
+      CustomerName: 'De Berk',
     });
   });
 });

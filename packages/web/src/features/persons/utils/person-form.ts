@@ -1,41 +1,48 @@
-import { personBodySchema, type Person, type PersonBody, type PersonBodyInput } from '@zorgportaal/contract';
-import { issuesByPath } from '../../../lib/error-message.ts';
+import { personBodySchema, type Person, type PersonBodyInput } from '@zorgportaal/contract';
+import { z } from 'zod';
 
-/** The person form as typed: one string per input (and the avatar as a data URL). */
+interface NameValues {
+  Prefix: string;
+  LastName: string;
+}
+
+/**
+ * The person form as typed, in the shape of the POST/PUT body (one string per input, the avatar as a
+ * data URL), so the contract's messages and a server 400's `Fields` are keyed by the input's own path.
+ */
 export interface PersonFormValues {
-  firstNames: string;
-  prefix: string;
-  lastName: string;
-  partnerPrefix: string;
-  partnerLastName: string;
-  /** YYYY-MM-DD (the date input's value) or ''. */
-  dateOfBirth: string;
-  customerName: string;
-  avatar: string | null;
+  NameInformation: { FirstNames: string; LastName: NameValues; LastNamePartner: NameValues };
+  /** YYYY-MM-DD, '' or the text as typed when it is no real date (see DateField). */
+  DateOfBirth: string;
+  CustomerName: string;
+  Avatar: string | null;
 }
 
 export const EMPTY_PERSON_FORM: PersonFormValues = {
-  firstNames: '',
-  prefix: '',
-  lastName: '',
-  partnerPrefix: '',
-  partnerLastName: '',
-  dateOfBirth: '',
-  customerName: '',
-  avatar: null,
+  NameInformation: {
+    FirstNames: '',
+    LastName: { Prefix: '', LastName: '' },
+    LastNamePartner: { Prefix: '', LastName: '' },
+  },
+  DateOfBirth: '',
+  CustomerName: '',
+  Avatar: null,
 };
 
 export function personToForm(person: Person): PersonFormValues {
   const name = person.NameInformation;
   return {
-    firstNames: name.FirstNames,
-    prefix: name.LastName.Prefix ?? '',
-    lastName: name.LastName.LastName,
-    partnerPrefix: name.LastNamePartner?.Prefix ?? '',
-    partnerLastName: name.LastNamePartner?.LastName ?? '',
-    dateOfBirth: person.DateOfBirth?.slice(0, 10) ?? '',
-    customerName: person.CustomerName ?? '',
-    avatar: person.Avatar,
+    NameInformation: {
+      FirstNames: name.FirstNames,
+      LastName: { Prefix: name.LastName.Prefix ?? '', LastName: name.LastName.LastName },
+      LastNamePartner: {
+        Prefix: name.LastNamePartner?.Prefix ?? '',
+        LastName: name.LastNamePartner?.LastName ?? '',
+      },
+    },
+    DateOfBirth: person.DateOfBirth?.slice(0, 10) ?? '',
+    CustomerName: person.CustomerName ?? '',
+    Avatar: person.Avatar,
   };
 }
 
@@ -43,31 +50,29 @@ const orNull = (value: string) => (value.trim() === '' ? null : value);
 
 /** The POST/PUT body of the form; a partner name only when one of its inputs is filled. */
 export function personFormToBody(values: PersonFormValues): PersonBodyInput {
-  const hasPartner = values.partnerPrefix.trim() !== '' || values.partnerLastName.trim() !== '';
+  const name = values.NameInformation;
+  const partner = name.LastNamePartner;
+  const hasPartner = partner.Prefix.trim() !== '' || partner.LastName.trim() !== '';
   return {
     NameInformation: {
-      FirstNames: values.firstNames,
-      LastName: { Prefix: orNull(values.prefix), LastName: values.lastName },
-      LastNamePartner: hasPartner
-        ? { Prefix: orNull(values.partnerPrefix), LastName: values.partnerLastName }
-        : null,
+      FirstNames: name.FirstNames,
+      LastName: { Prefix: orNull(name.LastName.Prefix), LastName: name.LastName.LastName },
+      LastNamePartner: hasPartner ? { Prefix: orNull(partner.Prefix), LastName: partner.LastName } : null,
     },
-    DateOfBirth: orNull(values.dateOfBirth),
-    CustomerName: orNull(values.customerName),
-    Avatar: values.avatar,
+    // Only an empty input means "no date": typed text that is no date goes on and is refused.
+    DateOfBirth: orNull(values.DateOfBirth),
+    CustomerName: orNull(values.CustomerName),
+    Avatar: values.Avatar,
   };
 }
 
-export type FormCheck<T> = { ok: true; body: T } | { ok: false; errors: Record<string, string> };
-
 /**
- * Checks the form with the contract's personBodySchema: the very schema the server validates with,
- * so client and server give the same (Dutch) messages. Errors are keyed by the body's dotted path,
- * exactly like the `Fields` of a server 400, so both land under the same input.
+ * The form checked by the contract's personBodySchema, the very schema the server validates with:
+ * client and server give the same (Dutch) messages under the same paths. Output: the request body.
  */
-export function checkPersonForm(values: PersonFormValues): FormCheck<PersonBody> {
-  const parsed = personBodySchema.safeParse(personFormToBody(values));
-  return parsed.success
-    ? { ok: true, body: parsed.data }
-    : { ok: false, errors: issuesByPath(parsed.error.issues) };
-}
+export const personFormSchema = z.preprocess(
+  (values) => personFormToBody(values as PersonFormValues),
+  personBodySchema,
+);
+
+export type FormCheck<T> = { ok: true; body: T } | { ok: false; errors: Record<string, string> };

@@ -1,11 +1,11 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
-import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TrashRow } from '@zorgportaal/contract';
-import { fieldErrors } from '../../../lib/api-errors.ts';
+import { useForm } from '@mantine/form';
+import { purgeBodySchema, type PurgeBody, type TrashRow } from '@zorgportaal/contract';
+import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
 import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { usePurgePerson } from '../api/purge-person.ts';
@@ -15,33 +15,39 @@ import { confirmNameMatches } from '../utils/confirm-name.ts';
 export function PurgeDialog({ row, onClose }: { row: TrashRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const purge = usePurgePerson();
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string>();
   const name = row?.ScreenName ?? '';
-  const matches = confirmNameMatches(typed, name);
+  const form = useForm<PurgeBody>({
+    initialValues: { ConfirmName: '' },
+    // The contract's body check, plus the name itself (the server compares it the same way).
+    validate: (values) => ({
+      ...contractResolver<PurgeBody>(purgeBodySchema)(values),
+      ...(confirmNameMatches(values.ConfirmName, name)
+        ? {}
+        : { ConfirmName: t('trash.purgeMismatch', 'Typ de naam precies zoals hierboven.') }),
+    }),
+  });
+  const matches = confirmNameMatches(form.values.ConfirmName, name);
 
   const close = () => {
-    setTyped('');
-    setError(undefined);
+    form.reset();
     onClose();
   };
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!row || !matches) return;
+  const handleSubmit = form.onSubmit((body) => {
+    if (!row) return;
     purge.mutate(
-      { personId: row.PersonId, body: { ConfirmName: typed } },
+      { personId: row.PersonId, body },
       {
         onSuccess: () => {
           toastSuccess(t('trash.purgeDone', '{{name}} is definitief verwijderd.', { name }));
           close();
         },
         onError: (failure) => {
-          setError(fieldErrors(failure).ConfirmName);
+          showServerFieldErrors(form, failure);
           toastError(apiErrorMessage(t, failure));
         },
       },
     );
-  };
+  });
 
   return (
     <Modal
@@ -63,9 +69,7 @@ export function PurgeDialog({ row, onClose }: { row: TrashRow | null; onClose: (
           </Text>
           <TextInput
             label={t('trash.purgeConfirmLabel', 'Typ "{{name}}" ter bevestiging', { name })}
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            error={error}
+            {...form.getInputProps('ConfirmName')}
             autoComplete="off"
             data-autofocus
             data-testid="purge-confirm-name"
