@@ -59,7 +59,8 @@ describe('administration list and dashboard: ETag revalidation', () => {
     expect(changed.headers.etag).not.toBe(etag);
     const moment = changed.json<AdministrationList>().Moments.find((m) => m.Key === open.Key)!;
     expect(moment.Registrations).toHaveLength(1);
-    expect(await auditCount()).toBeGreaterThan(before);
+    // The same view by the same session within 15 minutes is already in the Logboek (one entry per view).
+    expect(await auditCount()).toBe(before);
     expect((await get(listUrl, changed.headers.etag as string)).statusCode).toBe(304);
   });
 
