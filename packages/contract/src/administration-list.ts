@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { registrationSchema } from './administration.ts';
 import { DISTRIBUTION_FORMS, RISK_CATEGORIES } from './medication.ts';
-import { medicationRouteId as id } from './medication-patient.ts';
+import { isCalendarDate } from './admin-fields.ts';
+import { idSchema as id } from './fields.ts';
 
 /** Issue 5: the toedienlijst — planned moments of one department and day, with their registrations. */
 
@@ -11,7 +12,7 @@ export const administrationListQuerySchema = z.object({
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Vul een datum in als JJJJ-MM-DD.')
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'Vul een geldige datum in.')
+    .refine(isCalendarDate, 'Vul een geldige datum in.')
     .optional(),
 });
 export type AdministrationListQuery = z.input<typeof administrationListQuerySchema>;

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { ADMINISTRATION_STATUSES } from './administration.ts';
-import { medicationRouteId as id } from './medication-patient.ts';
+import { isCalendarDate } from './admin-fields.ts';
+import { idSchema as id } from './fields.ts';
 
 /** Issue 5: results overview (Resultaten Toedienregistratie), dashboard progress and flowchart counts. */
 
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Vul een datum in als JJJJ-MM-DD.')
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Vul een geldige datum in.');
+  .refine(isCalendarDate, 'Vul een geldige datum in.');
 
 export const RESULT_GROUPINGS = ['status', 'department', 'medication', 'patient', 'day', 'week'] as const;
 export type ResultGrouping = (typeof RESULT_GROUPINGS)[number];

@@ -7,7 +7,8 @@ import {
   medicationSchema,
   STOP_TYPES,
 } from './medication.ts';
-import { medicationRouteId as id } from './medication-patient.ts';
+import { isCalendarDate } from './admin-fields.ts';
+import { bodyId, boundedInt, idSchema as id, multilineText, text } from './fields.ts';
 
 /** MP9 medicatieafspraak: create, change (ends the old one, starts a new one) and stop. */
 
@@ -21,20 +22,19 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-
 export const dateOrDateTimeSchema = z
   .string({ error: 'Vul een datum in.' })
   .refine(
-    (v) => (ISO_DATE.test(v) || ISO_DATE_TIME.test(v)) && !Number.isNaN(Date.parse(v)),
+    (v) =>
+      (ISO_DATE.test(v) || ISO_DATE_TIME.test(v)) &&
+      isCalendarDate(v.slice(0, 10)) &&
+      !Number.isNaN(Date.parse(v)),
     'Vul een geldige datum (JJJJ-MM-DD) of datum en tijd in.',
   );
 
 const agreementFields = {
-  MedicationId: z.number({ error: 'Kies een geneesmiddel.' }).int().positive(),
-  Prescriber: z
-    .string({ error: 'Vul de voorschrijver in.' })
-    .trim()
-    .min(1, 'Vul de voorschrijver in.')
-    .max(100),
+  MedicationId: bodyId('Kies een geneesmiddel.'),
+  Prescriber: text({ error: 'Vul de voorschrijver in.' }).trim().min(1, 'Vul de voorschrijver in.').max(100),
   Type: z.enum(AGREEMENT_TYPES),
   End: dateOrDateTimeSchema.nullable().optional().default(null),
-  Reason: z.string().trim().max(500).nullable().optional().default(null),
+  Reason: multilineText().trim().max(500).nullable().optional().default(null),
   Instructions: instructionsSchema,
   DistributionForm: z.enum(DISTRIBUTION_FORMS),
   SelfManaged: z.boolean().default(false),
@@ -50,7 +50,7 @@ const asNeededMessage = {
 /** POST /api/medication/agreement. Start defaults to now. */
 export const agreementCreateBodySchema = z
   .strictObject({
-    PatientId: z.number({ error: 'Kies een cliënt.' }).int().positive(),
+    PatientId: bodyId('Kies een cliënt.'),
     Start: dateOrDateTimeSchema.optional(),
     ...agreementFields,
   })
@@ -71,7 +71,7 @@ export type AgreementChangeBodyInput = z.input<typeof agreementChangeBodySchema>
 /** POST /api/medication/agreement/{id}/stop. StopAt defaults to now. */
 export const agreementStopBodySchema = z.strictObject({
   StopType: z.enum(STOP_TYPES, { error: 'Kies hoe de afspraak stopt.' }),
-  Reason: z.string({ error: 'Vul de reden in.' }).trim().min(1, 'Vul de reden in.').max(500),
+  Reason: multilineText({ error: 'Vul de reden in.' }).trim().min(1, 'Vul de reden in.').max(500),
   StopAt: dateOrDateTimeSchema.optional(),
 });
 export type AgreementStopBody = z.infer<typeof agreementStopBodySchema>;
@@ -104,7 +104,7 @@ export type Agreement = z.infer<typeof agreementSchema>;
 /** GET /api/medication/patient/{patientId}/agreements: active, future and recently ended/stopped. */
 export const agreementListQuerySchema = z.object({
   /** How far back ended and stopped agreements are listed (days). */
-  stoppedDays: z.coerce.number().int().min(0).max(3650).default(90),
+  stoppedDays: boundedInt(0, 3650).default(90),
 });
 export const agreementListSchema = z.object({ PatientId: z.number().int(), Rows: z.array(agreementSchema) });
 export type AgreementList = z.infer<typeof agreementListSchema>;

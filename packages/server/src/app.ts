@@ -8,6 +8,7 @@ import accountSecurity from './plugins/app/account-security.ts';
 import audit from './plugins/app/audit.ts';
 import auth from './plugins/app/auth.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import { clientErrorHandler, frameworkErrors } from './plugins/app/framework-errors.ts';
 import notFound from './plugins/app/not-found.ts';
 import web from './plugins/app/web.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
@@ -47,6 +48,8 @@ export async function buildApp(
     // X-Forwarded-For is not trusted by default: it would let anyone forge the IP in the audit log.
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,5 @@
 import {
+  idParamSchema,
   AVATAR_MAX_BYTES,
   AVATAR_MAX_PX,
   apiErrorSchema,
@@ -66,7 +67,7 @@ const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['persons'],
         summary: "A person's avatar as a data URL (spec §7: the response data is used)",
-        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        params: idParamSchema,
         response: { 200: avatarResponseSchema, 404: apiErrorSchema },
       },
     },

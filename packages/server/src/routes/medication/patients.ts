@@ -1,6 +1,6 @@
 import {
   apiErrorSchema,
-  medicationRouteId,
+  idParamSchema,
   patientBodySchema,
   patientListQuerySchema,
   patientListSchema,
@@ -19,7 +19,7 @@ import {
 } from '../../medication/patient-repository.ts';
 import { refuse, scopeOf } from '../../medication/scope.ts';
 
-const params = z.object({ id: medicationRouteId });
+const params = idParamSchema;
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const ALREADY = 'Deze persoon is al cliënt.';
 
@@ -97,7 +97,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ id: t.patients.id })
         .from(t.patients)
         .where(eq(t.patients.personId, personId));
-      if (existing) throw conflict(ALREADY, { PatientId: existing.id });
+      if (existing) throw conflict(ALREADY);
       await checkPatientBody(app.db, person.entityId, request.body, null);
       const inserted = await app.db
         .insert(t.patients)
