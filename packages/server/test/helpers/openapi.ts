@@ -23,13 +23,11 @@ export interface Operation {
   query: OpenApiParameter[];
   body: JsonSchema | null;
   bodyType: string | null;
-  secured: boolean;
 }
 
 interface RawOperation {
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  security?: unknown[];
 }
 
 /** Every operation of the app's own OpenAPI document (/api/docs/json), so new routes are covered. */
@@ -48,7 +46,6 @@ export async function operationsOf(app: FastifyInstance): Promise<Operation[]> {
         query: params.filter((p) => p.in === 'query'),
         body: content?.schema ?? null,
         bodyType,
-        secured: (op.security ?? []).length > 0,
       });
     }
   }
