@@ -9,8 +9,10 @@ import { z } from 'zod';
 export const INT32_MAX = 2_147_483_647;
 
 /** C0 controls except tab, and DEL. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const SINGLE_LINE_SAFE = /^[^\u0000-\u0008\u000A-\u001F\u007F]*$/;
 /** C0 controls except tab, line feed and carriage return, and DEL. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const MULTI_LINE_SAFE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 export const CONTROL_CHARACTER_MESSAGE = 'Dit veld bevat ongeldige tekens.';
 

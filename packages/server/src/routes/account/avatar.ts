@@ -8,7 +8,6 @@ import {
 } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { checkAvatar } from '../../account-security/avatar-image.ts';
 import { persons } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/app/api-errors.ts';

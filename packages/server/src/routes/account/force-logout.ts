@@ -1,6 +1,5 @@
 import { apiErrorSchema, idParamSchema, messageResponseSchema } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { revokeAccountSessions } from '../../auth/account-sessions.ts';
 import { notFound } from '../../plugins/app/api-errors.ts';
 import { findAccountById } from '../../repositories/accounts.ts';

@@ -8,7 +8,6 @@ import {
 } from '@zorgportaal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import * as t from '../../db/schema/index.ts';
 import { conflict, isUniqueViolation } from '../../medication/errors.ts';
 import {
