@@ -26,7 +26,21 @@ describe('the one id schema', () => {
   });
 
   it('refuses ids that would mean another record or overflow the column', () => {
-    for (const value of ['0x10', '16.0', '1e1', '+5', ' 5', '5 ', '-1', '0', '2147483648', '', 'abc', 2 ** 31, 1.5])
+    for (const value of [
+      '0x10',
+      '16.0',
+      '1e1',
+      '+5',
+      ' 5',
+      '5 ',
+      '-1',
+      '0',
+      '2147483648',
+      '',
+      'abc',
+      2 ** 31,
+      1.5,
+    ])
       expect(idSchema.safeParse(value).success, JSON.stringify(value)).toBe(false);
   });
 

@@ -151,7 +151,7 @@ describe('hardened input and error bodies', () => {
       const read = await admin.call('GET', '/api/management/settings');
       expect(read.json()).toMatchObject({ Type: 'carecenter', CareCenter: true, PharmacyIdentifier: null });
       // What was read may be sent back unchanged.
-      const echoed = await put({ ...read.json(), WelcomeText: 'Welkom' });
+      const echoed = await put({ ...read.json<Record<string, unknown>>(), WelcomeText: 'Welkom' });
       expect(echoed.statusCode).toBe(200);
       expect(echoed.json()).toMatchObject({ Type: 'carecenter', WelcomeText: 'Welkom' });
       const [entity] = await t.db.select().from(s.entities).where(eq(s.entities.id, read.json().Id));
