@@ -1,30 +1,30 @@
 import { z } from 'zod';
-import { nameInformationSchema } from './person.ts';
 import { dateOfBirthSchema, emailListSchema, personNameInputSchema } from './admin-fields.ts';
+import { nonNegativeInt32, idSchema, text } from './fields.ts';
+import { nameInformationInputSchema, nameInformationSchema } from './person.ts';
 
 /** Issue 3 contract: 2FA, password change and reset, IP allow-list, profile. Form fields as spec §7. */
-const formInt = z.coerce.number().int();
 
 /** POST /oauth/2fa → the challenge that binds the second step to a verified password (5 minutes). */
 export const twofaChallengeResponseSchema = z.object({ data: z.object({ twofa_uuid: z.string() }) });
 
 /** POST /api/auth/passwordreset (form): forced change at login and the change in account settings. */
 export const passwordChangeFormSchema = z.object({
-  account_id: formInt,
-  current_password: z.string().max(1024),
-  password: z.string().max(1024),
-  password_confirmation: z.string().max(1024),
+  account_id: idSchema,
+  current_password: text().max(1024),
+  password: text().max(1024),
+  password_confirmation: text().max(1024),
 });
 
 /** POST /api/auth/forgotpassword (form) → always the same { message }. */
-export const forgotPasswordFormSchema = z.object({ email: z.string().max(320) });
+export const forgotPasswordFormSchema = z.object({ email: text().max(320) });
 export const messageResponseSchema = z.object({ message: z.string() });
 
 /** POST /api/auth/resetforgotpassword (form). */
 export const resetForgottenPasswordFormSchema = z.object({
-  token: z.string().max(200),
-  password: z.string().max(1024),
-  password_confirmation: z.string().max(1024),
+  token: text().max(200),
+  password: text().max(1024),
+  password_confirmation: text().max(1024),
 });
 
 /** Password policy (security.md); the server is the authority, the client mirrors it for live feedback. */
@@ -38,7 +38,7 @@ export const twofaEnrolmentSchema = z.object({
   QrCode: z.string(),
 });
 export const totpCodeSchema = z.object({
-  totp: z.string().regex(/^\d{6}$/, 'Vul de 6 cijfers van de code in.'),
+  totp: text().regex(/^\d{6}$/, 'Vul de 6 cijfers van de code in.'),
 });
 /** The 2FA step of the login: spaces typed between the digits do not count. */
 export const totpCodeFormSchema = z.object({
@@ -55,9 +55,9 @@ export const ipAllowEntrySchema = z.object({
 });
 export type IpAllowEntry = z.infer<typeof ipAllowEntrySchema>;
 export const newIpAllowEntrySchema = z.object({
-  Ip: z.string().min(1).max(64),
-  ProductId: z.number().int(),
-  Description: z.string().max(200).nullable().optional(),
+  Ip: text().min(1).max(64),
+  ProductId: nonNegativeInt32,
+  Description: text().max(200).nullable().optional(),
 });
 
 /** The caller's own profile (ours): GET/PUT /api/account/profile, PUT /api/account/profile/avatar. */

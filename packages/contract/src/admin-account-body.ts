@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { dateTimeInputSchema, emailListSchema } from './admin-fields.ts';
 import { PRODUCT_ID } from './constants.ts';
+import { bodyIdSchema, text } from './fields.ts';
 
 /**
  * Account bodies of POST /api/account/link/{personId} and PUT /api/account/{id}. Strict: Id, Person,
  * Entity, Deleted, Permissions and Password cannot be sent — the new user sets a password through
  * the e-mailed link, an administrator never types one.
  */
-const idList = z.array(z.number().int().positive()).max(50);
+const idList = z.array(bodyIdSchema).max(50);
 
-const usernameSchema = z
-  .string({ error: 'Vul een gebruikersnaam in.' })
+const usernameSchema = text({ error: 'Vul een gebruikersnaam in.' })
   .trim()
   .min(3, 'De gebruikersnaam moet minimaal 3 tekens zijn.')
   .max(64, 'De gebruikersnaam mag maximaal 64 tekens zijn.')
@@ -27,7 +27,7 @@ const periodInputSchema = z
   });
 
 const subscriptionInputSchema = z.strictObject({
-  ProductId: z.number().int().positive(),
+  ProductId: bodyIdSchema,
   Start: dateTimeInputSchema.nullable().optional(),
   End: dateTimeInputSchema.nullable().optional(),
 });
@@ -35,8 +35,7 @@ const subscriptionInputSchema = z.strictObject({
 const accountFields = {
   Username: usernameSchema,
   EmailAddress: emailListSchema,
-  EmployeeNumber: z
-    .string()
+  EmployeeNumber: text()
     .trim()
     .max(50, 'Het personeelsnummer mag maximaal 50 tekens zijn.')
     .nullable()

@@ -2,20 +2,20 @@ import { z } from 'zod';
 import { isCalendarDate, isCalendarDateTime, isoDateSchema } from './dates.ts';
 
 export { isCalendarDate, isCalendarDateTime, isoDateSchema };
+import { boundedInt, text } from './fields.ts';
 
 /** Field schemas shared by the management forms (issue 4), with Dutch messages for server and client. */
 
 /** Query-string boolean: `true` / `false`. */
 export const queryBool = z.enum(['true', 'false']).transform((value) => value === 'true');
-export const queryId = z.coerce.number().int().positive();
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 
 /** Page number (1-based) and size of a paged list. */
 export const pageQueryShape = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: boundedInt(1, 100_000).default(1),
+  pageSize: boundedInt(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 };
 export const pageShape = {
   /**
@@ -38,8 +38,7 @@ export const dateOfBirthSchema = isoDateSchema
   .refine((value) => value >= '1900-01-01', 'De geboortedatum mag niet voor 1900 liggen.')
   .refine((value) => value <= latestToday(), 'De geboortedatum mag niet in de toekomst liggen.');
 
-const prefixSchema = z
-  .string()
+const prefixSchema = text()
   .trim()
   .max(20, 'Het tussenvoegsel mag maximaal 20 tekens zijn.')
   .transform((value) => value || null)
@@ -49,8 +48,7 @@ const prefixSchema = z
 
 const lastNameInputSchema = z.strictObject({
   Prefix: prefixSchema,
-  LastName: z
-    .string({ error: 'Vul de achternaam in.' })
+  LastName: text({ error: 'Vul de achternaam in.' })
     .trim()
     .min(1, 'Vul de achternaam in.')
     .max(100, 'De achternaam mag maximaal 100 tekens zijn.'),
@@ -58,8 +56,7 @@ const lastNameInputSchema = z.strictObject({
 
 /** NameInformation as a form sends it: first names, prefix, last name and optionally the partner's name. */
 export const personNameInputSchema = z.strictObject({
-  FirstNames: z
-    .string({ error: 'Vul de voornamen in.' })
+  FirstNames: text({ error: 'Vul de voornamen in.' })
     .trim()
     .min(1, 'Vul de voornamen in.')
     .max(100, 'De voornamen mogen maximaal 100 tekens zijn.'),

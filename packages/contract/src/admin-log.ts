@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { dateTimeInputSchema, pageQueryShape, pageShape, queryId } from './admin-fields.ts';
+import { dateTimeInputSchema, pageQueryShape, pageShape } from './admin-fields.ts';
+import { boundedInt, idSchema, text } from './fields.ts';
 import { nameInformationSchema } from './person.ts';
 import { AUDIT_ACTION_CODES } from './audit-catalogue.ts';
 
 /** Issue 4 contract: trash can (Prullenbak), the NEN 7513 log (Logboek) and the dashboard tiles. */
 
 /** GET /api/trash query and rows: deleted persons with who deleted them and when. */
-export const trashListQuerySchema = z.object({ q: z.string().trim().max(100).optional(), ...pageQueryShape });
+export const trashListQuerySchema = z.object({ q: text().trim().max(100).optional(), ...pageQueryShape });
 export type TrashListQuery = z.infer<typeof trashListQuerySchema>;
 export const trashRowSchema = z.object({
   PersonId: z.number().int(),
@@ -23,7 +24,7 @@ export type TrashPage = z.infer<typeof trashPageSchema>;
 
 /** DELETE /api/trash/{personId}: the typed screen name confirms the purge. */
 export const purgeBodySchema = z.strictObject({
-  ConfirmName: z.string({ error: 'Typ de naam ter bevestiging.' }).max(300),
+  ConfirmName: text({ error: 'Typ de naam ter bevestiging.' }).max(300),
 });
 export type PurgeBody = z.infer<typeof purgeBodySchema>;
 
@@ -31,15 +32,15 @@ export type PurgeBody = z.infer<typeof purgeBodySchema>;
 export const logQuerySchema = z.object({
   from: dateTimeInputSchema.optional(),
   to: dateTimeInputSchema.optional(),
-  userId: queryId.optional(),
-  personId: queryId.optional(),
-  patientId: queryId.optional(),
+  userId: idSchema.optional(),
+  personId: idSchema.optional(),
+  patientId: idSchema.optional(),
   action: z.enum(AUDIT_ACTION_CODES).optional(),
-  outcome: z.string().trim().max(20).optional(),
-  objectType: z.string().trim().max(40).optional(),
+  outcome: text().trim().max(20).optional(),
+  objectType: text().trim().max(40).optional(),
   /** Opaque keyset cursor: NextCursor of the previous page. */
-  cursor: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: text().max(100).optional(),
+  limit: boundedInt(1, 200).default(50),
 });
 export type LogQuery = z.infer<typeof logQuerySchema>;
 export type LogQueryInput = z.input<typeof logQuerySchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema } from './dates.ts';
 import { registrationSchema } from './administration.ts';
 import { DISTRIBUTION_FORMS, RISK_CATEGORIES } from './medication.ts';
-import { medicationRouteId as id } from './medication-patient.ts';
+import { idSchema as id } from './fields.ts';
 
 /** Issue 5: the toedienlijst — planned moments of one department and day, with their registrations. */
 

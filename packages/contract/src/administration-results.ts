@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema } from './dates.ts';
 import { ADMINISTRATION_STATUSES } from './administration.ts';
 import { dayProgressSchema } from './administration-list.ts';
-import { medicationRouteId as id } from './medication-patient.ts';
+import { idSchema as id } from './fields.ts';
 
 /** Issue 5: results overview (Resultaten Toedienregistratie), dashboard progress and flowchart counts. */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDateTime } from './dates.ts';
-import { medicationRouteId as id } from './medication-patient.ts';
+import { bodyIdSchema, idSchema as id, multilineText } from './fields.ts';
 
 /** Issue 5: administration registration (eTDR, FHIR MedicationAdministration; domain.md). */
 
@@ -43,16 +43,16 @@ const isoDateTime = z.string().refine(isCalendarDateTime, 'Vul een geldige datum
  */
 export const registrationBodySchema = z
   .strictObject({
-    AgreementId: z.number().int().positive(),
+    AgreementId: bodyIdSchema,
     ScheduledAt: isoDateTime.nullable().default(null),
     Status: z.enum(ADMINISTRATION_STATUSES, { error: 'Kies een status.' }),
     /** Default now for given / partial; may be empty when nothing was administered. */
     AdministeredAt: isoDateTime.nullable().optional(),
     AdministeredQty: z.number().min(0).max(1000).nullable().optional(),
     DeviationReason: z.enum(DEVIATION_REASONS).nullable().optional().default(null),
-    DeviationText: z.string().trim().max(500).nullable().optional().default(null),
-    Note: z.string().trim().max(500).nullable().optional().default(null),
-    CorrectsId: z.number().int().positive().nullable().optional().default(null),
+    DeviationText: multilineText().trim().max(500).nullable().optional().default(null),
+    Note: multilineText().trim().max(500).nullable().optional().default(null),
+    CorrectsId: bodyIdSchema.nullable().optional().default(null),
   })
   .refine((b) => !b.AdministeredAt || Date.parse(b.AdministeredAt) <= Date.now() + FUTURE_TOLERANCE_MS, {
     message: 'Het toedientijdstip mag niet in de toekomst liggen.',
@@ -71,7 +71,7 @@ export type RegistrationBodyInput = z.input<typeof registrationBodySchema>;
 
 /** POST /api/administration/registration/{id}/doublecheck: the caller is the second user. */
 export const doubleCheckBodySchema = z.strictObject({
-  Note: z.string().trim().max(500).nullable().optional(),
+  Note: multilineText().trim().max(500).nullable().optional(),
 });
 export type DoubleCheckBody = z.infer<typeof doubleCheckBodySchema>;
 export const registrationParamsSchema = z.object({ id });

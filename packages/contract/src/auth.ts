@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { accountSchema, permissionRefSchema } from './account.ts';
-
-const formInt = z.coerce.number().int();
+import { idSchema, nonNegativeInt32, text } from './fields.ts';
 
 /**
  * The form of POST /oauth/token (spec §7). Fields arrive as form data strings.
@@ -9,15 +8,15 @@ const formInt = z.coerce.number().int();
  */
 export const tokenRequestSchema = z.object({
   grant_type: z.enum(['password', 'refresh_token']),
-  client_id: formInt,
-  client_secret: z.string().optional(),
-  product_id: formInt.optional(),
-  username: z.string().max(200).optional(),
-  password: z.string().max(1024).optional(),
-  refresh_token: z.string().max(512).optional(),
-  totp: z.string().max(10).optional(),
-  account_id: formInt.optional(),
-  twofa_uuid: z.string().max(64).optional(),
+  client_id: nonNegativeInt32,
+  client_secret: text().max(1024).optional(),
+  product_id: nonNegativeInt32.optional(),
+  username: text().max(200).optional(),
+  password: text().max(1024).optional(),
+  refresh_token: text().max(512).optional(),
+  totp: text().max(10).optional(),
+  account_id: idSchema.optional(),
+  twofa_uuid: text().max(64).optional(),
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 

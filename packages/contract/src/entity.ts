@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_ENTITY_TYPE, type EntityType } from './constants.ts';
+import { DEFAULT_ENTITY_TYPE, ENTITY_TYPES, type EntityType } from './constants.ts';
+import { multilineText, text } from './fields.ts';
 
 /** Entity settings (GET /api/management/settings). The spec names PharmacyIdentifier and CareCenter. */
 export const entitySettingsSchema = z
@@ -11,6 +12,29 @@ export const entitySettingsSchema = z
   })
   .passthrough();
 export type EntitySettings = z.infer<typeof entitySettingsSchema>;
+
+/** The settings a Beheerder may change (PUT /api/management/settings/1), each with its type. */
+export const WRITABLE_ENTITY_SETTINGS = ['WelcomeText'] as const;
+/** Settings that follow the entity's type: readable, never written through the settings call. */
+export const DERIVED_ENTITY_SETTINGS = ['PharmacyIdentifier', 'CareCenter'] as const;
+
+/**
+ * PUT /api/management/settings/1. Strict: an unknown key is a 400 naming it. The identity fields and the
+ * derived settings are accepted so a client can send back what it read, but only when unchanged.
+ */
+export const entitySettingsUpdateSchema = z.strictObject({
+  WelcomeText: multilineText()
+    .trim()
+    .max(2000, 'De welkomsttekst mag maximaal 2000 tekens zijn.')
+    .nullable()
+    .optional(),
+  Id: z.number().int().optional(),
+  Name: text().max(200).optional(),
+  Type: z.enum(ENTITY_TYPES).optional(),
+  PharmacyIdentifier: text().max(100).nullable().optional(),
+  CareCenter: z.boolean().nullable().optional(),
+});
+export type EntitySettingsUpdate = z.infer<typeof entitySettingsUpdateSchema>;
 
 /** Spec §1: the entity type is derived at login from the settings; default customer. */
 export function deriveEntityType(settings: Partial<EntitySettings> | null | undefined): EntityType {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { medicationRouteId as id } from './medication-patient.ts';
+import { bodyIdSchema, idSchema as id, multilineText, text } from './fields.ts';
 
 /** Issue 5: eTDR informed consent and authorised-prescriber signatures (spec §7). */
 
@@ -20,18 +20,17 @@ export const pngSignatureSchema = z
  */
 export const informedConsentBodySchema = z
   .strictObject({
-    PatientId: z.number().int().positive(),
+    PatientId: bodyIdSchema,
     Kind: z.enum(CONSENT_KINDS).default('consent'),
-    MedicationAgreementId: z.number().int().positive().nullable().optional().default(null),
-    SignerName: z
-      .string({ error: 'Vul de naam van de ondertekenaar in.' })
+    MedicationAgreementId: bodyIdSchema.nullable().optional().default(null),
+    SignerName: text({ error: 'Vul de naam van de ondertekenaar in.' })
       .trim()
       .min(1, 'Vul de naam van de ondertekenaar in.')
       .max(100),
     SignerRole: z.enum(SIGNER_ROLES, { error: 'Kies wie ondertekent.' }),
-    WitnessName: z.string().trim().max(100).nullable().optional().default(null),
+    WitnessName: text().trim().max(100).nullable().optional().default(null),
     /** The consent text as shown on screen, kept as a snapshot. */
-    ConsentText: z.string({ error: 'De toestemmingstekst ontbreekt.' }).trim().min(1).max(20_000),
+    ConsentText: multilineText({ error: 'De toestemmingstekst ontbreekt.' }).trim().min(1).max(20_000),
     Signature: pngSignatureSchema,
   })
   .refine((b) => b.Kind !== 'authorized' || b.MedicationAgreementId, {

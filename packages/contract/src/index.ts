@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './fields.ts';
 export * from './permissions.ts';
 export * from './routes.ts';
 export * from './errors.ts';

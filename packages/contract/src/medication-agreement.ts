@@ -8,7 +8,7 @@ import {
   medicationSchema,
   STOP_TYPES,
 } from './medication.ts';
-import { medicationRouteId as id } from './medication-patient.ts';
+import { bodyId, boundedInt, idSchema as id, multilineText, text } from './fields.ts';
 
 /** MP9 medicatieafspraak: create, change (ends the old one, starts a new one) and stop. */
 
@@ -24,15 +24,11 @@ export const dateOrDateTimeSchema = z
   );
 
 const agreementFields = {
-  MedicationId: z.number({ error: 'Kies een geneesmiddel.' }).int().positive(),
-  Prescriber: z
-    .string({ error: 'Vul de voorschrijver in.' })
-    .trim()
-    .min(1, 'Vul de voorschrijver in.')
-    .max(100),
+  MedicationId: bodyId('Kies een geneesmiddel.'),
+  Prescriber: text({ error: 'Vul de voorschrijver in.' }).trim().min(1, 'Vul de voorschrijver in.').max(100),
   Type: z.enum(AGREEMENT_TYPES),
   End: dateOrDateTimeSchema.nullable().optional().default(null),
-  Reason: z.string().trim().max(500).nullable().optional().default(null),
+  Reason: multilineText().trim().max(500).nullable().optional().default(null),
   Instructions: instructionsSchema,
   DistributionForm: z.enum(DISTRIBUTION_FORMS),
   SelfManaged: z.boolean().default(false),
@@ -48,7 +44,7 @@ const asNeededMessage = {
 /** POST /api/medication/agreement. Start defaults to now. */
 export const agreementCreateBodySchema = z
   .strictObject({
-    PatientId: z.number({ error: 'Kies een cliënt.' }).int().positive(),
+    PatientId: bodyId('Kies een cliënt.'),
     Start: dateOrDateTimeSchema.optional(),
     ...agreementFields,
   })
@@ -69,7 +65,7 @@ export type AgreementChangeBodyInput = z.input<typeof agreementChangeBodySchema>
 /** POST /api/medication/agreement/{id}/stop. StopAt defaults to now. */
 export const agreementStopBodySchema = z.strictObject({
   StopType: z.enum(STOP_TYPES, { error: 'Kies hoe de afspraak stopt.' }),
-  Reason: z.string({ error: 'Vul de reden in.' }).trim().min(1, 'Vul de reden in.').max(500),
+  Reason: multilineText({ error: 'Vul de reden in.' }).trim().min(1, 'Vul de reden in.').max(500),
   StopAt: dateOrDateTimeSchema.optional(),
 });
 export type AgreementStopBody = z.infer<typeof agreementStopBodySchema>;
@@ -102,7 +98,7 @@ export type Agreement = z.infer<typeof agreementSchema>;
 /** GET /api/medication/patient/{patientId}/agreements: active, future and recently ended/stopped. */
 export const agreementListQuerySchema = z.object({
   /** How far back ended and stopped agreements are listed (days). */
-  stoppedDays: z.coerce.number().int().min(0).max(3650).default(90),
+  stoppedDays: boundedInt(0, 3650).default(90),
 });
 export const agreementListSchema = z.object({ PatientId: z.number().int(), Rows: z.array(agreementSchema) });
 export type AgreementList = z.infer<typeof agreementListSchema>;

@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import { isValidBsn } from './bsn.ts';
+import { bodyId, bodyIdSchema, boundedInt, idSchema, text } from './fields.ts';
 import { nameInformationSchema } from './person.ts';
 
 /** Issue 5: patients (cliënten) — a person with care data (domain.md "Patient"). */
 
-export const medicationRouteId = z.coerce.number().int().positive();
-
-export const bsnSchema = z
-  .string({ error: 'Vul het BSN in.' })
+export const bsnSchema = text({ error: 'Vul het BSN in.' })
   .trim()
   .refine((value) => isValidBsn(value), 'Dit is geen geldig BSN (9 cijfers, elfproef).');
 
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, message)
     .nullable()
@@ -27,13 +24,13 @@ export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 /** POST /api/patient/link/person/{personId} and PUT /api/patient/{id}: the care data of a patient. */
 export const patientBodySchema = z.strictObject({
   Bsn: bsnSchema,
-  DepartmentId: z.number({ error: 'Kies een afdeling.' }).int().positive(),
+  DepartmentId: bodyId('Kies een afdeling.'),
   Room: optionalText(20, 'De kamer mag maximaal 20 tekens zijn.'),
   /** The supplying pharmacy; null = not known yet. */
-  PharmacyEntityId: z.number().int().positive().nullable().optional().default(null),
+  PharmacyEntityId: bodyIdSchema.nullable().optional().default(null),
   GpName: optionalText(100, 'De naam van de huisarts mag maximaal 100 tekens zijn.'),
   Allergies: z
-    .array(z.string().trim().min(1).max(100, 'Een allergie mag maximaal 100 tekens zijn.'))
+    .array(text().trim().min(1).max(100, 'Een allergie mag maximaal 100 tekens zijn.'))
     .max(30)
     .optional()
     .default([]),
@@ -63,9 +60,9 @@ export type Patient = z.infer<typeof patientSchema>;
 
 /** GET /api/patients: patient pickers (AMO, results filter); searches name, BSN and room. */
 export const patientListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
-  departmentId: medicationRouteId.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  q: text().trim().max(100).optional(),
+  departmentId: idSchema.optional(),
+  limit: boundedInt(1, 200).default(50),
 });
 export type PatientListQuery = z.input<typeof patientListQuerySchema>;
 export const patientListSchema = z.object({ Rows: z.array(patientSchema) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedInt, multilineText, text } from './fields.ts';
 
 /** Issue 5: the medication catalogue and MP9 medication agreements (domain.md "Medication (MP9)"). */
 
@@ -24,8 +25,8 @@ export type Medication = z.infer<typeof medicationSchema>;
 
 /** GET /api/medication/catalogue?q=: searches name, substance and ATC code. */
 export const medicationSearchQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  q: text().trim().max(100).optional(),
+  limit: boundedInt(1, 100).default(25),
 });
 export type MedicationSearchQuery = z.input<typeof medicationSearchQuerySchema>;
 export const medicationListSchema = z.object({ Rows: z.array(medicationSchema) });
@@ -45,7 +46,7 @@ export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const weekdaySchema = z.number().int().min(1).max(7);
 
 export const instructionMomentSchema = z.strictObject({
-  Time: z.string().regex(HH_MM, 'Vul een tijd in als UU:MM.'),
+  Time: text().regex(HH_MM, 'Vul een tijd in als UU:MM.'),
   Dose: z.number().positive('De dosis moet groter dan 0 zijn.').max(1000),
 });
 
@@ -55,13 +56,13 @@ export const instructionMomentSchema = z.strictObject({
  */
 export const instructionsSchema = z
   .strictObject({
-    DoseUnit: z.string().trim().min(1, 'Vul de eenheid in.').max(30),
+    DoseUnit: text().trim().min(1, 'Vul de eenheid in.').max(30),
     Moments: z.array(instructionMomentSchema).max(24).default([]),
     Weekdays: z.array(weekdaySchema).max(7).default([]),
-    AsNeededCriterion: z.string().trim().max(200).nullable().default(null),
+    AsNeededCriterion: text().trim().max(200).nullable().default(null),
     AsNeededMaxPerDay: z.number().int().min(1).max(24).nullable().default(null),
     AsNeededDose: z.number().positive().max(1000).nullable().default(null),
-    Note: z.string().trim().max(500).nullable().default(null),
+    Note: multilineText().trim().max(500).nullable().default(null),
   })
   .refine((i) => new Set(i.Moments.map((m) => m.Time)).size === i.Moments.length, {
     message: 'Elke tijd mag maar één keer voorkomen.',

@@ -6,17 +6,16 @@ import {
   pageShape,
   personNameInputSchema,
   queryBool,
-  queryId,
   dateOfBirthSchema,
 } from './admin-fields.ts';
+import { idSchema, text } from './fields.ts';
 
 /** Issue 4 contract: persons and accounts management (screen /management/persons). */
 export * from './admin-fields.ts';
 export * from './admin-log.ts';
 
-/** Path parameter `{id}` / `{personId}` of the person and account calls. */
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
-export const personIdParamSchema = z.object({ personId: z.coerce.number().int().positive() });
+/** Path parameter `{personId}` of the person and account calls (`{id}` is `idParamSchema`). */
+export const personIdParamSchema = z.object({ personId: idSchema });
 
 export const PERSON_SORT_FIELDS = ['name', 'dateOfBirth', 'username', 'lastLogin'] as const;
 export type PersonSortField = (typeof PERSON_SORT_FIELDS)[number];
@@ -24,10 +23,10 @@ export type PersonSortField = (typeof PERSON_SORT_FIELDS)[number];
 /** GET /api/personinfo query: server-side search, filters, sort and page. */
 export const personListQuerySchema = z.object({
   /** Searches name, username, employee number and e-mail address (case-insensitive, prefix/contains). */
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   active: queryBool.optional(),
-  role: queryId.optional(),
-  team: queryId.optional(),
+  role: idSchema.optional(),
+  team: idSchema.optional(),
   hasAccount: queryBool.optional(),
   sort: z.enum(PERSON_SORT_FIELDS).default('name'),
   dir: z.enum(['asc', 'desc']).default('asc'),
@@ -63,12 +62,7 @@ export type PersonDetail = z.infer<typeof personDetailSchema>;
 export const personBodySchema = z.strictObject({
   NameInformation: personNameInputSchema,
   DateOfBirth: dateOfBirthSchema.nullable().optional(),
-  CustomerName: z
-    .string()
-    .trim()
-    .max(100, 'De klantnaam mag maximaal 100 tekens zijn.')
-    .nullable()
-    .optional(),
+  CustomerName: text().trim().max(100, 'De klantnaam mag maximaal 100 tekens zijn.').nullable().optional(),
   /** A data URL (image/png, image/jpeg or image/webp), at most ~256 kB. */
   Avatar: z
     .string()
@@ -82,10 +76,10 @@ export type PersonBodyInput = z.input<typeof personBodySchema>;
 
 /** GET /api/accounts/ query. */
 export const accountListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   active: queryBool.optional(),
-  role: queryId.optional(),
-  team: queryId.optional(),
+  role: idSchema.optional(),
+  team: idSchema.optional(),
   ...pageQueryShape,
 });
 export type AccountListQuery = z.infer<typeof accountListQuerySchema>;

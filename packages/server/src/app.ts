@@ -10,6 +10,7 @@ import audit from './plugins/app/audit.ts';
 import auth from './plugins/app/auth.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import { logSerializers } from './plugins/app/log-serializers.ts';
+import { clientErrorHandler, frameworkErrors } from './plugins/app/framework-errors.ts';
 import notFound from './plugins/app/not-found.ts';
 import web from './plugins/app/web.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
@@ -61,6 +62,8 @@ export async function buildApp(
     // X-Forwarded-For is not trusted by default: it would let anyone forge the IP in the audit log.
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

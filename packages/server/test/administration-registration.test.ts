@@ -206,7 +206,7 @@ describe('administration registration: list, rules, corrections, double checks',
     const first = (await momentsOfPatient())[0]!.Registrations[0]!;
     const duplicate = await register(body, second);
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toMatchObject({ Code: 'CONFLICT', ExistingId: first.Id });
+    expect(duplicate.json()).toEqual({ Code: 'CONFLICT', Message: expect.any(String) });
 
     const correction = await register({
       ...body,

@@ -55,7 +55,7 @@ describe('one error body for every error', () => {
       method: 'PUT',
       url: '/api/management/settings/1',
       headers: bearer(access_token),
-      payload: { Theme: 'dark' },
+      payload: { WelcomeText: 'Welkom' },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ Code: 'FORBIDDEN' });

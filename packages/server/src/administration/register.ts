@@ -129,20 +129,8 @@ export async function register(
       correctsId: body.CorrectsId,
     })
     .returning()
-    .catch(async (err: unknown) => {
-      if (isUniqueViolation(err, 'administrations_moment_idx')) {
-        const [existing] = await db
-          .select({ id: t.administrations.id })
-          .from(t.administrations)
-          .where(
-            and(
-              eq(t.administrations.agreementId, found.agreement.id),
-              eq(t.administrations.scheduledAt, scheduledAt!),
-              isNull(t.administrations.correctsId),
-            ),
-          );
-        throw conflict(TAKEN, { ExistingId: existing?.id ?? null });
-      }
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err, 'administrations_moment_idx')) throw conflict(TAKEN);
       if (isUniqueViolation(err, 'administrations_corrects_idx'))
         throw conflict('Deze registratie is al gecorrigeerd; corrigeer de laatste correctie.');
       throw err;

@@ -5,8 +5,7 @@ export const unprocessable = (field: string, message: string) =>
   new HttpError(422, 'VALIDATION_FAILED', message, { Fields: { [field]: message } });
 
 /** 409: the request conflicts with the stored state (already registered, already stopped, …). */
-export const conflict = (message: string, extra: Record<string, unknown> = {}) =>
-  new HttpError(409, 'CONFLICT', message, extra);
+export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);
 
 /** True when the error (or one it wraps, e.g. DrizzleQueryError) is a unique violation (23505) of `constraint`. */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {

@@ -34,3 +34,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * SQLSTATE class 22 (data exception: NUL in text, number or date out of range, …) means input the
+ * schemas let through; the request is refused with 400 rather than a 500. The schemas stay the first
+ * line: this only keeps a missed field from becoming a server error.
+ */
+export function isDataException(error: unknown): boolean {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && /^22...$/.test(code)) return true;
+  }
+  return false;
+}

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from './api-errors.ts';
-import { isDatabaseUnavailable } from './database-errors.ts';
+import { isDatabaseUnavailable, isDataException } from './database-errors.ts';
 import { validationFields } from './validation-messages.ts';
 
 /** Every error becomes `{ Code, Message, Fields? }`; 5xx bodies never carry internals. */
@@ -38,6 +38,8 @@ function toApiError(error: FastifyError): { status: number; body: ApiError } {
   if (isDatabaseUnavailable(error)) {
     return { status: 503, body: { Code: 'SERVICE_UNAVAILABLE', Message: MESSAGES.SERVICE_UNAVAILABLE } };
   }
+  if (isDataException(error))
+    return { status: 400, body: { Code: 'VALIDATION_FAILED', Message: MESSAGES.VALIDATION_FAILED } };
   const status = error.statusCode ?? 500;
   if (status === 404) return { status, body: { Code: 'NOT_FOUND', Message: MESSAGES.NOT_FOUND } };
   // Any other client error the framework raises (bad header, proto poisoning in JSON, …).
@@ -51,6 +53,9 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, body } = toApiError(error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
+      // Only the route: the failed query's parameters are user input.
+      else if (isDataException(error))
+        request.log.warn({ route: request.routeOptions.url }, 'data exception refused');
       else request.log.info({ code: body.Code, status }, 'request refused');
       if (status === 503) reply.header('Retry-After', '5');
       return reply.code(status).type('application/json; charset=utf-8').send(body);

@@ -1,4 +1,5 @@
 import {
+  idParamSchema,
   AVATAR_MAX_BYTES,
   AVATAR_MAX_PX,
   apiErrorSchema,
@@ -9,7 +10,6 @@ import {
 } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { checkAvatar } from '../../account-security/avatar-image.ts';
 import { persons } from '../../db/schema/index.ts';
 import { HttpError, notFound } from '../../plugins/app/api-errors.ts';
@@ -68,7 +68,7 @@ const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['persons'],
         summary: "A person's avatar as a data URL (spec §7: the response data is used)",
-        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        params: idParamSchema,
         response: { 200: avatarResponseSchema, 404: apiErrorSchema },
       },
     },

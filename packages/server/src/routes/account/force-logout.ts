@@ -1,6 +1,11 @@
-import { apiErrorSchema, messageResponseSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  apiErrorSchema,
+  idParamSchema,
+  messageResponseSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { revokeAccountSessions } from '../../auth/account-sessions.ts';
 import { notFound } from '../../plugins/app/api-errors.ts';
 import { findAccountById } from '../../repositories/accounts.ts';
@@ -18,7 +23,7 @@ const forceLogoutRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary: 'Log an account out everywhere',
-        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        params: idParamSchema,
         response: { 200: messageResponseSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       },
     },

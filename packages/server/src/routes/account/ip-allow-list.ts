@@ -1,4 +1,6 @@
 import {
+  nonNegativeInt32,
+  idParamSchema,
   apiErrorSchema,
   currentIpSchema,
   ipAllowEntrySchema,
@@ -36,7 +38,7 @@ const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary: "The caller's allowed addresses for a product",
-        params: z.object({ productId: z.coerce.number().int().min(0) }),
+        params: z.object({ productId: nonNegativeInt32 }),
         response: { 200: z.array(ipAllowEntrySchema) },
       },
     },
@@ -81,7 +83,7 @@ const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary: 'Remove one of your own entries',
-        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        params: idParamSchema,
         response: { 200: z.object({}), 404: apiErrorSchema },
       },
     },

@@ -1,17 +1,32 @@
-import { entitySettingsSchema, AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import {
+  DERIVED_ENTITY_SETTINGS,
+  entitySettingsSchema,
+  entitySettingsUpdateSchema,
+  idParamSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../plugins/app/api-errors.ts';
+import { HttpError, notFound } from '../../plugins/app/api-errors.ts';
 import { findEntity, toEntitySettings, updateEntitySettings } from '../../repositories/entities.ts';
 
 const settingsResponse = entitySettingsSchema.extend({
   Type: z.enum(['pharmacy', 'carecenter', 'customer']),
 });
 
-/** Settings may be extended freely, but never with values that are not plain JSON settings. */
-const settingsUpdate = z
-  .record(z.string().max(100), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]))
-  .refine((v) => Object.keys(v).length <= 100, { message: 'Te veel instellingen.' });
+const NOT_WRITABLE = 'Deze instelling volgt het type van de organisatie en kan hier niet worden gewijzigd.';
+
+/** A derived setting may be sent back unchanged (a client echoing what it read), never changed. */
+function refuseChangedDerived(current: Record<string, unknown>, body: Record<string, unknown>): void {
+  const changed = DERIVED_ENTITY_SETTINGS.filter(
+    (key) => key in body && body[key] !== (current[key] ?? null),
+  );
+  if (changed.length === 0) return;
+  throw new HttpError(400, 'VALIDATION_FAILED', NOT_WRITABLE, {
+    Fields: Object.fromEntries(changed.map((key) => [key, NOT_WRITABLE])),
+  });
+}
 
 /**
  * GET /api/management/settings: any logged-in user reads their own entity's settings; the client derives
@@ -41,14 +56,17 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['management'],
         summary: "Change the caller's entity settings",
-        params: z.object({ id: z.coerce.number().int() }),
-        body: settingsUpdate,
+        params: idParamSchema,
+        body: entitySettingsUpdateSchema,
         response: { 200: settingsResponse },
       },
       preHandler: app.requirePermission('settings.manage'),
     },
     async (request) => {
-      const entity = await updateEntitySettings(app.db, request.caller!.entityId, request.body);
+      const current = await findEntity(app.db, request.caller!.entityId);
+      if (!current) throw notFound();
+      refuseChangedDerived(toEntitySettings(current), request.body);
+      const entity = await updateEntitySettings(app.db, current.id, request.body);
       if (!entity) throw notFound();
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,

@@ -46,7 +46,7 @@ const agreementChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ id: t.medicationAgreements.id })
         .from(t.medicationAgreements)
         .where(eq(t.medicationAgreements.replacesId, id));
-      if (successor) throw conflict(ENDED, { ReplacedById: successor.id });
+      if (successor) throw conflict(ENDED);
       const values = await agreementValues(app.db, request.body, new Date());
       if (isOver(old, values.startAt)) throw conflict(ENDED);
       if (values.startAt <= old.startAt)

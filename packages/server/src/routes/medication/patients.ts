@@ -1,6 +1,6 @@
 import {
   apiErrorSchema,
-  medicationRouteId,
+  idParamSchema,
   patientBodySchema,
   patientListQuerySchema,
   patientListSchema,
@@ -10,7 +10,6 @@ import {
 } from '@zorgportaal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import * as t from '../../db/schema/index.ts';
 import { conflict, isUniqueViolation } from '../../medication/errors.ts';
 import {
@@ -22,7 +21,7 @@ import {
 import { changedFields } from '../../plugins/app/changed-fields.ts';
 import { refuse, scopeOf } from '../../medication/scope.ts';
 
-const params = z.object({ id: medicationRouteId });
+const params = idParamSchema;
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const ALREADY = 'Deze persoon is al cliënt.';
 
@@ -100,7 +99,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ id: t.patients.id })
         .from(t.patients)
         .where(eq(t.patients.personId, personId));
-      if (existing) throw conflict(ALREADY, { PatientId: existing.id });
+      if (existing) throw conflict(ALREADY);
       await checkPatientBody(app.db, person.entityId, request.body, null);
       const inserted = await app.db
         .insert(t.patients)

@@ -9,7 +9,7 @@ import { fieldErrors } from '../../../lib/api-errors.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useStopAgreement } from '../api/stop-agreement.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
-import { issuesByPath } from '../utils/form-errors.ts';
+import { issuesByPath } from '../../../lib/error-message.ts';
 import { DateField } from '../../../components/date-field.tsx';
 
 /** Stop an agreement: how (stopped, paused, cancelled), why, and from when (default now). */
@@ -29,7 +29,7 @@ export function StopAgreementDialog({ agreement, onClose }: { agreement: Agreeme
       Reason: reason,
       ...(stopAt ? { StopAt: stopAt } : {}),
     });
-    if (!parsed.success) return setErrors(issuesByPath(parsed.error));
+    if (!parsed.success) return setErrors(issuesByPath(parsed.error.issues));
     setErrors({});
     stop.mutate(
       { id: agreement.Id, body: parsed.data },

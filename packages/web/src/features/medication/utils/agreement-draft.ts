@@ -7,7 +7,7 @@ import {
   type DistributionForm,
   type Medication,
 } from '@zorgportaal/contract';
-import { issuesByPath } from './form-errors.ts';
+import { issuesByPath } from '../../../lib/error-message.ts';
 
 export interface MomentDraft {
   time: string;
@@ -117,6 +117,6 @@ export function validateDraft(
     patientId === null
       ? agreementChangeBodySchema.safeParse(body)
       : agreementCreateBodySchema.safeParse({ ...body, PatientId: patientId });
-  if (!parsed.success) Object.assign(fields, { ...issuesByPath(parsed.error), ...fields });
+  if (!parsed.success) Object.assign(fields, { ...issuesByPath(parsed.error.issues), ...fields });
   return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, body };
 }

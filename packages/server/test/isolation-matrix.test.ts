@@ -1,0 +1,200 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../src/db/schema/index.ts';
+import { bearer, login } from './helpers/login.ts';
+import { departmentIdOf, entityIdOf } from './helpers/medication.ts';
+import { fillPath, operationsOf, type Operation } from './helpers/openapi.ts';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * Generated from the OpenAPI document: every operation with an id in its path, called by a caller of
+ * an unrelated organisation (Het Anker's Beheerder, who holds every permission) with the ids of
+ * Zorgcentrum De Berk's records, answers 404 and changes nothing of De Berk. A new route is covered
+ * automatically; a new kind of id fails below until it is given a rule.
+ */
+
+/** The kind of record a path parameter names: first matching rule wins. */
+const ID_RULES: [RegExp, string, IdKind][] = [
+  [/^\/api\/trash\//, 'personId', 'deletedPerson'],
+  [/^\/api\/account\/link\//, 'personId', 'person'],
+  [/^\/api\/patient\/link\/person\//, 'id', 'person'],
+  [/^\/api\/person\//, 'id', 'person'],
+  [/^\/api\/account\/ips\//, 'id', 'ipEntry'],
+  [/^\/api\/account\//, 'id', 'account'],
+  [/^\/api\/patient\//, 'id', 'patient'],
+  [/^\/api\/medication\/agreement\//, 'id', 'agreement'],
+  [/^\/api\/administration\/registration\//, 'id', 'registration'],
+  [/./, 'patientId', 'patient'],
+  [/./, 'patientEntityId', 'entity'],
+  [/./, 'medicationAgreementId', 'agreement'],
+];
+type IdKind =
+  'person' | 'deletedPerson' | 'account' | 'ipEntry' | 'patient' | 'agreement' | 'registration' | 'entity';
+
+/** Operations whose path id does not name another organisation's record. Keep this list short. */
+const EXCEPTIONS: Record<string, string> = {
+  // productId is a product, not a record: the call lists the caller's own allow-list for it.
+  'GET /api/account/ips/{productId}': 'own records only',
+  // The spec's fixed "1": always the caller's own entity, whatever the number.
+  'PUT /api/management/settings/{id}': 'own entity only',
+};
+
+/** A body the schema accepts, so the call reaches the organisation check instead of a 400. */
+function bodyFor(op: Operation, ownDepartmentId: number, medicationId: number): unknown {
+  const patient = { Bsn: '111222333', DepartmentId: ownDepartmentId };
+  const agreement = {
+    MedicationId: medicationId,
+    Prescriber: 'dr. Test',
+    Type: 'continuous',
+    Instructions: { DoseUnit: 'tablet', Moments: [{ Time: '08:00', Dose: 1 }] },
+    DistributionForm: 'gds',
+  };
+  const bodies: Record<string, unknown> = {
+    'PUT /api/person/{id}': { NameInformation: { FirstNames: 'Eva', LastName: { LastName: 'Jansen' } } },
+    'POST /api/account/link/{personId}': { Username: 'isolatie1', EmailAddress: ['isolatie@example.org'] },
+    'PUT /api/account/{id}': { EmployeeNumber: 'X1' },
+    'DELETE /api/trash/{personId}': { ConfirmName: 'Eva Jansen' },
+    'PUT /api/patient/{id}': patient,
+    'POST /api/patient/link/person/{id}': patient,
+    'POST /api/medication/agreement/{id}/change': agreement,
+    'POST /api/medication/agreement/{id}/stop': { StopType: 'stopped', Reason: 'test' },
+    'POST /api/administration/registration/{id}/doublecheck': {},
+  };
+  const key = `${op.method} ${op.path}`;
+  if (!(key in bodies)) throw new Error(`${key}: add a valid body to the isolation matrix`);
+  return bodies[key];
+}
+
+describe('isolation matrix (generated from /api/docs/json)', () => {
+  let t: TestApp;
+  let victim: number;
+  let ids: Record<IdKind, number>;
+  let token: string;
+  let ownDepartmentId: number;
+  let medicationId: number;
+  let ownPersonId: number;
+
+  /** A digest of De Berk's records and of what a call could change for its accounts. */
+  const victimDigest = async () => {
+    const v = victim;
+    const accountsOfVictim = sql`(select id from accounts where entity_id = ${v})`;
+    const tables = [
+      sql`select * from persons where entity_id = ${v}`,
+      sql`select * from accounts where entity_id = ${v}`,
+      sql`select * from account_roles where entity_id = ${v}`,
+      sql`select * from account_subscriptions where entity_id = ${v}`,
+      sql`select * from patients where entity_id = ${v}`,
+      sql`select * from medication_agreements where entity_id = ${v}`,
+      sql`select * from administrations where entity_id = ${v}`,
+      sql`select * from consents where entity_id = ${v}`,
+      sql`select * from entities where id = ${v}`,
+      sql`select * from account_ip_allow_list where account_id in ${accountsOfVictim}`,
+      sql`select * from sessions where account_id in ${accountsOfVictim}`,
+      sql`select * from totp_enrolments where account_id in ${accountsOfVictim}`,
+      sql`select * from mail_outbox`,
+    ];
+    const digests: string[] = [];
+    for (const table of tables) {
+      const result = await t.db.execute(
+        sql`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as d from (${table}) x`,
+      );
+      digests.push(String((result as unknown as { rows: { d: string }[] }).rows[0]!.d));
+    }
+    return digests;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    victim = await entityIdOf(t, 'Zorgcentrum De Berk');
+    ownDepartmentId = await departmentIdOf(t, 'Wijk Haven');
+    const first = async <T>(rows: Promise<T[]>) => (await rows)[0]!;
+    const person = await first(
+      t.db
+        .select({ id: s.persons.id })
+        .from(s.persons)
+        .where(and(eq(s.persons.entityId, victim), eq(s.persons.deleted, false))),
+    );
+    const [deleted] = await t.db
+      .insert(s.persons)
+      .values({ entityId: victim, firstNames: 'Eva', lastName: 'Jansen', deleted: true })
+      .returning({ id: s.persons.id });
+    const account = await first(
+      t.db.select({ id: s.accounts.id }).from(s.accounts).where(eq(s.accounts.entityId, victim)),
+    );
+    const [ipEntry] = await t.db
+      .insert(s.accountIpAllowList)
+      .values({
+        accountId: account.id,
+        entityId: victim,
+        ip: '127.0.0.1',
+        productId: 1,
+        description: 'isolatie',
+      })
+      .returning({ id: s.accountIpAllowList.id });
+    const patient = await first(
+      t.db.select({ id: s.patients.id }).from(s.patients).where(eq(s.patients.entityId, victim)),
+    );
+    const agreement = await first(
+      t.db
+        .select({ id: s.medicationAgreements.id, medicationId: s.medicationAgreements.medicationId })
+        .from(s.medicationAgreements)
+        .where(eq(s.medicationAgreements.entityId, victim)),
+    );
+    const registration = await first(
+      t.db
+        .select({ id: s.administrations.id })
+        .from(s.administrations)
+        .where(eq(s.administrations.entityId, victim)),
+    );
+    medicationId = agreement.medicationId;
+    ids = {
+      person: person.id,
+      deletedPerson: deleted!.id,
+      account: account.id,
+      ipEntry: ipEntry!.id,
+      patient: patient.id,
+      agreement: agreement.id,
+      registration: registration.id,
+      entity: victim,
+    };
+    const attacker = await login(t.app, 'anker');
+    token = attacker.access_token;
+    ownPersonId = attacker.Account.Person!.Id;
+  });
+  afterAll(() => t.close());
+
+  it('answers 404 to every id of an unrelated organisation and changes nothing', async () => {
+    const operations = (await operationsOf(t.app)).filter((op) => op.pathParams.length > 0);
+    const before = await victimDigest();
+    const answers: string[] = [];
+    let tested = 0;
+    for (const op of operations) {
+      const key = `${op.method} ${op.path}`;
+      if (EXCEPTIONS[key]) continue;
+      const values: Record<string, number> = {};
+      for (const name of op.pathParams) {
+        const rule = ID_RULES.find(([path, param]) => path.test(op.path) && param === name);
+        if (!rule) throw new Error(`${key}: no isolation rule for {${name}}; add one to ID_RULES`);
+        values[name] = ids[rule[2]];
+      }
+      const res = await t.app.inject({
+        method: op.method,
+        url: fillPath(op.path, values),
+        headers: bearer(token),
+        ...(op.body ? { payload: bodyFor(op, ownDepartmentId, medicationId) as object } : {}),
+      });
+      answers.push(`${key} → ${res.statusCode} ${res.json<{ Code?: string }>().Code ?? ''}`);
+      tested++;
+    }
+    expect(answers.filter((line) => !line.includes('→ 404 NOT_FOUND'))).toEqual([]);
+    // The same caller reaches its own records: the 404s are the organisation check, not a dead token.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/person/${ownPersonId}`,
+      headers: bearer(token),
+    });
+    expect(own.statusCode).toBe(200);
+    expect(tested).toBeGreaterThanOrEqual(20);
+    expect(await victimDigest()).toEqual(before);
+  });
+});
