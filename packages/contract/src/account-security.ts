@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateOfBirthSchema, emailListSchema, personNameInputSchema } from './admin-fields.ts';
 import { nonNegativeInt32, idSchema, text } from './fields.ts';
-import { nameInformationInputSchema, nameInformationSchema } from './person.ts';
+import { nameInformationSchema } from './person.ts';
 
 /** Issue 3 contract: 2FA, password change and reset, IP allow-list, profile. Form fields as spec §7. */
 
