@@ -10,6 +10,7 @@ import auth from './plugins/app/auth.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import notFound from './plugins/app/not-found.ts';
 import web from './plugins/app/web.ts';
+import compression from './plugins/external/compression.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
 import swagger from './plugins/external/swagger.ts';
 import avatar from './routes/account/avatar.ts';
@@ -62,6 +63,7 @@ export async function buildApp(
 
   await app.register(errorHandler);
   await app.register(securityHeaders);
+  await app.register(compression);
   await app.register(formbody);
   await app.register(swagger);
   await app.register(audit);
