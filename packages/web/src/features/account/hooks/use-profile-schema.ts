@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs.ts';
 import { z } from 'zod';
 import type { Profile, ProfileUpdate } from '@zorgportaal/contract';
 import { formatDate } from '../../../lib/format.ts';

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs.ts';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../lib/api-errors.ts';
 import { apiErrorMessage } from '../../../lib/error-message.ts';
