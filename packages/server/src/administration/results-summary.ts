@@ -66,6 +66,7 @@ export async function summariseResults(
           ByStatus: byStatus(counts, groupTotal),
         };
       })
-      .sort((x, y) => (inTime ? x.Key.localeCompare(y.Key) : y.Total - x.Total)),
+      // Equal totals in key order, so the answer does not depend on the plan.
+      .sort((x, y) => (inTime ? 0 : y.Total - x.Total) || x.Key.localeCompare(y.Key)),
   };
 }

@@ -7,15 +7,16 @@ import { WITHDRAWN_STATUS } from './rules.ts';
 import { addDays, isoWeekKey, localDate } from './time-zone.ts';
 
 const d = t.administrationDays;
-const GROUP_KEY: Record<'status' | 'department' | 'medication' | 'patient' | 'day' | 'week', SQL> = {
-  status: sql`${d.status}`,
-  department: sql`${d.departmentId}::text`,
-  medication: sql`${d.medicationId}::text`,
-  patient: sql`${d.patientId}::text`,
-  // Weeks are folded from days below: at most 367 days × 6 statuses.
-  day: sql`${d.day}::text`,
-  week: sql`${d.day}::text`,
-};
+// Grouped by the bare column and cast per group, not per row. Weeks are folded from days below
+// (at most 367 days × 6 statuses).
+const GROUP_COLUMN = {
+  status: d.status,
+  department: d.departmentId,
+  medication: d.medicationId,
+  patient: d.patientId,
+  day: d.day,
+  week: d.day,
+} as const;
 
 /**
  * Resultaten Toedienregistratie: counts per status (and per group) with percentages, late doses and
@@ -43,10 +44,12 @@ export async function results(
   if (q.patientId) conditions.push(eq(d.patientId, q.patientId));
   if (q.medicationId) conditions.push(eq(d.medicationId, q.medicationId));
   if (q.status) conditions.push(eq(d.status, q.status));
-  const key = GROUP_KEY[q.groupBy];
+  const column = GROUP_COLUMN[q.groupBy];
+  const weeks = new Map<string, string>(); // isoWeekKey is date arithmetic: once per day, not per row
+  const weekOf = (day: string) => weeks.get(day) ?? weeks.set(day, isoWeekKey(day)).get(day)!;
   const rows = await db
     .select({
-      key: sql<string>`(${key})`,
+      key: sql<string>`${column}::text`,
       status: d.status,
       count: sql<number>`sum(${d.count})::int`,
       late: sql<number>`sum(${d.late})::int`,
@@ -54,10 +57,10 @@ export async function results(
     })
     .from(d)
     .where(and(...conditions))
-    .groupBy(key, d.status);
+    .groupBy(column, d.status);
   return summariseResults(
     db,
     { from, to, groupBy: q.groupBy },
-    q.groupBy === 'week' ? rows.map((row) => ({ ...row, key: isoWeekKey(row.key) })) : rows,
+    q.groupBy === 'week' ? rows.map((row) => ({ ...row, key: weekOf(row.key) })) : rows,
   );
 }
