@@ -13,6 +13,7 @@ import { logSerializers } from './plugins/app/log-serializers.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/app/framework-errors.ts';
 import notFound from './plugins/app/not-found.ts';
 import web from './plugins/app/web.ts';
+import compression from './plugins/external/compression.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
 import swagger from './plugins/external/swagger.ts';
 import avatar from './routes/account/avatar.ts';
@@ -79,6 +80,7 @@ export async function buildApp(
 
   await app.register(errorHandler);
   await app.register(securityHeaders);
+  await app.register(compression);
   await app.register(formbody);
   await app.register(swagger);
   await app.register(audit);

@@ -1,38 +1,29 @@
-import {
-  ADMINISTRATION_STATUSES,
-  type AdministrationStatus,
-  LATE_AFTER_MINUTES,
-  type ResultGrouping,
-  type Results,
-  type ResultsQuery,
-  resultsQuerySchema,
-} from '@zorgportaal/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { type Results, type ResultsQuery, resultsQuerySchema } from '@zorgportaal/contract';
+import { and, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { groupLabels } from './result-labels.ts';
-import { timeBuckets } from './time-buckets.ts';
-import { resultsFilter } from './results-filter.ts';
+import { summariseResults } from './results-summary.ts';
+import { WITHDRAWN_STATUS } from './rules.ts';
+import { addDays, isoWeekKey, localDate } from './time-zone.ts';
 
-const a = t.administrations;
-const GROUP_KEY: Record<Exclude<ResultGrouping, 'day' | 'week'>, SQL> = {
-  status: sql`${a.status}`,
-  department: sql`${a.departmentId}::text`,
-  medication: sql`${a.medicationId}::text`,
-  patient: sql`${a.patientId}::text`,
-};
-
-const percentage = (count: number, total: number) =>
-  total === 0 ? 0 : Math.round((count * 1000) / total) / 10;
-const byStatus = (counts: Map<AdministrationStatus, number>, total: number) =>
-  ADMINISTRATION_STATUSES.map((Status) => {
-    const Count = counts.get(Status) ?? 0;
-    return { Status, Count, Percentage: percentage(Count, total) };
-  });
+const d = t.administrationDays;
+// Grouped by the bare column and cast per group, not per row. Weeks are folded from days below
+// (at most 367 days × 6 statuses).
+const GROUP_COLUMN = {
+  status: d.status,
+  department: d.departmentId,
+  medication: d.medicationId,
+  patient: d.patientId,
+  day: d.day,
+  week: d.day,
+} as const;
 
 /**
  * Resultaten Toedienregistratie: counts per status (and per group) with percentages, late doses and
- * open double checks. One GROUP BY over the indexed period, so a million rows stay a single scan.
+ * open double checks. Reads the daily roll-up (administration_days: one row per day, department,
+ * patient, product and status, kept by triggers), so a year costs days, not registrations. Same
+ * period and filters as resultsFilter: local days inclusive, default the last seven; withdrawn
+ * registrations do not count; corrected ones are not in the roll-up.
  */
 export async function results(
   db: Db,
@@ -40,60 +31,36 @@ export async function results(
   scope: number[],
   now = new Date(),
 ): Promise<Results> {
-  const { groupBy } = resultsQuerySchema.parse(query);
-  const filter = resultsFilter(query, scope, now);
-  const buckets =
-    groupBy === 'day' || groupBy === 'week' ? timeBuckets(groupBy, filter.from, filter.to) : null;
-  const key = buckets ? buckets.bucketOf(sql`${a.momentAt}`) : GROUP_KEY[groupBy as keyof typeof GROUP_KEY];
+  const q = resultsQuerySchema.parse(query);
+  const to = q.to ?? localDate(now);
+  const from = q.from ?? addDays(to, -6);
+  const conditions: SQL[] = [
+    inArray(d.entityId, scope),
+    gte(d.day, from),
+    lte(d.day, to),
+    ne(d.status, WITHDRAWN_STATUS),
+  ];
+  if (q.departmentId) conditions.push(eq(d.departmentId, q.departmentId));
+  if (q.patientId) conditions.push(eq(d.patientId, q.patientId));
+  if (q.medicationId) conditions.push(eq(d.medicationId, q.medicationId));
+  if (q.status) conditions.push(eq(d.status, q.status));
+  const column = GROUP_COLUMN[q.groupBy];
+  const weeks = new Map<string, string>(); // isoWeekKey is date arithmetic: once per day, not per row
+  const weekOf = (day: string) => weeks.get(day) ?? weeks.set(day, isoWeekKey(day)).get(day)!;
   const rows = await db
     .select({
-      key: sql<string>`(${key})::text`,
-      status: a.status,
-      count: sql<number>`count(*)::int`,
-      late: sql<number>`(count(*) filter (where ${a.scheduledAt} is not null and ${a.status} in ('given', 'partial')
-        and ${a.administeredAt} > ${a.scheduledAt} + make_interval(mins => ${LATE_AFTER_MINUTES})))::int`,
-      awaiting: sql<number>`(count(*) filter (where ${a.doubleCheckRequired} and ${a.doubleCheckBy} is null))::int`,
+      key: sql<string>`${column}::text`,
+      status: d.status,
+      count: sql<number>`sum(${d.count})::int`,
+      late: sql<number>`sum(${d.late})::int`,
+      awaiting: sql<number>`sum(${d.awaiting})::int`,
     })
-    .from(a)
-    .where(filter.where)
-    .groupBy(key, a.status);
-
-  const totals = new Map<AdministrationStatus, number>();
-  const groups = new Map<string, Map<AdministrationStatus, number>>();
-  let total = 0;
-  let late = 0;
-  let awaiting = 0;
-  for (const row of rows) {
-    total += row.count;
-    late += row.late;
-    awaiting += row.awaiting;
-    totals.set(row.status, (totals.get(row.status) ?? 0) + row.count);
-    const key = buckets ? buckets.label(Number(row.key)) : String(row.key);
-    const group = groups.get(key) ?? new Map<AdministrationStatus, number>();
-    group.set(row.status, row.count);
-    groups.set(key, group);
-  }
-  const labels = await groupLabels(db, groupBy, [...groups.keys()]);
-  return {
-    From: filter.from,
-    To: filter.to,
-    Total: total,
-    ByStatus: byStatus(totals, total),
-    Late: { Count: late, Percentage: percentage(late, total) },
-    AwaitingDoubleCheck: awaiting,
-    GroupBy: groupBy,
-    Groups: [...groups.entries()]
-      .map(([Key, counts]) => {
-        const groupTotal = [...counts.values()].reduce((sum, n) => sum + n, 0);
-        return {
-          Key,
-          Label: labels.get(Key) ?? Key,
-          Total: groupTotal,
-          ByStatus: byStatus(counts, groupTotal),
-        };
-      })
-      .sort((x, y) =>
-        groupBy === 'day' || groupBy === 'week' ? x.Key.localeCompare(y.Key) : y.Total - x.Total,
-      ),
-  };
+    .from(d)
+    .where(and(...conditions))
+    .groupBy(column, d.status);
+  return summariseResults(
+    db,
+    { from, to, groupBy: q.groupBy },
+    q.groupBy === 'week' ? rows.map((row) => ({ ...row, key: weekOf(row.key) })) : rows,
+  );
 }

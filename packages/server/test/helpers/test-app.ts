@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -31,6 +32,12 @@ function fakeWebDist(): string {
     '<!doctype html><html><head><title>Zorgportaal</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dir, 'static', 'js', 'app-abc123.js'), 'console.log("app");');
+  // A chunk over 1 KB with the .br and .gz the web build writes next to it (precompress.mjs).
+  const big = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `woord${i}`))};`;
+  const bigFile = path.join(dir, 'static', 'js', 'big-def456.js');
+  writeFileSync(bigFile, big);
+  writeFileSync(`${bigFile}.br`, brotliCompressSync(big));
+  writeFileSync(`${bigFile}.gz`, gzipSync(big));
   writeFileSync(path.join(dir, 'locales', 'nl.json'), JSON.stringify({ routes: { dashboard: 'Dashboard' } }));
   writeFileSync(path.join(dir, 'locales', 'en.json'), JSON.stringify({ routes: { dashboard: 'Dashboard' } }));
   return dir;

@@ -21,30 +21,38 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { TOAST } from '@zorgportaal/contract';
 import { PageLoader } from '../components/page-loader.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
+import { useToastContainerWanted } from '../lib/toast-container.ts';
 import { theme } from './theme.ts';
 
-/** Mantine (theme, toasts), TanStack Query and a Suspense boundary while translations load. */
+// The toast container loads with the first toast (lib/toast-container.ts), not with the first page.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
+/**
+ * Mantine (theme, toasts) and a Suspense boundary while translations load. TanStack Query is
+ * provided by QueryLayout, below the public pages.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const toasts = useToastContainerWanted();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       {/* Spec §9: top right; the container runs at the hide duration, lib/toast shortens the show. */}
-      <Notifications
-        position={TOAST.position}
-        autoClose={TOAST.displayMs}
-        transitionDuration={TOAST.hideAnimationMs}
-        limit={5}
-      />
-      <QueryClientProvider client={queryClient}>
-        <Suspense fallback={<PageLoader />}>{children}</Suspense>
-      </QueryClientProvider>
+      {toasts && (
+        <Suspense fallback={null}>
+          <Notifications
+            position={TOAST.position}
+            autoClose={TOAST.displayMs}
+            transitionDuration={TOAST.hideAnimationMs}
+            limit={5}
+          />
+        </Suspense>
+      )}
+      <Suspense fallback={<PageLoader />}>{children}</Suspense>
     </MantineProvider>
   );
 }

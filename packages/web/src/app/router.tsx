@@ -47,9 +47,16 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', element: <HomeRedirect /> },
           {
-            lazy: lazyPage(() => import('./layouts/full-layout.tsx')),
+            // TanStack Query only below here: /login does not load it.
+            lazy: lazyPage(() => import('./layouts/query-layout.tsx')),
             errorElement: <RouteError />,
-            children: areaRoutes,
+            children: [
+              {
+                lazy: lazyPage(() => import('./layouts/full-layout.tsx')),
+                errorElement: <RouteError />,
+                children: areaRoutes,
+              },
+            ],
           },
         ],
       },

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import dayjs from './dayjs.ts';
 import { DATE_FORMAT, DATE_TIME_FORMAT, isCalendarDate } from '@zorgportaal/contract';
 
 type DateInput = string | number | Date | null | undefined;

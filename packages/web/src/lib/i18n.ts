@@ -1,8 +1,6 @@
 import i18n from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/nl';
+import { localesBackend } from './i18n-backend.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@zorgportaal/contract';
 
 /** The chosen language survives reloads and new tabs (unlike the session). */
@@ -20,9 +18,8 @@ export function storedLanguage(): Language {
   }
 }
 
-/** Keeps dayjs and <html lang> in step with i18next. */
+/** Keeps <html lang> in step with i18next (lib/dayjs.ts does the same for dayjs). */
 function applyLanguage(language: string): void {
-  dayjs.locale(language === 'nl' ? 'nl' : 'en');
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
@@ -31,14 +28,13 @@ i18n.on('languageChanged', applyLanguage);
 /** Loads translations from /locales/{lng}.json (spec §1); nl is default and fallback. */
 export function initI18n(): Promise<unknown> {
   return i18n
-    .use(HttpBackend)
+    .use(localesBackend)
     .use(initReactI18next)
     .init({
       lng: storedLanguage(),
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       load: 'languageOnly',
-      backend: { loadPath: '/locales/{{lng}}.json' },
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });

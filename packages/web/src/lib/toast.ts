@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
-import { notifications } from '@mantine/notifications';
 import { TOAST } from '@zorgportaal/contract';
 import { i18n } from './i18n.ts';
+import { wantToastContainer } from './toast-container.ts';
+
+// Mantine's toast store and container load with the first toast, not with the /login page.
+const notifications = () => import('@mantine/notifications').then((m) => m.notifications);
 
 /**
  * Toasts (spec §9): top right, titled 'Notificatie', 5000 ms, newest on top,
@@ -36,6 +39,7 @@ export function showToast(
 ): string {
   sequence += 1;
   const id = `toast-${sequence}`;
+  const priority = sequence;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let remaining = displayMs;
   let startedAt = Date.now();
@@ -44,29 +48,33 @@ export function showToast(
     clearTimeout(timer);
     remaining = ms;
     startedAt = Date.now();
-    timer = setTimeout(() => notifications.hide(id), ms);
+    timer = setTimeout(() => void notifications().then((n) => n.hide(id)), ms);
   };
 
-  notifications.show({
-    id,
-    title: i18n.t('toast.title', 'Notificatie'),
-    message,
-    color: COLORS[kind],
-    autoClose: false,
-    // Higher priority is listed first: the newest toast is on top.
-    priority: sequence,
-    role: kind === 'error' || kind === 'warning' ? 'alert' : 'status',
-    'data-testid': 'toast',
-    style: transition(TOAST.showAnimationMs),
-    onMouseEnter: () => {
-      clearTimeout(timer);
-      remaining = Math.max(0, remaining - (Date.now() - startedAt));
-    },
-    onMouseLeave: () => schedule(remaining + TOAST.hoverExtensionMs),
-    onClose: () => clearTimeout(timer),
-  });
+  wantToastContainer();
+  void notifications().then((n) =>
+    n.show({
+      id,
+      title: i18n.t('toast.title', 'Notificatie'),
+      message,
+      color: COLORS[kind],
+      autoClose: false,
+      // Higher priority is listed first: the newest toast is on top.
+      priority,
+      role: kind === 'error' || kind === 'warning' ? 'alert' : 'status',
+      'data-testid': 'toast',
+      style: transition(TOAST.showAnimationMs),
+      onMouseEnter: () => {
+        clearTimeout(timer);
+        remaining = Math.max(0, remaining - (Date.now() - startedAt));
+      },
+      onMouseLeave: () => schedule(remaining + TOAST.hoverExtensionMs),
+      onClose: () => clearTimeout(timer),
+    }),
+  );
   setTimeout(
-    () => notifications.update({ id, message, style: transition(TOAST.hideAnimationMs) }),
+    () =>
+      void notifications().then((n) => n.update({ id, message, style: transition(TOAST.hideAnimationMs) })),
     TOAST.showAnimationMs,
   );
   schedule(displayMs);

@@ -7,3 +7,4 @@ export * from './audit.ts';
 export * from './account-security.ts';
 export * from './medication.ts';
 export * from './administration.ts';
+export * from './administration-days.ts';

@@ -13,7 +13,8 @@ const startsWithAny = (url: string, prefixes: string[]) =>
 /**
  * Serves the built SPA from WEB_DIST: hashed chunks under /static (cached for a year, their names change
  * with their content), translations under /locales (revalidated), and index.html for every other GET
- * so the client router decides (spec §2).
+ * so the client router decides (spec §2). The build writes .br and .gz next to every text file
+ * (packages/web/scripts/precompress.mjs); preCompressed sends the one the client accepts.
  */
 export default fp(
   async (app: FastifyInstance) => {
@@ -25,6 +26,7 @@ export default fp(
         root,
         serve: false,
         cacheControl: false,
+        preCompressed: true,
       });
       if (existsSync(path.join(root, 'static'))) {
         await app.register(fastifyStatic, {
@@ -32,6 +34,7 @@ export default fp(
           prefix: '/static/',
           decorateReply: false,
           cacheControl: false,
+          preCompressed: true,
           setHeaders: (reply) => void reply.header('Cache-Control', 'public, max-age=31536000, immutable'),
         });
       }
@@ -41,6 +44,7 @@ export default fp(
           prefix: '/locales/',
           decorateReply: false,
           cacheControl: false,
+          preCompressed: true,
           setHeaders: (reply) => void reply.header('Cache-Control', 'no-cache'),
         });
       }

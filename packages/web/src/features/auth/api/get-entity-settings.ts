@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EntitySettings } from '@zorgportaal/contract';
-import { api } from '../../../lib/api-client.ts';
+import { ENTITY_SETTINGS_KEY, getEntitySettings } from './entity-settings-request.ts';
 
-/** GET /api/management/settings: the caller's own organisation (spec §7); its fields give the entity type. */
-export const getEntitySettings = () => api.get<EntitySettings>('/api/management/settings');
+export { getEntitySettings } from './entity-settings-request.ts';
 
 export const entitySettingsQueryOptions = () =>
-  queryOptions({ queryKey: ['entity-settings'], queryFn: getEntitySettings });
+  queryOptions({ queryKey: [...ENTITY_SETTINGS_KEY], queryFn: getEntitySettings });
 
 export const useEntitySettings = () => useQuery(entitySettingsQueryOptions());

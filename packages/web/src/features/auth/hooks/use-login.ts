@@ -1,14 +1,14 @@
 import { useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import { deriveEntityType, homePathFor, loginOutcome } from '@zorgportaal/contract';
 import { ApiRequestError, fieldErrors, genericErrorMessage } from '../../../lib/api-errors.ts';
 import type { NewPasswordErrors } from '../../../lib/password-policy.ts';
 import { clearSession, setEntityType, storeTokens } from '../../../lib/session.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { changePasswordAtLogin } from '../api/change-password.ts';
-import { entitySettingsQueryOptions, getEntitySettings } from '../api/get-entity-settings.ts';
+import { clearQueryCache, seedQueryCache } from '../../../lib/query-cache.ts';
+import { ENTITY_SETTINGS_KEY, getEntitySettings } from '../api/entity-settings-request.ts';
 import { requestToken, type PasswordCredentials } from '../api/request-token.ts';
 import { requestTwofaChallenge } from '../api/request-twofa-challenge.ts';
 import { loginErrorMessage } from '../utils/login-error-message.ts';
@@ -38,7 +38,6 @@ export function useLogin() {
   const [username, setUsername] = useState<string | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const { t } = useTranslation();
 
   /** Catalogue message of a failed call: its status for an HTTP answer, else the generic failure. */
@@ -83,7 +82,7 @@ export function useLogin() {
 
   const attempt = async (attemptCredentials: PasswordCredentials) => {
     dispatch({ type: 'submit' });
-    queryClient.clear();
+    await clearQueryCache();
     let settingsStep = false;
     try {
       storeTokens(await requestToken(attemptCredentials));
@@ -91,7 +90,7 @@ export function useLogin() {
       const settings = await getEntitySettings();
       const entityType = deriveEntityType(settings);
       setEntityType(entityType);
-      queryClient.setQueryData(entitySettingsQueryOptions().queryKey, settings);
+      await seedQueryCache(ENTITY_SETTINGS_KEY, settings);
       credentials.current = null;
       // Navigate first: the form keeps its loading state until the next page is there.
       await navigate(targetAfterLogin(location.state, entityType), { replace: true });

@@ -1,5 +1,5 @@
 import { Button, Group, Stack } from '@mantine/core';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs.ts';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyMessage } from '../../../components/empty-message.tsx';
