@@ -31,10 +31,13 @@ export default fp(
     });
 
     // Personal data must not end up in shared or browser caches.
+    // Decided from the matched route, like authentication (a percent-encoded path is the same route):
+    // every answer is no-store except the static files, and the SPA's index.html which sets its own.
     app.addHook('onSend', async (request, reply) => {
-      const path = request.url;
-      if (path.startsWith('/api/') || path === '/api' || path.startsWith('/oauth/'))
-        reply.header('Cache-Control', 'no-store');
+      const route = request.is404 ? undefined : request.routeOptions.url;
+      if (route === '/static/*' || route === '/locales/*') return;
+      if (request.is404 && reply.hasHeader('Cache-Control')) return;
+      reply.header('Cache-Control', 'no-store');
     });
   },
   { name: 'security-headers', dependencies: ['config'] },

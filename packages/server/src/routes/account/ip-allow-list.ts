@@ -62,6 +62,7 @@ const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await addIpAllowEntry(app.db, request.caller!, request.body);
+      await app.callerCache.forgetAccount(row.accountId);
       await app.audit.record(request, {
         action: 'C',
         outcome: 'success',
@@ -99,6 +100,7 @@ const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         throw notFound();
       }
+      await app.callerCache.forgetAccount(caller.accountId);
       await app.audit.record(request, {
         action: 'D',
         outcome: 'success',

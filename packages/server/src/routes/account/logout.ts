@@ -12,6 +12,7 @@ const logoutRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = request.caller!;
       await revokeSession(app.db, caller.sessionId, 'logout');
+      await app.callerCache.forgetSession(caller.sessionId);
       await app.audit.record(request, {
         action: 'E',
         outcome: 'success',

@@ -2,7 +2,7 @@ import { entitySettingsSchema } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../plugins/app/api-errors.ts';
-import { findEntity, toEntitySettings, updateEntitySettings } from '../../repositories/entities.ts';
+import { toEntitySettings, updateEntitySettings } from '../../repositories/entities.ts';
 
 const settingsResponse = entitySettingsSchema.extend({
   Type: z.enum(['pharmacy', 'carecenter', 'customer']),
@@ -29,9 +29,10 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const entity = await findEntity(app.db, request.caller!.entityId);
-      if (!entity) throw notFound();
-      return toEntitySettings(entity);
+      // Read at every login and by every screen that needs the entity type: served from memory.
+      const settings = await app.callerCache.entitySettings(request.caller!.entityId);
+      if (!settings) throw notFound();
+      return settings;
     },
   );
 
@@ -50,6 +51,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const entity = await updateEntitySettings(app.db, request.caller!.entityId, request.body);
       if (!entity) throw notFound();
+      await app.callerCache.forgetEntity(entity.id);
       await app.audit.record(request, {
         action: 'U',
         outcome: 'success',

@@ -76,6 +76,7 @@ const personWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       if (id === caller.personId) throw unprocessable('U kunt uzelf niet verwijderen.');
       const deleted = await softDeletePerson(app.db, caller.entityId, id, caller.accountId);
       if (!deleted) return refuseNotFound(app, request, 'person', id);
+      for (const accountId of deleted.accountIds) await app.callerCache.forgetAccount(accountId);
       await app.audit.record(request, {
         action: 'D',
         outcome: 'success',
