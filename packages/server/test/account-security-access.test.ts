@@ -72,6 +72,9 @@ describe('IP allow-list', () => {
     });
     expect(foreign.statusCode).toBe(404);
     expect((await call('DELETE', `/api/account/ips/${entryId}`)).statusCode).toBe(200);
+    // Only 127.0.0.1 is left: the session now works from there and no longer from the removed range.
+    expect((await call('GET', '/api/account/ips/1')).statusCode).toBe(403);
+    from = '127.0.0.1';
     expect((await call('GET', '/api/account/ips/1')).json()).toHaveLength(1);
 
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'ip_allow_list'));
