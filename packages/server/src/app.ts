@@ -81,10 +81,11 @@ export async function buildApp(
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(compression);
+  // Before any route, so its onRoute hook sees every one (the deny-by-default test enumerates them).
+  await app.register(auth);
   await app.register(formbody);
   await app.register(swagger);
   await app.register(audit);
-  await app.register(auth);
   await app.register(accountSecurity);
   await app.register(web);
   await app.register(notFound);

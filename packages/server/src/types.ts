@@ -1,5 +1,8 @@
 import type { EntityType, Permission } from '@zorgportaal/contract';
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { CallerCache } from './auth/caller-cache.ts';
+import type { RegisteredRoute } from './plugins/app/auth.ts';
+import type { Events } from './platform/events.ts';
 import type { AttemptLimiter } from './account-security/attempt-limiter.ts';
 import type { Mailer } from './account-security/mailer.ts';
 import type { Config } from './config/env.ts';
@@ -30,6 +33,12 @@ declare module 'fastify' {
     redisReady: (() => Promise<boolean>) | null;
     /** Outgoing mail: SMTP_URL, or the log and the mail_outbox table. */
     mailer: Mailer;
+    /** Publish/subscribe between instances (LISTEN/NOTIFY on PostgreSQL, in-process on PGlite). */
+    events: Events;
+    /** Resolved callers and entity settings in memory; `forget*` after every change that narrows a session. */
+    callerCache: CallerCache;
+    /** Every route as registered, with whether it is public (the deny-by-default test reads it). */
+    registeredRoutes: readonly RegisteredRoute[];
     /** preHandler answering 403 FORBIDDEN when the caller lacks the permission. */
     requirePermission(permission: Permission): preHandlerAsyncHookHandler;
   }

@@ -17,8 +17,16 @@ const accountId = async (username: string) =>
 describe('IP allow-list', () => {
   it('manages the own list and refuses logins from elsewhere with 403 ip_not_allowed', async () => {
     const me = await login(t.app, 'apotheker');
+    // The list holds for every request of the session too, so the test moves inside the range once it is set.
+    let from = '127.0.0.1';
     const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: bearer(me.access_token), ...(payload ? { payload } : {}) });
+      t.app.inject({
+        method,
+        url,
+        remoteAddress: from,
+        headers: bearer(me.access_token),
+        ...(payload ? { payload } : {}),
+      });
 
     expect((await call('GET', '/api/account/ip/currentip')).json()).toEqual({ Ip: '127.0.0.1' });
     const bad = await call('POST', '/api/account/ips', { Ip: '10.0.0.300', ProductId: 1 });
@@ -31,6 +39,8 @@ describe('IP allow-list', () => {
     });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ Ip: '10.0.0.0/8', ProductId: 1, Description: 'Kantoor' });
+    expect((await call('GET', '/api/account/ips/1')).json()).toMatchObject({ Action: 'ip_not_allowed' });
+    from = '10.9.8.7';
     expect((await call('POST', '/api/account/ips', { Ip: '10.0.0.0/8', ProductId: 1 })).statusCode).toBe(409);
     expect((await call('GET', '/api/account/ips/1')).json()).toHaveLength(1);
     expect((await call('GET', '/api/account/ips/2')).json()).toEqual([]);
@@ -62,6 +72,9 @@ describe('IP allow-list', () => {
     });
     expect(foreign.statusCode).toBe(404);
     expect((await call('DELETE', `/api/account/ips/${entryId}`)).statusCode).toBe(200);
+    // Only 127.0.0.1 is left: the session now works from there and no longer from the removed range.
+    expect((await call('GET', '/api/account/ips/1')).statusCode).toBe(403);
+    from = '127.0.0.1';
     expect((await call('GET', '/api/account/ips/1')).json()).toHaveLength(1);
 
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'ip_allow_list'));

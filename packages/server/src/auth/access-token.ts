@@ -1,38 +1,44 @@
-import { isPermission, type EntityType } from '@zorgportaal/contract';
-import type { Db } from '../db/client.ts';
-import { findAccountById, loadRolesAndPermissions } from '../repositories/accounts.ts';
-import { findEntity } from '../repositories/entities.ts';
-import { findToken, sessionIsLive, touchSession } from '../repositories/sessions.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isIpAllowed } from '../account-security/ip-allow-list.ts';
+import { touchSession } from '../repositories/sessions.ts';
 import type { Caller } from '../types.ts';
-import { accountCanLogIn } from './account-checks.ts';
+import { loginStepRequired } from './token-errors.ts';
 
-/** Writing last_seen_at on every request would double the cost of each call; once a minute is enough for a 30-minute idle limit. */
-const TOUCH_INTERVAL_MS = 60_000;
+/** The bearer token of the Authorization header, or null (tokens are 43 characters; 128 bounds the hashing). */
+export function bearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S{1,128})$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+const pendingTouch = new WeakMap<FastifyRequest, string>();
 
 /**
- * Resolves a bearer token to its caller, or null. Checks: the token exists and is an access token,
- * it has not expired, its session is live (not revoked, within 12 h / 30 min) and the account may still log in.
+ * Resolves an access token to its caller through the caller cache, or null when it is unknown,
+ * expired, of a revoked or idle session or of an account that may no longer log in. A caller whose
+ * IP allow-list does not contain the request's address is refused with 403 `ip_not_allowed` (the
+ * spec's CANT_ACCESS_PRODUCT), on every request and not only at login.
  */
-export async function callerForAccessToken(db: Db, token: string, now = new Date()): Promise<Caller | null> {
-  const found = await findToken(db, token, 'access');
-  if (!found || found.token.expiresAt <= now || !sessionIsLive(found.session, now)) return null;
-  const account = await findAccountById(db, found.session.accountId);
-  if (!account || !accountCanLogIn(account, now)) return null;
-  const [entity, access] = await Promise.all([
-    findEntity(db, account.entityId),
-    loadRolesAndPermissions(db, account.id),
-  ]);
-  if (!entity) return null;
-  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
-    await touchSession(db, found.session.id, now);
-  return {
-    accountId: account.id,
-    personId: account.personId,
-    entityId: account.entityId,
-    entityType: entity.type as EntityType,
-    username: account.username,
-    permissions: new Set(access.permissions.filter(isPermission)),
-    roles: access.roles.map((r) => r.Name),
-    sessionId: found.session.id,
-  };
+export async function callerForAccessToken(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  token: string,
+): Promise<Caller | null> {
+  const resolved = await app.callerCache.resolve(token);
+  if (!resolved) return null;
+  if (!isIpAllowed(request.ip, resolved.allowList)) throw loginStepRequired('ip_not_allowed');
+  if (resolved.touchSessionId) pendingTouch.set(request, resolved.touchSessionId);
+  return resolved.caller;
+}
+
+/** The once-a-minute last_seen_at write, after the response so the caller does not wait for it. */
+export async function touchAfterResponse(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const sessionId = pendingTouch.get(request);
+  if (!sessionId) return;
+  pendingTouch.delete(request);
+  try {
+    await touchSession(app.db, sessionId);
+  } catch (err) {
+    // A missed touch costs at most a minute of idle time; the next one is due a minute later.
+    request.log.warn({ err: (err as Error).message }, 'session touch failed');
+  }
 }

@@ -1,7 +1,10 @@
 import type { AccountRow } from '../repositories/accounts.ts';
 
 /** Active, not deleted and inside its active period (if it has one). */
-export function accountCanLogIn(account: AccountRow, now = new Date()): boolean {
+export function accountCanLogIn(
+  account: Pick<AccountRow, 'active' | 'deleted' | 'activeFrom' | 'activeUntil'>,
+  now = new Date(),
+): boolean {
   if (!account.active || account.deleted) return false;
   if (account.activeFrom && account.activeFrom > now) return false;
   if (account.activeUntil && account.activeUntil < now) return false;

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import { AUDIT_ACTIONS, AUDIT_OBJECTS, PRODUCT_ID } from '@zorgportaal/contract';
 import type { TokenRequest, TokenResponse } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findAccountById } from '../repositories/accounts.ts';
@@ -12,7 +12,8 @@ import {
 } from '../repositories/sessions.ts';
 import { accountCanLogIn } from './account-checks.ts';
 import { tokenResponse } from './complete-login.ts';
-import { invalidRefreshToken, missingField } from './token-errors.ts';
+import { loginIpAllowed } from './login-ip-check.ts';
+import { invalidRefreshToken, loginStepRequired, missingField } from './token-errors.ts';
 
 /**
  * grant_type=refresh_token (spec: product id 0). Rotation: each refresh token works once.
@@ -33,6 +34,7 @@ export async function refreshGrant(
 
   const reuse = async () => {
     await revokeSession(app.db, session.id, 'refresh_token_reuse');
+    await app.callerCache.forgetSession(session.id);
     await app.audit.record(request, {
       action: AUDIT_ACTIONS.execute,
       outcome: 'denied',
@@ -48,7 +50,20 @@ export async function refreshGrant(
   const account = await findAccountById(app.db, session.accountId);
   if (!account || !accountCanLogIn(account, now)) {
     await revokeSession(app.db, session.id, 'account_disabled');
+    await app.callerCache.forgetSession(session.id);
     throw invalidRefreshToken();
+  }
+  // The IP allow-list holds for every request of a session, so also for new tokens (spec CANT_ACCESS_PRODUCT).
+  if (!(await loginIpAllowed(app.db, account.id, PRODUCT_ID, request.ip))) {
+    await app.audit.record(request, {
+      action: 'E',
+      outcome: 'denied',
+      objectType: 'session',
+      objectId: session.id,
+      actor,
+      detail: { reason: 'ip_not_allowed', productId: PRODUCT_ID },
+    });
+    throw loginStepRequired('ip_not_allowed');
   }
   if (!(await markRefreshTokenUsed(app.db, token.hash, now))) throw await reuse();
 

@@ -1,47 +1,83 @@
 import type { Permission } from '@zorgportaal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { callerForAccessToken } from '../../auth/access-token.ts';
+import { bearerToken, callerForAccessToken, touchAfterResponse } from '../../auth/access-token.ts';
+import { CallerCache } from '../../auth/caller-cache.ts';
+import { openEvents } from '../../platform/events.ts';
 import { forbidden, unauthorized } from './api-errors.ts';
 
 /**
- * Deny by default (security.md, ASVS 8.3.1): every /api route needs a valid access token,
- * except this explicit list of public routes (route patterns as registered).
+ * Deny by default (security.md, ASVS 8.3.1): every route needs a valid access token except these
+ * route patterns, as registered. The decision is made on the route the router matched (its decoded
+ * path), never on the raw URL, so `/%61pi/...` is the same route as `/api/...`.
  */
-export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
+export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  // Login and the steps before a session exists (spec §7).
+  '/oauth/token',
+  '/oauth/2fa',
   '/api/auth/forgotpassword',
   '/api/auth/resetforgotpassword',
+  // Optional bearer token: the forced change at login has none; the route resolves it itself.
   '/api/auth/passwordreset',
+  '/health/live',
+  '/health/ready',
+  // The OpenAPI document and Swagger UI describe the API; they hold no data.
+  '/api/docs',
+  '/api/docs/*',
+  '/api/docs/json',
+  '/api/docs/yaml',
+  '/api/docs/static/index.html',
+  '/api/docs/static/swagger-initializer.js',
+  // The built web client: hashed chunks and translations.
+  '/static/*',
+  '/locales/*',
 ]);
 
-function needsToken(request: FastifyRequest): boolean {
-  const path = request.url.split('?')[0]!;
-  if (path !== '/api' && !path.startsWith('/api/')) return false;
-  // Unknown routes answer 404 through the not-found handler; the API docs are public.
-  if (request.is404 || path === '/api/docs' || path.startsWith('/api/docs/')) return false;
-  return !PUBLIC_API_ROUTES.has(request.routeOptions.url ?? '');
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
 }
 
-function bearerToken(request: FastifyRequest): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  return match?.[1] ?? null;
-}
+export const isPublicRoute = (url: string | undefined): boolean =>
+  url !== undefined && PUBLIC_ROUTES.has(url);
 
 export default fp(
   async (app: FastifyInstance) => {
+    const events = await openEvents(app.config.databaseUrl);
+    const cache = new CallerCache(app.db, events);
+    app.decorate('events', events);
+    app.decorate('callerCache', cache);
+    app.addHook('onClose', async () => {
+      cache.close();
+      await events.close();
+    });
+
+    // Every route with its public flag: the test that calls each one without a token reads this.
+    const routes: RegisteredRoute[] = [];
+    app.decorate('registeredRoutes', routes);
+    app.addHook('onRoute', (route: RouteOptions) => {
+      for (const method of [route.method].flat())
+        routes.push({ method, url: route.url, public: isPublicRoute(route.url) });
+    });
+
     app.decorateRequest('caller', null);
 
     app.addHook('onRequest', async (request) => {
-      if (!needsToken(request)) return;
+      // No route matched: the not-found handler answers 404 (or serves the SPA) and reveals nothing.
+      if (request.is404 || isPublicRoute(request.routeOptions.url)) return;
       const token = bearerToken(request);
-      const caller = token && token.length <= 128 ? await callerForAccessToken(app.db, token) : null;
+      const caller = token ? await callerForAccessToken(app, request, token) : null;
       if (!caller) throw unauthorized();
       request.caller = caller;
     });
 
+    app.addHook('onResponse', async (request) => touchAfterResponse(app, request));
+
     app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
-      if (!request.caller?.permissions.has(permission)) throw forbidden();
+      if (!request.caller) throw unauthorized();
+      if (!request.caller.permissions.has(permission)) throw forbidden();
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'config'] },
 );

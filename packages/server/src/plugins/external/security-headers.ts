@@ -1,11 +1,13 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Strict CSP and friends (security.md "Headers"; ASVS 3.4). */
 export default fp(
   async (app: FastifyInstance) => {
-    await app.register(helmet, {
+    // Built once: @fastify/helmet builds the middleware again on every request, a measurable share of a
+    // cached authorised read (docs/performance.md).
+    const setHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -30,13 +32,21 @@ export default fp(
         : false,
     });
 
-    // Personal data must not end up in shared or browser caches. The list reads with an ETag set
-    // `private, no-cache` themselves: only the user's own browser keeps them, and revalidates each time.
+    app.addHook('onRequest', (request, reply, done) => {
+      setHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    });
+
+    // Personal data must not end up in shared or browser caches.
+    // Decided from the matched route, like authentication (a percent-encoded path is the same route):
+    // every answer is no-store except the static files, the SPA's index.html which sets its own, and the
+    // list reads with an ETag, which set `private, no-cache` themselves (only the user's own browser keeps
+    // them, and revalidates each time).
     app.addHook('onSend', async (request, reply) => {
-      const path = request.url;
-      const revalidated = String(reply.getHeader('Cache-Control') ?? '').startsWith('private, no-cache');
-      if ((path.startsWith('/api/') || path === '/api' || path.startsWith('/oauth/')) && !revalidated)
-        reply.header('Cache-Control', 'no-store');
+      const route = request.is404 ? undefined : request.routeOptions.url;
+      if (route === '/static/*' || route === '/locales/*') return;
+      if (request.is404 && reply.hasHeader('Cache-Control')) return;
+      if (String(reply.getHeader('Cache-Control') ?? '').startsWith('private, no-cache')) return;
+      reply.header('Cache-Control', 'no-store');
     });
   },
   { name: 'security-headers', dependencies: ['config'] },

@@ -41,6 +41,7 @@ const forceLogoutRoute: FastifyPluginAsyncZod = async (app) => {
         throw notFound();
       }
       const revokedSessions = await revokeAccountSessions(app.db, target.id, 'force_logout');
+      await app.callerCache.forgetAccount(target.id);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.execute,
         outcome: 'success',

@@ -66,6 +66,7 @@ const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await addIpAllowEntry(app.db, request.caller!, request.body);
+      await app.callerCache.forgetAccount(row.accountId);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.create,
         outcome: 'success',
@@ -103,6 +104,7 @@ const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         throw notFound();
       }
+      await app.callerCache.forgetAccount(caller.accountId);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.delete,
         outcome: 'success',

@@ -13,6 +13,7 @@ const logoutRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = request.caller!;
       await revokeSession(app.db, caller.sessionId, 'logout');
+      await app.callerCache.forgetSession(caller.sessionId);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.execute,
         outcome: 'success',

@@ -96,6 +96,7 @@ const twoFactorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(accounts)
         .set({ totpEnabled: false, totpSecretEncrypted: null, totpLastStep: null })
         .where(eq(accounts.id, account.id));
+      await app.callerCache.forgetAccount(account.id);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,
         outcome: 'success',

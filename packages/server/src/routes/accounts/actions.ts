@@ -38,6 +38,7 @@ const accountActionRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning();
       // security.md: deactivating an account revokes all its tokens at once.
       const revokedSessions = await revokeAccountSessions(app.db, account.id, 'account_deactivated');
+      await app.callerCache.forgetAccount(account.id);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,
         outcome: 'success',
@@ -66,6 +67,7 @@ const accountActionRoutes: FastifyPluginAsyncZod = async (app) => {
           .returning();
         return row!;
       });
+      await app.callerCache.forgetAccount(account.id);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,
         outcome: 'success',

@@ -69,6 +69,8 @@ const accountUpdateRoute: FastifyPluginAsyncZod = async (app) => {
         target.account.active && !updated.active
           ? await revokeAccountSessions(app.db, updated.id, 'account_deactivated')
           : 0;
+      // Roles, the active period or the active flag may have changed: the next request reloads them.
+      await app.callerCache.forgetAccount(updated.id);
       const after = await toAccountView(app.db, updated);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,

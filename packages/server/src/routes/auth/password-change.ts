@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../account-security/password-hash.ts';
 import { checkPasswordChange } from '../../account-security/password-policy.ts';
 import { accountCanLogIn } from '../../auth/account-checks.ts';
-import { callerForAccessToken } from '../../auth/access-token.ts';
+import { bearerToken, callerForAccessToken } from '../../auth/access-token.ts';
 import { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from '../../auth/attempt-guard.ts';
 import { loginIpAllowed } from '../../auth/login-ip-check.ts';
 import { storePassword } from '../../auth/password-store.ts';
@@ -38,8 +38,8 @@ const passwordChangeRoute: FastifyPluginAsyncZod = async (app) => {
   const bearerCaller = async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (header === undefined) return null;
-    const token = /^Bearer\s+(\S{1,128})$/i.exec(header)?.[1];
-    const caller = token ? await callerForAccessToken(app.db, token) : null;
+    const token = bearerToken(request);
+    const caller = token ? await callerForAccessToken(app, request, token) : null;
     if (!caller) throw unauthorized();
     return caller;
   };
@@ -100,6 +100,7 @@ const passwordChangeRoute: FastifyPluginAsyncZod = async (app) => {
       const { revokedSessions } = await app.db.transaction((tx) =>
         storePassword(tx, account.id, hash, { reason: 'password_change', keepSessionId: caller?.sessionId }),
       );
+      await app.callerCache.forgetAccount(account.id);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,
         outcome: 'success',

@@ -91,6 +91,7 @@ const resetForgottenPasswordRoute: FastifyPluginAsyncZod = async (app) => {
         if (claimed.length !== 1) throw resetLinkGone();
         return storePassword(tx, account.id, passwordHash, { reason: 'password_reset' });
       });
+      await app.callerCache.forgetAccount(account.id);
       // The mailbox owner proved who they are: lift a password lockout so they can log in right away.
       await countSuccess(app, attemptKeys(app, 'login', request, account.username));
       await app.audit.record(request, {

@@ -44,9 +44,10 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const entity = await findEntity(app.db, request.caller!.entityId);
-      if (!entity) throw notFound();
-      return toEntitySettings(entity);
+      // Read at every login and by every screen that needs the entity type: served from memory.
+      const settings = await app.callerCache.entitySettings(request.caller!.entityId);
+      if (!settings) throw notFound();
+      return settings;
     },
   );
 
@@ -68,6 +69,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       refuseChangedDerived(toEntitySettings(current), request.body);
       const entity = await updateEntitySettings(app.db, current.id, request.body);
       if (!entity) throw notFound();
+      await app.callerCache.forgetEntity(entity.id);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,
         outcome: 'success',

@@ -91,6 +91,7 @@ const personWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       if (id === caller.personId) throw unprocessable('U kunt uzelf niet verwijderen.');
       const deleted = await softDeletePerson(app.db, caller.entityId, id, caller.accountId);
       if (!deleted) return refuseNotFound(app, request, AUDIT_OBJECTS.person, id);
+      for (const accountId of deleted.accountIds) await app.callerCache.forgetAccount(accountId);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.delete,
         outcome: 'success',

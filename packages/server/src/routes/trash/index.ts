@@ -84,6 +84,7 @@ const trashRoutes: FastifyPluginAsyncZod = async (app) => {
       if (normalise(request.body.ConfirmName) !== normalise(expected))
         throw unprocessable('De getypte naam komt niet overeen met de naam van de persoon.', 'ConfirmName');
       const { accountIds } = await purgePerson(app.db, person);
+      for (const accountId of accountIds) await app.callerCache.forgetAccount(accountId);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.delete,
         outcome: 'success',

@@ -48,7 +48,7 @@ type Pending =
   | { kind: 'delete'; entry: IpAllowEntry; locksOut: boolean };
 
 /**
- * IP allow-list: with entries, a login from any other address is refused (security.md).
+ * IP allow-list: with entries, a login or any request from another address is refused (security.md).
  * The current address is shown, and a change that would shut it out asks first.
  */
 export function IpAllowListSection() {
@@ -246,7 +246,7 @@ export function IpAllowListSection() {
           <Alert color="orange" variant="light" data-testid="ip-lockout-warning">
             {t(
               'settings.ip.lockOutWarning',
-              'Uw huidige adres ({{ip}}) valt dan buiten de lijst. Na het uitloggen kunt u vanaf hier niet meer inloggen.',
+              'Uw huidige adres ({{ip}}) valt dan buiten de lijst. Direct na het opslaan weigert het portaal uw verzoeken vanaf hier, ook in deze sessie.',
               { ip: current ?? '?' },
             )}
           </Alert>

@@ -135,4 +135,23 @@ describe('account settings (/user/settings)', { timeout: 20_000 }, () => {
     const post = calls.find((c) => c.method === 'POST' && c.url === '/api/account/ips')!;
     expect(JSON.parse(post.body)).toEqual({ Ip: '10.0.0.0/8', Description: null, ProductId: 1 });
   });
+  it('saves an address that keeps the current one without asking, and saves nothing on cancel', async () => {
+    const calls = fakeApi({ 'GET /api/account/ips/1': () => jsonResponse(200, []) });
+    const posts = () => calls.filter((c) => c.method === 'POST' && c.url === '/api/account/ips');
+    renderRoutes(routes, '/user/settings');
+    await screen.findByTestId('ip-empty', {}, { timeout: 5000 });
+    fireEvent.change(screen.getByTestId('ip-new-address'), { target: { value: '198.51.100.0/24' } });
+    fireEvent.click(screen.getByTestId('ip-add'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('ip-lockout-warning')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('confirm-dialog-cancel'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts()).toEqual([]);
+
+    fireEvent.change(screen.getByTestId('ip-new-address'), { target: { value: '192.0.2.0/24' } });
+    fireEvent.click(screen.getByTestId('ip-add'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(JSON.parse(posts()[0]!.body)).toMatchObject({ Ip: '192.0.2.0/24' });
+  });
 });

@@ -1,0 +1,147 @@
+/**
+ * Bench: an authorised read against a bare Fastify route returning the same body, side by side in
+ * one run (goal: the authorised GET /api/management/settings reaches ≥ 50 % of the bare route's
+ * req/s). On PGlite always, and on PostgreSQL when TEST_DATABASE_URL is set (a fresh database,
+ * dropped afterwards). The servers run in this process; autocannon runs as a child process so the
+ * load generator does not share their event loop.
+ * Run: npx tsx packages/server/bench/authorised-read.ts [seconds=5] [connections=32] [rounds=3]
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config/env.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { migrationsFolder } from '../src/db/migrations.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
+import { seedDemoWorld } from '../src/seed/demo-world.ts';
+
+const SECONDS = Number(process.argv[2] ?? 5);
+const CONNECTIONS = Number(process.argv[3] ?? 32);
+const ROUNDS = Number(process.argv[4] ?? 3);
+const GOAL = 0.5;
+const AUTOCANNON = path.resolve(import.meta.dirname, '../../../node_modules/.bin/autocannon');
+const run = promisify(execFile);
+
+interface Load {
+  reqPerSec: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
+  const headerArgs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
+  const args = ['-j', '-c', String(CONNECTIONS), '-d', String(SECONDS), ...headerArgs, url];
+  // A short warm-up first (JIT, the caller cache, connection pools), not counted.
+  await run(AUTOCANNON, [...args.slice(0, 3), '-d', '1', ...headerArgs, url]);
+  const { stdout } = await run(AUTOCANNON, args, { maxBuffer: 16 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as { requests: { average: number }; non2xx: number; errors: number };
+  return { reqPerSec: result.requests.average, non2xx: result.non2xx, errors: result.errors };
+}
+
+/** A fresh PostgreSQL database for the bench, dropped by the returned function. */
+async function freshPostgres(adminUrl: string) {
+  const name = `zp_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+  return { url: url.toString(), drop };
+}
+
+async function measure(label: string, databaseUrl: string | undefined) {
+  const database = await openDatabase(databaseUrl ?? 'memory://');
+  await database.migrate(migrationsFolder());
+  const secretKey = 'bench-secret-key-bench-secret-key-0123456789';
+  await seedDemoWorld(database.db, { secretKey });
+  const config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/tmp',
+    databaseUrl,
+    mailFrom: 'bench@example.org',
+    publicUrl: 'http://127.0.0.1',
+    secretKey,
+    demoData: false,
+    logLevel: 'silent',
+    webDist: '/nonexistent',
+  } satisfies Config;
+  const app = await buildApp(config, database, { logger: false });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'password',
+      client_id: '1',
+      product_id: '1',
+      username: 'verpleegkundige',
+      password: DEMO_PASSWORD,
+    }).toString(),
+  });
+  const token = login.json<{ access_token: string }>().access_token;
+  const auth = { authorization: `Bearer ${token}` };
+  const settings = await app.inject({ method: 'GET', url: '/api/management/settings', headers: auth });
+  if (settings.statusCode !== 200) throw new Error(`settings: ${settings.statusCode} ${settings.body}`);
+  const body = settings.json<Record<string, unknown>>();
+
+  const bare = Fastify({ logger: false });
+  bare.get('/settings', async () => body);
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  // Alternating rounds, best of each: on a shared machine one round can land in someone else's burst.
+  let bareBest = 0;
+  let authBest = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    bareBest = Math.max(bareBest, (await load(`${bareUrl}/settings`)).reqPerSec);
+    const authLoad = await load(`${appUrl}/api/management/settings`, auth);
+    if (authLoad.non2xx || authLoad.errors)
+      throw new Error(`${label}: ${authLoad.non2xx} non-2xx answers, ${authLoad.errors} errors`);
+    authBest = Math.max(authBest, authLoad.reqPerSec);
+  }
+  await bare.close();
+  await app.close();
+  await database.close();
+  return { label, bytes: settings.body.length, bare: bareBest, authorised: authBest };
+}
+
+async function main() {
+  const rows = [await measure('PGlite', undefined)];
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const postgres = await freshPostgres(adminUrl);
+    try {
+      rows.push(await measure('PostgreSQL', postgres.url));
+    } finally {
+      await postgres.drop();
+    }
+  }
+  console.log(
+    `\nAuthorised read: GET /api/management/settings vs a bare Fastify route with the same body` +
+      ` (autocannon, ${CONNECTIONS} connections, best of ${ROUNDS} alternating rounds of ${SECONDS} s)`,
+  );
+  console.log('database     body  bare req/s  authorised req/s  ratio  goal    ');
+  for (const r of rows) {
+    const ratio = r.authorised / r.bare;
+    const verdict = ratio >= GOAL ? 'met' : 'MISSED';
+    console.log(
+      `${r.label.padEnd(11)}  ${String(r.bytes).padStart(4)}  ${r.bare.toFixed(0).padStart(10)}  ` +
+        `${r.authorised.toFixed(0).padStart(16)}  ${ratio.toFixed(2).padStart(5)}  ≥ ${GOAL.toFixed(2)} ${verdict}`,
+    );
+    if (ratio < GOAL) process.exitCode = 1;
+  }
+}
+
+await main();

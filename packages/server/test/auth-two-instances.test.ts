@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { waitFor } from './helpers/account-security.ts';
+import { apiAs } from './helpers/admin-api.ts';
+import { bearer, login } from './helpers/login.ts';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * Two instances on one PostgreSQL database, each with its own caller cache: a revocation on one is
+ * a 401 on the other within a second (LISTEN/NOTIFY). PGlite has a single instance by design.
+ */
+const onPostgres = process.env.TEST_DB === 'postgres';
+
+describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
+  let a: TestApp;
+  let b: FastifyInstance;
+  let bDatabase: Database;
+  beforeAll(async () => {
+    a = await buildTestApp();
+    bDatabase = await openDatabase(a.config.databaseUrl!);
+    b = await buildApp(a.config, bDatabase, { logger: false });
+    await b.ready();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await bDatabase?.close();
+    await a?.close();
+  });
+
+  const useOn = (app: FastifyInstance, token: string, url = '/api/patients') =>
+    app.inject({ method: 'GET', url, headers: bearer(token) });
+
+  /** Polls instance B until the answer is `status`; fails after one second. */
+  const within1s = (token: string, status: number, url?: string) =>
+    waitFor(async () => ((await useOn(b, token, url)).statusCode === status ? true : null), 1000);
+
+  it('logout on A is a 401 on B', async () => {
+    const me = await login(a.app, 'verpleegkundige');
+    expect((await useOn(b, me.access_token)).statusCode).toBe(200);
+    const out = await a.app.inject({
+      method: 'POST',
+      url: '/api/account/logout',
+      headers: bearer(me.access_token),
+    });
+    expect(out.statusCode).toBe(200);
+    await within1s(me.access_token, 401);
+  });
+
+  it('force logout and deactivation on A are a 401 on B', async () => {
+    const admin = await apiAs(a.app, 'beheerder');
+    const first = await login(a.app, 'verpleegkundige');
+    expect((await useOn(b, first.access_token)).statusCode).toBe(200);
+    expect((await admin.call('GET', `/api/account/${first.Account.Id}/forcelogout`)).statusCode).toBe(200);
+    await within1s(first.access_token, 401);
+
+    const second = await login(a.app, 'verpleegkundige');
+    expect((await useOn(b, second.access_token)).statusCode).toBe(200);
+    expect((await admin.call('POST', `/api/account/${second.Account.Id}/deactivate`)).statusCode).toBe(200);
+    await within1s(second.access_token, 401);
+  });
+
+  it('a settings change on A is served by B', async () => {
+    const admin = await apiAs(a.app, 'beheerder');
+    expect((await useOn(b, admin.token, '/api/management/settings')).json()).not.toHaveProperty('Theme');
+    expect((await admin.call('PUT', '/api/management/settings/1', { Theme: 'licht' })).statusCode).toBe(200);
+    await waitFor(async () => {
+      const res = await useOn(b, admin.token, '/api/management/settings');
+      return res.json<{ Theme?: string }>().Theme === 'licht' ? true : null;
+    }, 1000);
+  });
+});
