@@ -29,15 +29,18 @@ import { TOAST } from '@zorgportaal/contract';
 import { PageLoader } from '../components/page-loader.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { theme } from './theme.ts';
+import toastClasses from './toasts.module.css';
 
 /** Mantine (theme, toasts), TanStack Query and a Suspense boundary while translations load. */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* Spec §9: top right; the container runs at the hide duration, lib/toast shortens the show. */}
+      {/* Spec §9: top right, below the 56 px header so the language switch and user menu stay
+          usable; the container runs at the hide duration, lib/toast shortens the show. */}
       <Notifications
         position={TOAST.position}
+        className={toastClasses.container}
         autoClose={TOAST.displayMs}
         transitionDuration={TOAST.hideAnimationMs}
         limit={5}

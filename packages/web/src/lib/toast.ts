@@ -73,5 +73,8 @@ export function showToast(
   return id;
 }
 
+/** Removes a toast at once, e.g. the "Gegeven … Ongedaan maken" toast after its undo. */
+export const hideToast = (id: string) => notifications.hide(id);
+
 export const toastError = (message: ReactNode) => showToast(message, { kind: 'error' });
 export const toastSuccess = (message: ReactNode) => showToast(message, { kind: 'success' });

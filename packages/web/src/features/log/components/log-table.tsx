@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { LogRow } from '@zorgportaal/contract';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLogLabels } from '../hooks/use-log-labels.ts';
+import stacked from '../../../components/stacked-table.module.css';
 
 const OUTCOME_COLORS: Record<string, string> = {
   success: 'green',
@@ -26,7 +27,7 @@ export function LogTable({
   const labels = useLogLabels();
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped verticalSpacing="xs" data-testid="log-table">
+      <Table striped verticalSpacing="xs" className={stacked.table} data-testid="log-table">
         <Table.Caption>{t('log.caption', 'Logboek, nieuwste eerst')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>

@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '@zorgportaal/contract';
+import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const TABLET = { width: 800, height: 1100 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** The ward screens that must show every column or card without a sideways scroll. */
+const WIDE_SCREENS = [
+  '/management/persons',
+  '/amo',
+  '/administrationlist',
+  '/management/log',
+  '/dashboard',
+  '/zp/administrationregistration/dashboard',
+];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Serious and critical WCAG 2.x A/AA violations on the current page, as "rule: selectors" lines. */
+async function axeProblems(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    })) as { violations: AxeViolation[] };
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Elements inside the main area whose content is wider than their box (hidden behind a sideways scroll). */
+const sidewaysHidden = (page: Page) =>
+  page.evaluate(() => {
+    const main = document.getElementById('main')!;
+    const scrollers = [main, ...main.querySelectorAll<HTMLElement>('*')].filter((element) => {
+      const style = getComputedStyle(element);
+      const scrolls = element === main || ['auto', 'scroll', 'hidden'].includes(style.overflowX);
+      return scrolls && element.clientWidth > 2 && element.scrollWidth > element.clientWidth + 1;
+    });
+    const pageWide = document.documentElement.scrollWidth > document.documentElement.clientWidth + 1;
+    return [
+      ...(pageWide ? ['document'] : []),
+      ...scrollers.map(
+        (e) =>
+          `${e.tagName.toLowerCase()}${e.dataset.testid ? `[${e.dataset.testid}]` : ''}.${e.className} ${e.scrollWidth}>${e.clientWidth}`,
+      ),
+    ];
+  });
+
+/** Whether the navbar is on screen (below the breakpoint it slides out to the left when closed). */
+const navOnScreen = (page: Page) =>
+  page.evaluate(() => document.querySelector('.mantine-AppShell-navbar')!.getBoundingClientRect().right > 0);
+
+/** Opens a route and waits until its heading is shown and its data has loaded. */
+async function open(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  if (path === '/amo') {
+    // The AMO shows its tables once a client is chosen.
+    await page.getByTestId('patient-picker').click();
+    await page.getByRole('option').first().click();
+    await page.getByTestId('agreements-current').or(page.getByTestId('amo-empty')).waitFor();
+  }
+  await page.waitForLoadState('networkidle');
+}
+
+describeBrowser('ward-ready layout and accessibility', () => {
+  const browser = useBrowser();
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    // One login for the whole file: the Beheerder may see every route of the portal.
+    ({ context, page } = await browser.newPage());
+    await page.goto('/login');
+    await logIn(page, 'beheerder');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  for (const viewport of [TABLET, DESKTOP]) {
+    it(`shows every ward screen without sideways-hidden content at ${viewport.width}×${viewport.height}`, async () => {
+      await page.setViewportSize(viewport);
+      for (const path of WIDE_SCREENS) {
+        await open(page, path);
+        expect({ path, hidden: await sidewaysHidden(page) }).toEqual({ path, hidden: [] });
+      }
+    });
+  }
+
+  it('collapses the menu behind a burger on a tablet and opens it with one tap', async () => {
+    await page.setViewportSize(TABLET);
+    await open(page, '/management/persons');
+    const nav = page.getByTestId('main-nav');
+    expect(await navOnScreen(page)).toBe(false);
+    const burger = page.getByRole('button', { name: 'Menu openen of sluiten' });
+    const box = (await burger.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    await burger.click();
+    await expect.poll(() => navOnScreen(page)).toBe(true);
+    await nav.getByRole('button', { name: 'Beheer' }).waitFor();
+    await nav.getByRole('link', { name: 'Logboek' }).click();
+    await page.waitForURL('**/management/log');
+    // Choosing an item closes the menu again.
+    await expect.poll(() => navOnScreen(page)).toBe(false);
+  });
+
+  it('shows the whole menu at 1280×800 with unique labels and AMO once', async () => {
+    await page.setViewportSize(DESKTOP);
+    await open(page, '/dashboard');
+    const nav = page.getByTestId('main-nav');
+    expect(await page.getByRole('button', { name: 'Menu openen of sluiten' }).isVisible()).toBe(false);
+    // Every item, also those in a folded area.
+    const labels = await nav.locator('a').allTextContents();
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels.filter((label) => /MijnGiB|medicatie overzicht/i.test(label))).toHaveLength(1);
+    // The page keeps the spec's title.
+    expect(await page.title()).toContain('Dashboard');
+    const fits = await page.evaluate(() => {
+      const navbar = document.querySelector<HTMLElement>('.mantine-AppShell-navbar')!;
+      const shown = [...navbar.querySelectorAll('a, button')].filter((e) => e.checkVisibility());
+      return shown.at(-1)!.getBoundingClientRect().bottom <= window.innerHeight;
+    });
+    expect(fits).toBe(true);
+  });
+
+  it('has no serious or critical axe violations on any route', async () => {
+    const problems: Record<string, string[]> = {};
+    for (const viewport of [TABLET, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      for (const route of PROTECTED_ROUTES) {
+        await open(page, route.path);
+        const found = await axeProblems(page);
+        if (found.length > 0) problems[`${viewport.width} ${route.path}`] = found;
+      }
+    }
+    // The public pages, logged out in a context of their own.
+    const visitor = await browser.newPage();
+    for (const path of PUBLIC_ROUTES.map((p) => p.replace(':token', 'not-a-token'))) {
+      await visitor.page.goto(path, { waitUntil: 'networkidle' });
+      const found = await axeProblems(visitor.page);
+      if (found.length > 0) problems[path] = found;
+    }
+    await visitor.context.close();
+    expect(problems).toEqual({});
+  }, 300_000);
+});
