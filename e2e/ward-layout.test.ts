@@ -56,7 +56,7 @@ const sidewaysHidden = (page: Page) =>
       ...(pageWide ? ['document'] : []),
       ...scrollers.map(
         (e) =>
-          `${e.tagName.toLowerCase()}${e.dataset.testid ? `[${e.dataset.testid}]` : ''}.${e.className} ${e.scrollWidth}>${e.clientWidth}`,
+          `${e.tagName.toLowerCase()}${e.dataset.testid ? `[${e.dataset.testid}]` : ''}.${e.className} "${e.textContent?.slice(0, 60)}" ${e.scrollWidth}>${e.clientWidth}`,
       ),
     ];
   });

@@ -29,7 +29,8 @@ export function DashboardTile({ tile }: { tile: Tile }) {
     'data-key': tile.Key,
   };
   return internal ? (
-    <Card component={Link} to={tile.Link!} aria-label={`${label}: ${value}`} {...common}>
+    // No aria-label: the visible label and figure are the link's name (WCAG 2.5.3 label in name).
+    <Card component={Link} to={tile.Link!} {...common}>
       {body}
     </Card>
   ) : (
