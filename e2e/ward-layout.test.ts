@@ -78,6 +78,18 @@ async function open(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
 }
 
+/** A random BSN that passes the elfproef (9·d1 + 8·d2 + … + 2·d8 − d9 divisible by 11). */
+function validBsn(): string {
+  for (;;) {
+    const digits = Array.from({ length: 8 }, (_, i) =>
+      i === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10),
+    );
+    const sum = digits.reduce((total, digit, i) => total + digit * (9 - i), 0);
+    const last = sum % 11;
+    if (last <= 9) return [...digits, last].join('');
+  }
+}
+
 describeBrowser('ward-ready layout and accessibility', () => {
   const browser = useBrowser();
   let context: BrowserContext;
@@ -138,6 +150,65 @@ describeBrowser('ward-ready layout and accessibility', () => {
       return shown.at(-1)!.getBoundingClientRect().bottom <= window.innerHeight;
     });
     expect(fits).toBe(true);
+  });
+
+  it('makes a person a client from Personen and edits the client from the AMO', async () => {
+    await page.setViewportSize(DESKTOP);
+    await open(page, '/management/persons');
+    const row = page.locator('[data-testid="person-row"]', {
+      has: page.getByTestId('person-username').getByText('tweestaps', { exact: true }),
+    });
+    const name = (await row.getByTestId('person-name').locator('p').first().textContent())!;
+    await row.getByTestId('person-actions').click();
+    await page.getByTestId('person-action-client').click();
+    const dialog = page.getByRole('dialog', { name: `${name} cliënt maken` });
+
+    // A BSN that fails the elfproef is refused at the field, nothing is saved.
+    await dialog.getByTestId('patient-bsn').fill('123456788');
+    await dialog.getByTestId('patient-form-submit').click();
+    await dialog.getByText('Dit is geen geldig BSN (9 cijfers, elfproef).').waitFor();
+    await dialog.getByText('Kies een afdeling.').waitFor();
+
+    const bsn = validBsn();
+    await dialog.getByTestId('patient-bsn').fill(bsn);
+    await dialog.getByTestId('patient-department').click();
+    const department = (await page.getByRole('option').first().textContent())!;
+    await page.getByRole('option').first().click();
+    await dialog.getByTestId('patient-room').fill('12B');
+    await dialog.getByTestId('patient-allergies').fill('Penicilline');
+    await dialog.getByTestId('patient-allergies').press('Enter');
+    await dialog.getByTestId('patient-form-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('toast').getByText(`${name} is nu cliënt.`).waitFor();
+
+    // The new client is in the AMO with the entered data, and can be edited there.
+    await page.goto('/amo');
+    await page.getByTestId('patient-picker').fill(bsn);
+    await page.getByRole('option', { name: new RegExp(name) }).click();
+    const header = page.getByTestId('patient-header');
+    await header.getByText(bsn, { exact: true }).waitFor();
+    expect(await header.textContent()).toContain(department);
+    expect(await header.textContent()).toContain('Penicilline');
+    await header.getByTestId('patient-edit').click();
+    const edit = page.getByRole('dialog', { name: `Cliëntgegevens van ${name}` });
+    expect(await edit.getByTestId('patient-room').inputValue()).toBe('12B');
+    await edit.getByTestId('patient-room').fill('14');
+    await edit.getByTestId('patient-form-submit').click();
+    await edit.waitFor({ state: 'hidden' });
+    await header.getByText('14', { exact: true }).waitFor();
+
+    // Once a client, Personen continues with the existing data instead of a second client.
+    await open(page, '/management/persons');
+    await row.getByTestId('person-actions').click();
+    await page.getByTestId('person-action-client').click();
+    await dialog.getByTestId('patient-bsn').fill(validBsn());
+    await dialog.getByTestId('patient-department').click();
+    await page.getByRole('option').first().click();
+    await dialog.getByTestId('patient-form-submit').click();
+    const again = page.getByRole('dialog', { name: `Cliëntgegevens van ${name}` });
+    await again.getByTestId('patient-form-notice').waitFor();
+    expect(await again.getByTestId('patient-bsn').inputValue()).toBe(bsn);
+    await again.getByRole('button', { name: 'Annuleren' }).click();
   });
 
   it('has no serious or critical axe violations on any route', async () => {
