@@ -152,6 +152,46 @@ describeBrowser('ward-ready layout and accessibility', () => {
     expect(fits).toBe(true);
   });
 
+  it('registers a dose on a tablet with large targets; the toast sits below the header and its undo is replaced', async () => {
+    await page.setViewportSize(TABLET);
+    await open(page, '/administrationlist');
+    const cards = page.locator('[data-testid="moment-card"]');
+    const heights = await cards
+      .locator('button')
+      .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(0);
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
+
+    const card = page
+      .locator('[data-testid="moment-card"][data-state="open"][data-double-check="false"]')
+      .first();
+    const key = (await card.getAttribute('data-key'))!;
+    await card.getByTestId('give-button').click();
+    const given = page.getByTestId('toast').filter({ has: page.getByTestId('undo-registration') });
+    await given.waitFor();
+    const layout = await given.evaluate((toast) => {
+      const undo = toast.querySelector<HTMLElement>('[data-testid="undo-registration"]')!;
+      const label = undo.querySelector<HTMLElement>('.mantine-Button-label') ?? undo;
+      const header = document.querySelector('.mantine-AppShell-header')!.getBoundingClientRect();
+      const box = toast.getBoundingClientRect();
+      const button = undo.getBoundingClientRect();
+      return {
+        belowHeader: box.top >= header.bottom,
+        undoInside: button.left >= box.left && button.right <= box.right,
+        undoText: label.scrollWidth <= label.clientWidth ? undo.textContent : 'clipped',
+      };
+    });
+    expect(layout).toEqual({ belowHeader: true, undoInside: true, undoText: 'Ongedaan maken' });
+
+    await given.getByTestId('undo-registration').click();
+    await page.getByTestId('toast').getByText('Registratie ongedaan gemaakt.').waitFor();
+    // Replaced at once, well before its own 5 s display time would end.
+    await expect.poll(() => given.count(), { timeout: 2_000 }).toBe(0);
+    await expect
+      .poll(() => page.locator(`[data-testid="moment-card"][data-key="${key}"]`).getAttribute('data-state'))
+      .not.toBe('given');
+  });
+
   it('makes a person a client from Personen and edits the client from the AMO', async () => {
     await page.setViewportSize(DESKTOP);
     await open(page, '/management/persons');

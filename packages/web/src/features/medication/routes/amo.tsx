@@ -12,7 +12,7 @@ import { RECENT_DAYS, useAgreements } from '../api/get-agreements.ts';
 import { usePatient } from '../api/get-patient.ts';
 import { AgreementFormDialog } from '../components/agreement-form-dialog.tsx';
 import { AgreementsTable } from '../components/agreements-table.tsx';
-import { PatientFormDialog } from '../components/patient-form-dialog.tsx';
+import { PatientFormDialog } from '../../../components/patient-form/patient-form-dialog.tsx';
 import { PatientHeader } from '../components/patient-header.tsx';
 import { PatientPicker } from '../components/patient-picker.tsx';
 import { StopAgreementDialog } from '../components/stop-agreement-dialog.tsx';

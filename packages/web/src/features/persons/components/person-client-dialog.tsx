@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PersonListRow } from '@zorgportaal/contract';
-import { usePatient } from '../../medication/api/get-patient.ts';
-import { PatientFormDialog } from '../../medication/components/patient-form-dialog.tsx';
+import { usePatientById } from '../../../components/patient-form/patient-api.ts';
+import { PatientFormDialog } from '../../../components/patient-form/patient-form-dialog.tsx';
 
 /**
  * "Cliëntgegevens" from Personen: makes the person a client; when the server answers that the person
@@ -11,7 +11,7 @@ import { PatientFormDialog } from '../../medication/components/patient-form-dial
 export function PersonClientDialog({ row, onClose }: { row: PersonListRow; onClose: () => void }) {
   const { t } = useTranslation();
   const [patientId, setPatientId] = useState<number | null>(null);
-  const patient = usePatient(patientId);
+  const patient = usePatientById(patientId);
   if (patientId === null)
     return (
       <PatientFormDialog

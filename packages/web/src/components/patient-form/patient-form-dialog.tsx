@@ -10,11 +10,10 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { patientBodySchema, type Patient, type PatientBodyInput } from '@zorgportaal/contract';
-import { fieldErrors, ApiRequestError } from '../../../lib/api-errors.ts';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
-import { toastSuccess } from '../../../lib/toast.ts';
-import { useDepartments } from '../../administration/api/get-departments.ts';
-import { useSavePatient } from '../api/save-patient.ts';
+import { fieldErrors, ApiRequestError } from '../../lib/api-errors.ts';
+import { apiErrorMessage } from '../../lib/error-message.ts';
+import { toastSuccess } from '../../lib/toast.ts';
+import { useDepartmentOptions, useSavePatient } from './patient-api.ts';
 
 type FormValues = Omit<PatientBodyInput, 'DepartmentId'> & { DepartmentId: number | null };
 
@@ -44,7 +43,7 @@ const existingPatientId = (error: unknown): number | null => {
 export function PatientFormDialog(props: PatientFormDialogProps) {
   const { name, personId, patient, notice, onClose, onSaved, onAlreadyClient } = props;
   const { t } = useTranslation();
-  const departments = useDepartments();
+  const departments = useDepartmentOptions();
   const save = useSavePatient();
   const form = useForm<FormValues>({
     mode: 'controlled',
