@@ -111,7 +111,8 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     titleKey: 'routes.mijngib',
     permission: 'medication.read',
     area: 'medication',
-    nav: true,
+    // The same screen as /amo: the menu lists it once.
+    nav: false,
   },
   { path: '/orders', titleKey: 'routes.orders', permission: 'orders.read', area: 'medication', nav: true },
   { path: '/baxter', titleKey: 'routes.baxter', permission: 'baxter.read', area: 'medication', nav: true },

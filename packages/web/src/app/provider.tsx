@@ -27,6 +27,7 @@ import { TOAST } from '@zorgportaal/contract';
 import { PageLoader } from '../components/page-loader.tsx';
 import { useToastContainerWanted } from '../lib/toast-container.ts';
 import { theme } from './theme.ts';
+import toastClasses from './toasts.module.css';
 
 // The toast container loads with the first toast (lib/toast-container.ts), not with the first page.
 const Notifications = lazy(() =>
@@ -41,11 +42,13 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const toasts = useToastContainerWanted();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* Spec §9: top right; the container runs at the hide duration, lib/toast shortens the show. */}
+      {/* Spec §9: top right, below the 56 px header so the language switch and user menu stay
+          usable; the container runs at the hide duration, lib/toast shortens the show. */}
       {toasts && (
         <Suspense fallback={null}>
           <Notifications
             position={TOAST.position}
+            className={toastClasses.container}
             autoClose={TOAST.displayMs}
             transitionDuration={TOAST.hideAnimationMs}
             limit={5}

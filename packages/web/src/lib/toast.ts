@@ -81,5 +81,8 @@ export function showToast(
   return id;
 }
 
+/** Removes a toast at once, e.g. the "Gegeven … Ongedaan maken" toast after its undo. */
+export const hideToast = (id: string) => void notifications().then((n) => n.hide(id));
+
 export const toastError = (message: ReactNode) => showToast(message, { kind: 'error' });
 export const toastSuccess = (message: ReactNode) => showToast(message, { kind: 'success' });

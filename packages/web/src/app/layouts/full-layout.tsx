@@ -19,7 +19,11 @@ import { useInactivityLogout } from '../../features/auth/hooks/use-inactivity-lo
 import { MainNav } from './main-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** Layout of the logged-in portal: header (product, organisation, language, user menu) and navigation. */
+/**
+ * Layout of the logged-in portal: header (product, organisation, language, user menu) and navigation.
+ * Below the lg breakpoint (1200 px, so every tablet) the menu folds away behind a burger and the
+ * screens get the full width.
+ */
 export default function FullLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -31,7 +35,7 @@ export default function FullLayout() {
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 260, breakpoint: 'lg', collapsed: { mobile: !opened } }}
       padding="md"
     >
       <AppShell.Header>
@@ -41,8 +45,10 @@ export default function FullLayout() {
             <Burger
               opened={opened}
               onClick={toggle}
-              hiddenFrom="sm"
+              hiddenFrom="lg"
               size="sm"
+              miw={44}
+              mih={44}
               aria-label={t('nav.toggle', 'Menu openen of sluiten')}
             />
             <Anchor

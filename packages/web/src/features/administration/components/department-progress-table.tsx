@@ -4,6 +4,7 @@ import { Anchor, Progress, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DepartmentProgress } from '@zorgportaal/contract';
+import stacked from '../../../components/stacked-table.module.css';
 
 const percentage = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 
@@ -26,7 +27,7 @@ export function DepartmentProgressTable({
   ];
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped verticalSpacing="sm" data-testid="department-progress">
+      <Table striped verticalSpacing="sm" className={stacked.table} data-testid="department-progress">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('administration.department', 'Afdeling')}</Table.Th>
@@ -55,14 +56,20 @@ export function DepartmentProgressTable({
                     {row.DepartmentName}
                   </Anchor>
                 </Table.Td>
-                {cells.map(([key, , color]) => (
-                  <Table.Td key={key} ta="right" data-testid={`cell-${key}`} data-count={row[key]}>
+                {cells.map(([key, label, color]) => (
+                  <Table.Td
+                    key={key}
+                    ta="right"
+                    data-label={label}
+                    data-testid={`cell-${key}`}
+                    data-count={row[key]}
+                  >
                     <Text span fw={600} c={Number(row[key]) > 0 ? color : undefined}>
                       {row[key]}
                     </Text>
                   </Table.Td>
                 ))}
-                <Table.Td>
+                <Table.Td data-full>
                   <Progress
                     value={done}
                     color="green.8"

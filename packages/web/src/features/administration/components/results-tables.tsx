@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ADMINISTRATION_STATUSES, type Results } from '@zorgportaal/contract';
 import { groupLabel } from '../../../lib/format.ts';
 import { statusColor } from '../utils/status.ts';
+import stacked from '../../../components/stacked-table.module.css';
 
 const PERCENT = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 export const formatPercentage = (value: number) => `${PERCENT.format(value)}%`;
@@ -31,7 +32,7 @@ export function StatusTable({ results }: { results: Results }) {
                   {t(`administrationStatus.${status}`)}
                 </Badge>
               </Table.Td>
-              <Table.Td ta="right" fw={600}>
+              <Table.Td ta="right" fw={600} data-label={t('administration.results.total', 'Totaal')}>
                 {row?.Count ?? 0}
               </Table.Td>
               <Table.Td ta="right">{formatPercentage(row?.Percentage ?? 0)}</Table.Td>
@@ -57,7 +58,7 @@ export function GroupTable({ results }: { results: Results }) {
     );
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table striped verticalSpacing="xs" data-testid="group-table">
+      <Table striped verticalSpacing="xs" className={stacked.table} data-testid="group-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t(`resultGrouping.${results.GroupBy}`)}</Table.Th>
@@ -73,13 +74,13 @@ export function GroupTable({ results }: { results: Results }) {
           {results.Groups.map((group) => (
             <Table.Tr key={group.Key} data-testid="group-row" data-key={group.Key}>
               <Table.Td>{groupLabel(results.GroupBy, group)}</Table.Td>
-              <Table.Td ta="right" fw={600}>
+              <Table.Td ta="right" fw={600} data-label={t('administration.results.total', 'Totaal')}>
                 {group.Total}
               </Table.Td>
               {statuses.map((status) => {
                 const entry = group.ByStatus.find((candidate) => candidate.Status === status);
                 return (
-                  <Table.Td key={status} ta="right">
+                  <Table.Td key={status} ta="right" data-label={t(`administrationStatus.${status}`)}>
                     {entry?.Count ?? 0}
                     <Text span size="xs" c="dark.6">
                       {' '}

@@ -1,7 +1,7 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PlannedMoment, Registration } from '@zorgportaal/contract';
-import { showToast, toastError } from '../../../lib/toast.ts';
+import { hideToast, showToast, toastError } from '../../../lib/toast.ts';
 import { useDoubleCheckRegistration } from '../api/double-check-registration.ts';
 import { useRegisterAdministration } from '../api/register-administration.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
@@ -16,9 +16,13 @@ export function useMomentActions(moment: PlannedMoment) {
   const register = useRegisterAdministration();
   const doubleCheck = useDoubleCheckRegistration();
 
-  const undo = (registration: Registration) =>
+  const undo = (registration: Registration, toastId?: string) =>
     register.mutate(undoBody(moment, registration), {
-      onSuccess: () => showToast(t('administration.toast.undone', 'Registratie ongedaan gemaakt.')),
+      onSuccess: () => {
+        // The undone action's toast (with its now pointless undo button) makes way for the confirmation.
+        if (toastId) hideToast(toastId);
+        showToast(t('administration.toast.undone', 'Registratie ongedaan gemaakt.'));
+      },
       onError: (error) => toastError(errorMessage(t, error)),
     });
 
@@ -31,18 +35,20 @@ export function useMomentActions(moment: PlannedMoment) {
           input.status === 'given'
             ? t('administration.toast.given', 'Gegeven: {{what}}', { what })
             : t('administration.toast.registered', 'Afwijking geregistreerd: {{what}}', { what });
-        showToast(
-          <Group gap="sm" justify="space-between" wrap="nowrap">
+        // The undo button sits on its own line, so a long patient or product name never clips it.
+        const toastId: string = showToast(
+          <Stack gap={6} align="flex-start">
             <Text size="sm">{message}</Text>
             <Button
-              size="xs"
+              size="sm"
               variant="light"
-              onClick={() => undo(registration)}
+              style={{ flexShrink: 0 }}
+              onClick={() => undo(registration, toastId)}
               data-testid="undo-registration"
             >
               {t('administration.undo', 'Ongedaan maken')}
             </Button>
-          </Group>,
+          </Stack>,
           { kind: 'success' },
         );
       },

@@ -7,6 +7,7 @@ import type { LogRow } from '@zorgportaal/contract';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLogLabels } from '../hooks/use-log-labels.ts';
 import { LogObject } from './log-object.tsx';
+import stacked from '../../../components/stacked-table.module.css';
 
 const OUTCOME_COLORS: Record<string, string> = {
   success: 'green',
@@ -33,7 +34,7 @@ export function LogTable({
   const labels = useLogLabels();
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped verticalSpacing="xs" data-testid="log-table">
+      <Table striped verticalSpacing="xs" className={stacked.table} data-testid="log-table">
         <Table.Caption>{t('log.caption', 'Logboek, nieuwste eerst')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>

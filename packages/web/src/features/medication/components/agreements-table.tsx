@@ -4,6 +4,7 @@ import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Agreement } from '@zorgportaal/contract';
 import { formatAmount, momentsText, periodParts, weekdayNames } from '../utils/instructions.ts';
+import stacked from '../../../components/stacked-table.module.css';
 
 const STATUS_COLOR: Record<Agreement['Status'], string> = {
   active: 'green.8',
@@ -35,7 +36,7 @@ export function AgreementsTable({ rows, testId, onChange, onStop }: AgreementsTa
   const editable = !!(onChange || onStop);
   return (
     <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="sm" striped data-testid={testId}>
+      <Table verticalSpacing="sm" striped className={stacked.table} data-testid={testId}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('medication.column.product', 'Geneesmiddel')}</Table.Th>
@@ -81,7 +82,7 @@ export function AgreementsTable({ rows, testId, onChange, onStop }: AgreementsTa
                     </Group>
                   </Stack>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={t('medication.column.dose', 'Dosering')}>
                   {instructions.Moments.length > 0 ? (
                     <Text size="sm">{momentsText(instructions)}</Text>
                   ) : null}
@@ -109,7 +110,7 @@ export function AgreementsTable({ rows, testId, onChange, onStop }: AgreementsTa
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={t('medication.column.period', 'Periode')}>
                   <Text size="sm">
                     {period.end
                       ? t('medication.periodUntil', '{{start}} t/m {{end}}', period)
@@ -122,14 +123,14 @@ export function AgreementsTable({ rows, testId, onChange, onStop }: AgreementsTa
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={t('medication.column.prescriber', 'Voorschrijver')}>
                   <Text size="sm">{agreement.Prescriber}</Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={t('medication.column.reason', 'Reden')}>
                   <Text size="sm">{agreement.Reason ?? '–'}</Text>
                 </Table.Td>
                 {editable ? (
-                  <Table.Td data-no-print>
+                  <Table.Td data-no-print data-full>
                     {open ? (
                       <Group gap="xs" wrap="nowrap">
                         {onChange ? (

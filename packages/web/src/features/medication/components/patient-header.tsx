@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Patient } from '@zorgportaal/contract';
 import { formatDate } from '../../../lib/format.ts';
@@ -19,7 +19,7 @@ function Field({ label, value }: { label: string; value: string | null }) {
 }
 
 /** Who the overview is about: name, date of birth, BSN, department, GP, pharmacy, allergies, consent (with the signature). */
-export function PatientHeader({ patient }: { patient: Patient }) {
+export function PatientHeader({ patient, onEdit }: { patient: Patient; onEdit?: () => void }) {
   const { t } = useTranslation();
   return (
     <Paper withBorder p="md" radius="md" data-testid="patient-header">
@@ -28,15 +28,22 @@ export function PatientHeader({ patient }: { patient: Patient }) {
           <Title order={2} size="h3">
             {patient.ScreenName}
           </Title>
-          {patient.ConsentStatus === 'given' ? (
-            <Badge color="green.8" variant="outline">
-              {t('medication.consent.given', 'Toestemming eTDR gegeven')}
-            </Badge>
-          ) : (
-            <Badge color="red.8" variant="filled" data-testid="patient-consent-missing">
-              {t('medication.consent.missing', 'Geen toestemming eTDR')}
-            </Badge>
-          )}
+          <Group gap="sm">
+            {onEdit ? (
+              <Button variant="default" size="md" onClick={onEdit} data-no-print data-testid="patient-edit">
+                {t('patients.edit', 'Cliëntgegevens wijzigen')}
+              </Button>
+            ) : null}
+            {patient.ConsentStatus === 'given' ? (
+              <Badge color="green.8" variant="outline">
+                {t('medication.consent.given', 'Toestemming eTDR gegeven')}
+              </Badge>
+            ) : (
+              <Badge color="red.8" variant="filled" data-testid="patient-consent-missing">
+                {t('medication.consent.missing', 'Geen toestemming eTDR')}
+              </Badge>
+            )}
+          </Group>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
           <Field

@@ -12,13 +12,17 @@ import { RECENT_DAYS, useAgreements } from '../api/get-agreements.ts';
 import { usePatient } from '../api/get-patient.ts';
 import { AgreementFormDialog } from '../components/agreement-form-dialog.tsx';
 import { AgreementsTable } from '../components/agreements-table.tsx';
+import { PatientFormDialog } from '../../../components/patient-form/patient-form-dialog.tsx';
 import { PatientHeader } from '../components/patient-header.tsx';
 import { PatientPicker } from '../components/patient-picker.tsx';
 import { StopAgreementDialog } from '../components/stop-agreement-dialog.tsx';
 import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 
 type Dialog =
-  { kind: 'start' } | { kind: 'change'; agreement: Agreement } | { kind: 'stop'; agreement: Agreement };
+  | { kind: 'start' }
+  | { kind: 'change'; agreement: Agreement }
+  | { kind: 'stop'; agreement: Agreement }
+  | { kind: 'client' };
 
 function LoadError({ message, error, onRetry }: { message: string; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
@@ -92,7 +96,10 @@ export default function AmoPage() {
     const past = rows.filter((row) => row.Status === 'ended' || row.Status === 'stopped');
     return (
       <Stack gap="lg">
-        <PatientHeader patient={patient.data} />
+        <PatientHeader
+          patient={patient.data}
+          onEdit={mayWrite ? () => setDialog({ kind: 'client' }) : undefined}
+        />
         <Stack component="section" gap="xs" aria-labelledby="amo-current">
           <Group justify="space-between">
             <Title order={2} size="h4" id="amo-current">
@@ -154,6 +161,13 @@ export default function AmoPage() {
         <AgreementFormDialog
           patientId={patientId}
           agreement={dialog.agreement}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'client' && patient.data ? (
+        <PatientFormDialog
+          name={patient.data.ScreenName}
+          patient={patient.data}
           onClose={() => setDialog(null)}
         />
       ) : null}

@@ -7,7 +7,7 @@ import type { PersonListRow } from '@zorgportaal/contract';
 import { getAccount, hasPermission } from '../../../lib/session.ts';
 import type { ConfirmAction } from './person-confirm-dialog.tsx';
 
-export type RowAction = 'edit' | 'account' | ConfirmAction;
+export type RowAction = 'edit' | 'account' | 'client' | ConfirmAction;
 
 /** The actions of one row, in a menu (keyboard: Enter opens it, arrows move, Escape closes). */
 export function PersonRowActions({
@@ -22,6 +22,7 @@ export function PersonRowActions({
   const canWriteAccounts = hasPermission('accounts.write');
   const canForceLogout = hasPermission('accounts.forcelogout');
   const canReadLog = hasPermission('log.read');
+  const canWriteClients = hasPermission('medication.write');
   const hasAccount = row.AccountId !== null;
   // The server refuses these on one's own account as well; the menu does not offer them.
   const own = hasAccount && row.AccountId === getAccount()?.Id;
@@ -52,6 +53,7 @@ export function PersonRowActions({
               ? t('persons.actions.editAccount', 'Account bewerken')
               : t('persons.actions.linkAccount', 'Account koppelen'),
           )}
+        {canWriteClients && item('client', t('persons.actions.client', 'Cliëntgegevens'))}
         {canWriteAccounts &&
           hasAccount &&
           (row.AccountActive

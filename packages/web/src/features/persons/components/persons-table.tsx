@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import type { PersonListState } from '../utils/person-list-params.ts';
 import { PersonRowActions, type RowAction } from './person-row-actions.tsx';
 import { SortableHeader } from './sortable-header.tsx';
+import stacked from '../../../components/stacked-table.module.css';
 
 interface PersonsTableProps {
   rows: PersonListRow[];
@@ -24,7 +25,13 @@ export function PersonsTable({ rows, state, onSort, onAction }: PersonsTableProp
   );
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="xs" data-testid="persons-table">
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        className={stacked.table}
+        data-testid="persons-table"
+      >
         <Table.Caption>{t('persons.table.caption', 'Personen van uw organisatie')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -52,16 +59,26 @@ export function PersonsTable({ rows, state, onSort, onAction }: PersonsTableProp
                   </Text>
                 ) : null}
               </Table.Td>
-              <Table.Td data-testid="person-date-of-birth">{formatDate(row.DateOfBirth)}</Table.Td>
-              <Table.Td data-testid="person-username">
+              <Table.Td
+                data-testid="person-date-of-birth"
+                data-label={t('persons.table.dateOfBirth', 'Geboortedatum')}
+              >
+                {formatDate(row.DateOfBirth)}
+              </Table.Td>
+              <Table.Td
+                data-testid="person-username"
+                data-label={t('persons.table.username', 'Gebruikersnaam')}
+              >
                 {row.Username ?? (
                   <Text fz="sm" c="dimmed" span>
                     {t('persons.table.noAccount', 'Geen account')}
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>{row.Roles.map((role) => role.Name).join(', ')}</Table.Td>
-              <Table.Td data-testid="person-active">
+              <Table.Td data-label={t('persons.table.roles', 'Rollen')}>
+                {row.Roles.map((role) => role.Name).join(', ')}
+              </Table.Td>
+              <Table.Td data-testid="person-active" data-label={t('persons.table.active', 'Actief')}>
                 <Group gap={4}>
                   <Badge color={row.Active ? 'green' : 'gray'} variant="light" miw="max-content">
                     {row.Active ? t('persons.table.yes', 'Actief') : t('persons.table.no', 'Inactief')}
@@ -78,8 +95,13 @@ export function PersonsTable({ rows, state, onSort, onAction }: PersonsTableProp
                   ) : null}
                 </Group>
               </Table.Td>
-              <Table.Td data-testid="person-last-login">{formatDateTime(row.LastLogin)}</Table.Td>
-              <Table.Td>
+              <Table.Td
+                data-testid="person-last-login"
+                data-label={t('persons.table.lastLogin', 'Laatste login')}
+              >
+                {formatDateTime(row.LastLogin)}
+              </Table.Td>
+              <Table.Td data-full>
                 <PersonRowActions row={row} onAction={(action) => onAction(row, action)} />
               </Table.Td>
             </Table.Tr>

@@ -13,6 +13,7 @@ import { hasPermission } from '../../../lib/session.ts';
 import { useAccountLookups } from '../api/get-account-lookups.ts';
 import { usePersons } from '../api/get-persons.ts';
 import { AccountDrawer } from '../components/account-drawer.tsx';
+import { PersonClientDialog } from '../components/person-client-dialog.tsx';
 import { PersonConfirmDialog, type PendingConfirm } from '../components/person-confirm-dialog.tsx';
 import { PersonDrawer } from '../components/person-drawer.tsx';
 import type { RowAction } from '../components/person-row-actions.tsx';
@@ -29,7 +30,11 @@ import {
   type PersonListState,
 } from '../utils/person-list-params.ts';
 
-type Editing = { kind: 'person'; personId: number | null } | { kind: 'account'; row: PersonListRow } | null;
+type Editing =
+  | { kind: 'person'; personId: number | null }
+  | { kind: 'account'; row: PersonListRow }
+  | { kind: 'client'; row: PersonListRow }
+  | null;
 
 const PAGE_SIZES = ['10', '25', '50', '100'];
 
@@ -49,6 +54,7 @@ export default function PersonsPage() {
   const onAction = (row: PersonListRow, action: RowAction) => {
     if (action === 'edit') setEditing({ kind: 'person', personId: row.Id });
     else if (action === 'account') setEditing({ kind: 'account', row });
+    else if (action === 'client') setEditing({ kind: 'client', row });
     else setConfirm({ action, row });
   };
   const data = persons.data;
@@ -147,6 +153,9 @@ export default function PersonsPage() {
         screenName={editing?.kind === 'account' ? editing.row.ScreenName : ''}
         onClose={() => setEditing(null)}
       />
+      {editing?.kind === 'client' ? (
+        <PersonClientDialog row={editing.row} onClose={() => setEditing(null)} />
+      ) : null}
       <PersonConfirmDialog pending={confirm} onClose={() => setConfirm(null)} />
     </Stack>
   );

@@ -3,6 +3,7 @@ import { Button, Group, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TrashRow } from '@zorgportaal/contract';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import stacked from '../../../components/stacked-table.module.css';
 
 interface TrashTableProps {
   rows: TrashRow[];
@@ -16,7 +17,13 @@ export function TrashTable({ rows, restoringId, onRestore, onPurge }: TrashTable
   const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing="xs" data-testid="trash-table">
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        className={stacked.table}
+        data-testid="trash-table"
+      >
         <Table.Caption>{t('trash.caption', 'Verwijderde personen')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -32,12 +39,18 @@ export function TrashTable({ rows, restoringId, onRestore, onPurge }: TrashTable
           {rows.map((row) => (
             <Table.Tr key={row.PersonId} data-testid="trash-row" data-person-id={row.PersonId}>
               <Table.Td data-testid="trash-name">{row.ScreenName}</Table.Td>
-              <Table.Td>{formatDate(row.DateOfBirth)}</Table.Td>
-              <Table.Td>{row.Username ?? ''}</Table.Td>
-              <Table.Td data-testid="trash-deleted-by">{row.DeletedBy?.Username ?? ''}</Table.Td>
-              <Table.Td data-testid="trash-deleted-at">{formatDateTime(row.DeletedAt)}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
+              <Table.Td data-label={t('trash.dateOfBirth', 'Geboortedatum')}>
+                {formatDate(row.DateOfBirth)}
+              </Table.Td>
+              <Table.Td data-label={t('trash.username', 'Gebruikersnaam')}>{row.Username ?? ''}</Table.Td>
+              <Table.Td data-testid="trash-deleted-by" data-label={t('trash.deletedBy', 'Verwijderd door')}>
+                {row.DeletedBy?.Username ?? ''}
+              </Table.Td>
+              <Table.Td data-testid="trash-deleted-at" data-label={t('trash.deletedAt', 'Verwijderd op')}>
+                {formatDateTime(row.DeletedAt)}
+              </Table.Td>
+              <Table.Td data-full>
+                <Group gap="xs" wrap="wrap">
                   <Button
                     size="compact-sm"
                     variant="default"

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { Patient } from '@zorgportaal/contract';
+import { jsonResponse, TestProviders } from '../../test/render.tsx';
+import { PatientFormDialog } from './patient-form-dialog.tsx';
+
+const patient: Patient = {
+  Id: 7,
+  PersonId: 3,
+  EntityId: 2,
+  NameInformation: { FirstNames: 'Bert', LastName: { Prefix: null, LastName: 'Bakker' } },
+  ScreenName: 'Bert Bakker',
+  DateOfBirth: '1940-05-01',
+  Bsn: '111222333',
+  DepartmentId: 4,
+  DepartmentName: 'Eikenhof',
+  Room: 'E1.01',
+  PharmacyEntityId: 9,
+  PharmacyName: 'Apotheek De Linde',
+  GpName: 'W. van den Berg',
+  Allergies: ['Penicilline'],
+  ConsentStatus: 'given',
+};
+
+/** Serves the departments and records the save. */
+function serve() {
+  const saved: { method: string; path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const path = new URL(input, 'http://localhost').pathname;
+      if (path === '/api/medication/departments')
+        return jsonResponse(200, { Rows: [{ Id: 4, Name: 'Eikenhof', EntityId: 2, EntityName: 'De Berk' }] });
+      saved.push({ method: init?.method ?? 'GET', path, body: JSON.parse(String(init?.body)) });
+      return jsonResponse(200, patient);
+    }),
+  );
+  return saved;
+}
+
+describe('<PatientFormDialog> (client screen)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('refuses a BSN that fails the elfproef and a missing department without calling the server', async () => {
+    const saved = serve();
+    render(
+      <TestProviders>
+        <PatientFormDialog name="Bert Bakker" personId={3} onClose={() => {}} />
+      </TestProviders>,
+    );
+    fireEvent.change(await screen.findByTestId('patient-bsn'), { target: { value: '123456788' } });
+    fireEvent.click(screen.getByTestId('patient-form-submit'));
+    expect(await screen.findByText('Dit is geen geldig BSN (9 cijfers, elfproef).')).toBeTruthy();
+    expect(screen.getByText('Kies een afdeling.')).toBeTruthy();
+    expect(saved).toEqual([]);
+  });
+
+  it('saves an edit with PUT and keeps the pharmacy, which is not on the form', async () => {
+    const saved = serve();
+    const onClose = vi.fn();
+    render(
+      <TestProviders>
+        <PatientFormDialog name="Bert Bakker" patient={patient} onClose={onClose} />
+      </TestProviders>,
+    );
+    fireEvent.change(await screen.findByTestId('patient-room'), { target: { value: '  E2.05 ' } });
+    fireEvent.click(screen.getByTestId('patient-form-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(saved).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/patient/7',
+        body: {
+          Bsn: '111222333',
+          DepartmentId: 4,
+          Room: 'E2.05',
+          PharmacyEntityId: 9,
+          GpName: 'W. van den Berg',
+          Allergies: ['Penicilline'],
+        },
+      },
+    ]);
+  });
+});
