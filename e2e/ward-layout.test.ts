@@ -48,6 +48,8 @@ const sidewaysHidden = (page: Page) =>
     const main = document.getElementById('main')!;
     const scrollers = [main, ...main.querySelectorAll<HTMLElement>('*')].filter((element) => {
       const style = getComputedStyle(element);
+      // A switch's track clips its own sliding thumb by design; that hides no content.
+      if (element.classList.contains('mantine-Switch-track')) return false;
       const scrolls = element === main || ['auto', 'scroll', 'hidden'].includes(style.overflowX);
       return scrolls && element.clientWidth > 2 && element.scrollWidth > element.clientWidth + 1;
     });

@@ -62,6 +62,8 @@ export type Patient = z.infer<typeof patientSchema>;
 export const patientListQuerySchema = z.object({
   q: text().trim().max(100).optional(),
   departmentId: idSchema.optional(),
+  /** The client record of this person, if any (e.g. after "Deze persoon is al cliënt."). */
+  personId: idSchema.optional(),
   limit: boundedInt(1, 200).default(50),
 });
 export type PatientListQuery = z.input<typeof patientListQuerySchema>;

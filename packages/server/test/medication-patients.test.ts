@@ -103,6 +103,10 @@ describe('patients: link a person, edit, read, search (issue 5)', () => {
     const found = (await beheerder.get('/api/patients?q=Elfproef')).json<PatientList>().Rows;
     expect(found.map((p) => p.NameInformation.LastName.LastName)).toEqual(['Elfproef']);
     expect((await beheerder.get('/api/patients?q=111222')).json<PatientList>().Rows).toHaveLength(1);
+    // The client record of one person (the client screen uses it after "Deze persoon is al cliënt.").
+    const one = all[0]!;
+    const ofPerson = (await beheerder.get(`/api/patients?personId=${one.PersonId}`)).json<PatientList>().Rows;
+    expect(ofPerson.map((p) => p.Id)).toEqual([one.Id]);
   });
 
   describe('scope across organisations', () => {

@@ -16,9 +16,10 @@ export async function findPatient(db: Db, id: number, scope: number[]): Promise<
 
 /** Patient pickers: name, BSN or room contains `q`; ordered by department, room and name. */
 export async function listPatients(db: Db, scope: number[], query: PatientListQuery): Promise<Patient[]> {
-  const { q, departmentId, limit } = patientListQuerySchema.parse(query);
+  const { q, departmentId, personId, limit } = patientListQuerySchema.parse(query);
   const filters: (SQL | undefined)[] = [inArray(t.patients.entityId, scope)];
   if (departmentId) filters.push(eq(t.patients.departmentId, departmentId));
+  if (personId) filters.push(eq(t.patients.personId, personId));
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(

@@ -39,11 +39,11 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const rows = await listPatients(app.db, await scopeOf(request), request.query);
-      const { q, departmentId } = request.query;
+      const { q, departmentId, personId } = request.query;
       // One entry per search that links the clients found; repeating it within minutes adds nothing.
       await app.audit.recordView(request, {
         objectType: AUDIT_OBJECTS.patient_search,
-        view: { q: q ?? null, departmentId: departmentId ?? null },
+        view: { q: q ?? null, departmentId: departmentId ?? null, personId: personId ?? null },
         relatedPatientIds: rows.map((r) => r.Id),
       });
       return { Rows: rows };

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { departmentListSchema, patientSchema, type PatientBody } from '@zorgportaal/contract';
+import {
+  departmentListSchema,
+  patientListSchema,
+  patientSchema,
+  type PatientBody,
+} from '@zorgportaal/contract';
 import { api } from '../../lib/api-client.ts';
+import { ApiRequestError } from '../../lib/api-errors.ts';
 
 /*
  * The client dialog serves two features (Personen and the AMO), so it lives outside both and asks the
@@ -27,11 +33,32 @@ export const usePatientById = (id: number | null) =>
 /** Either make a person a client (a new patient) or change an existing patient's care data. */
 export type SavePatientInput = { personId: number; patientId?: undefined } | { patientId: number };
 
-/** POST /api/patient/link/person/{personId} (201) or PUT /api/patient/{id}: the saved patient. */
-export const savePatient = ({ target, body }: { target: SavePatientInput; body: PatientBody }) =>
-  target.patientId !== undefined
-    ? api.put(`/api/patient/${target.patientId}`, body, { schema: patientSchema })
-    : api.post(`/api/patient/link/person/${target.personId}`, body, { schema: patientSchema });
+/** The person is a client already: the dialog can switch to editing that patient. */
+export class AlreadyClientError extends Error {
+  constructor(readonly patientId: number) {
+    super('already a client');
+  }
+}
+
+/**
+ * POST /api/patient/link/person/{personId} (201) or PUT /api/patient/{id}: the saved patient. A 409 on
+ * linking means the person may be a client already; GET /api/patients?personId= finds that record.
+ */
+export async function savePatient({ target, body }: { target: SavePatientInput; body: PatientBody }) {
+  if (target.patientId !== undefined)
+    return api.put(`/api/patient/${target.patientId}`, body, { schema: patientSchema });
+  try {
+    return await api.post(`/api/patient/link/person/${target.personId}`, body, { schema: patientSchema });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 409) {
+      const found = await api.get(`/api/patients?personId=${target.personId}&limit=1`, {
+        schema: patientListSchema,
+      });
+      if (found.Rows[0]) throw new AlreadyClientError(found.Rows[0].Id);
+    }
+    throw error;
+  }
+}
 
 export function useSavePatient() {
   const queryClient = useQueryClient();

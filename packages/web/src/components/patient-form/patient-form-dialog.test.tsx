@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Patient } from '@zorgportaal/contract';
+import { MemoryRouter } from 'react-router';
 import { jsonResponse, TestProviders } from '../../test/render.tsx';
 import { PatientFormDialog } from './patient-form-dialog.tsx';
 
@@ -80,5 +81,43 @@ describe('<PatientFormDialog> (client screen)', () => {
         },
       },
     ]);
+  });
+
+  it('switches to the existing client when the person is a client already', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        const url = new URL(input, 'http://localhost');
+        if (url.pathname === '/api/medication/departments')
+          return jsonResponse(200, {
+            Rows: [{ Id: 4, Name: 'Eikenhof', EntityId: 2, EntityName: 'De Berk' }],
+          });
+        if (init?.method === 'POST')
+          return jsonResponse(409, { Code: 'CONFLICT', Message: 'Deze persoon is al cliënt.' });
+        if (url.pathname === '/api/patients' && url.searchParams.get('personId') === '3')
+          return jsonResponse(200, { Rows: [patient] });
+        return jsonResponse(404, { Code: 'NOT_FOUND', Message: 'Niet gevonden.' });
+      }),
+    );
+    const onAlreadyClient = vi.fn();
+    render(
+      <TestProviders>
+        <MemoryRouter>
+          <PatientFormDialog
+            name="Bert Bakker"
+            personId={3}
+            onClose={() => {}}
+            onAlreadyClient={onAlreadyClient}
+          />
+        </MemoryRouter>
+      </TestProviders>,
+    );
+    fireEvent.change(await screen.findByTestId('patient-bsn'), { target: { value: '111222333' } });
+    const department = screen.getByTestId('patient-department');
+    await waitFor(() => expect((department as HTMLInputElement).disabled).toBe(false));
+    fireEvent.click(department);
+    fireEvent.click(await screen.findByRole('option', { name: 'Eikenhof', hidden: true }));
+    fireEvent.click(screen.getByTestId('patient-form-submit'));
+    await waitFor(() => expect(onAlreadyClient).toHaveBeenCalledWith(7));
   });
 });

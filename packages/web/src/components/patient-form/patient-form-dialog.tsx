@@ -10,10 +10,10 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { patientBodySchema, type Patient, type PatientBodyInput } from '@zorgportaal/contract';
-import { fieldErrors, ApiRequestError } from '../../lib/api-errors.ts';
+import { fieldErrors } from '../../lib/api-errors.ts';
 import { apiErrorMessage } from '../../lib/error-message.ts';
 import { toastSuccess } from '../../lib/toast.ts';
-import { useDepartmentOptions, useSavePatient } from './patient-api.ts';
+import { AlreadyClientError, useDepartmentOptions, useSavePatient } from './patient-api.ts';
 
 type FormValues = Omit<PatientBodyInput, 'DepartmentId'> & { DepartmentId: number | null };
 
@@ -32,12 +32,9 @@ interface PatientFormDialogProps {
   onAlreadyClient?: (patientId: number) => void;
 }
 
-/** The id of the existing patient when the person is a client already (409 with PatientId). */
-const existingPatientId = (error: unknown): number | null => {
-  if (!(error instanceof ApiRequestError) || error.status !== 409) return null;
-  const id = (error.body as { PatientId?: unknown } | null)?.PatientId;
-  return typeof id === 'number' ? id : null;
-};
+/** The id of the existing patient when the person is a client already. */
+const existingPatientId = (error: unknown): number | null =>
+  error instanceof AlreadyClientError ? error.patientId : null;
 
 /** Make a person a client, or edit a client's BSN (elfproef), department, room, GP and allergies. */
 export function PatientFormDialog(props: PatientFormDialogProps) {

@@ -1,6 +1,6 @@
-import '@mantine/core/styles/Pagination.css';
 import { useState } from 'react';
-import { Button, Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PersonListRow } from '@zorgportaal/contract';
@@ -123,19 +123,10 @@ export default function PersonsPage() {
                 w={90}
                 data-testid="persons-page-size"
               />
-              <Pagination
+              <ListPagination
                 total={pages}
                 value={Math.min(state.page, pages)}
                 onChange={(page) => change({ page })}
-                getControlProps={(control) => ({
-                  'aria-label':
-                    control === 'previous'
-                      ? t('persons.previousPage', 'Vorige pagina')
-                      : control === 'next'
-                        ? t('persons.nextPage', 'Volgende pagina')
-                        : control,
-                })}
-                getItemProps={(page) => ({ 'aria-label': t('persons.page', 'Pagina {{page}}', { page }) })}
                 data-testid="persons-pagination"
               />
             </Group>

@@ -1,6 +1,6 @@
-import '@mantine/core/styles/Pagination.css';
 import { useState } from 'react';
-import { Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
+import { ListPagination } from '../../../components/list-pagination.tsx';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, type TrashRow } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
@@ -89,12 +89,7 @@ export default function TrashPage() {
                 ? t('trash.total', '{{count}} verwijderde personen', { count: data!.Total })
                 : t('trash.totalAtLeast', 'Meer dan {{count}} verwijderde personen', { count: data!.Total })}
             </Text>
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={setPage}
-              getItemProps={(item) => ({ 'aria-label': t('trash.page', 'Pagina {{page}}', { page: item }) })}
-            />
+            <ListPagination total={pages} value={Math.min(page, pages)} onChange={setPage} />
           </Group>
         </Stack>
       )}
