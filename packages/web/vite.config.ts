@@ -14,7 +14,17 @@ export default defineConfig({
       // dropped, which keeps zod out of the chunks that only need constants (the /login page).
       treeshake: {
         moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id),
-        manualPureFunctions: ['z'],
+        // `z` and the contract's schema factories (fields.ts): a schema nobody uses is dropped even
+        // when it is built with a helper (`text().max(200)`), so /login does not keep zod for one.
+        manualPureFunctions: [
+          'z',
+          'text',
+          'multilineText',
+          'optionalText',
+          'int32From',
+          'bodyId',
+          'boundedInt',
+        ],
       },
       output: {
         entryFileNames: 'static/js/[name]-[hash].js',
