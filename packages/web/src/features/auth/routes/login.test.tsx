@@ -37,7 +37,7 @@ describe('login page', { timeout: 20_000 }, () => {
   });
 
   it('refuses an empty form with the contract check (loaded on submit) and posts nothing', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(200, tokens));
+    const fetchMock = vi.fn(async (_url: string) => jsonResponse(200, tokens));
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes(routes, '/login');
     fireEvent.click(await screen.findByRole('button', { name: /inloggen/i }, { timeout: 5000 }));
