@@ -1,9 +1,14 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import type { FormEvent } from 'react';
 import { useForm } from '@mantine/form';
-import { passwordLoginFormSchema, type PasswordLoginForm } from '@zorgportaal/contract';
+import type { PasswordLoginForm } from '@zorgportaal/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { contractResolver } from '../../../lib/form.ts';
+import { lazyModule } from '../../../lib/lazy-module.ts';
+import { toastError } from '../../../lib/toast.ts';
+
+// The contract check (and zod with it) is not needed to show /login: it loads while the user types.
+const validation = lazyModule(() => import('../utils/login-validation.ts'));
 
 interface LoginFormProps {
   loading: boolean;
@@ -16,23 +21,38 @@ export function LoginForm({ loading, onSubmit }: LoginFormProps) {
   const form = useForm<PasswordLoginForm>({
     name: 'login',
     initialValues: { username: '', password: '' },
-    validate: contractResolver(passwordLoginFormSchema, {
-      username: t('auth.login.usernameRequired', 'Vul uw gebruikersnaam in.'),
-      password: t('auth.login.passwordRequired', 'Vul uw wachtwoord in.'),
-    }),
+    // Runs only once the validation module is there: submitting waits for it.
+    validate: (values) =>
+      validation.current()!.validateLogin(values, {
+        username: t('auth.login.usernameRequired', 'Vul uw gebruikersnaam in.'),
+        password: t('auth.login.passwordRequired', 'Vul uw wachtwoord in.'),
+      }),
   });
 
-  const handleSubmit = form.onSubmit(
+  const submitValidated = form.onSubmit(
     (values) => {
-      const { username, password } = passwordLoginFormSchema.parse(values);
+      const { username, password } = validation.current()!.parseLogin(values);
       onSubmit(username, password);
     },
     // The first refused input gets the focus, so a keyboard user lands where to type.
     (errors) => form.getInputNode(errors.username ? 'username' : 'password')?.focus(),
   );
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    validation.load().then(
+      () => submitValidated(),
+      () => toastError(t('errors.chunkLoad', 'Een onderdeel van de pagina kon niet worden geladen.')),
+    );
+  };
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-busy={loading} data-testid="login-form">
+    <form
+      onSubmit={handleSubmit}
+      onInput={validation.preload}
+      noValidate
+      aria-busy={loading}
+      data-testid="login-form"
+    >
       <Stack gap="md">
         <TextInput
           label={t('auth.login.username', 'Gebruikersnaam')}

@@ -36,6 +36,17 @@ describe('login page', { timeout: 20_000 }, () => {
     expect(sessionStorage.length).toBe(0);
   });
 
+  it('refuses an empty form with the contract check (loaded on submit) and posts nothing', async () => {
+    const fetchMock = vi.fn(async (_url: string) => jsonResponse(200, tokens));
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, '/login');
+    fireEvent.click(await screen.findByRole('button', { name: /inloggen/i }, { timeout: 5000 }));
+    expect(await screen.findByText('Vul uw gebruikersnaam in.')).toBeTruthy();
+    expect(screen.getByText('Vul uw wachtwoord in.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/gebruikersnaam/i)));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/oauth'))).toBe(false);
+  });
+
   it('posts the exact form, stores the session and returns to the kept origin', async () => {
     const fetchMock = vi.fn(async (url: string) =>
       url === '/oauth/token'

@@ -5,10 +5,13 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { loadChunk } from '../../../lib/lazy-chunk.ts';
 import { LoginForm } from '../components/login-form.tsx';
-import { TwoFactorForm } from '../components/two-factor-form.tsx';
 import { useLogin } from '../hooks/use-login.ts';
 
-// Few accounts ever see the forced change: its form and the password feedback load on demand.
+// Only some accounts see the second step or the forced change: their forms (and zod, which their
+// contract checks need) load on demand, so /login shows without them.
+const TwoFactorForm = lazy(() =>
+  loadChunk(() => import('../components/two-factor-form.tsx')).then((m) => ({ default: m.TwoFactorForm })),
+);
 const PasswordChangeForm = lazy(() => loadChunk(() => import('../components/password-change-form.tsx')));
 
 /** /login (plain layout): the login state machine's three steps. */
@@ -30,7 +33,13 @@ export default function LoginPage() {
           <LoginForm loading={state.loading} onSubmit={(u, p) => void logIn(u, p)} />
         )}
         {state.step === '2FA' && (
-          <TwoFactorForm loading={state.loading} onSubmit={(code) => void verifyTotp(code)} onBack={reset} />
+          <Suspense fallback={<PageLoader />}>
+            <TwoFactorForm
+              loading={state.loading}
+              onSubmit={(code) => void verifyTotp(code)}
+              onBack={reset}
+            />
+          </Suspense>
         )}
         {state.step === 'PASSWORD_CHANGE' && (
           <Suspense fallback={<PageLoader />}>
