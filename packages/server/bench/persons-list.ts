@@ -154,6 +154,11 @@ async function measure(label: string, databaseUrl: string | undefined) {
   await time('/api/personinfo?q=jansen');
   await time('/api/personinfo?q=vries%20anna');
   await time('/api/personinfo?hasAccount=true&sort=username');
+  // PGlite has no autovacuum: without a VACUUM every index entry the deep page skips costs a heap visit.
+  const vacuumed =
+    database.kind === 'pglite'
+      ? (await database.db.execute(sql`vacuum persons`), (await timed(() => get(DEEP_PAGE))).median)
+      : null;
   // The old way: the page's whole rows (person and account) with OFFSET, the query alone.
   const old = await timed(() =>
     database.db.execute(
@@ -164,7 +169,7 @@ async function measure(label: string, databaseUrl: string | undefined) {
   );
   await app.close();
   await database.close();
-  return { label, first, deep, oldQuery: old.median };
+  return { label, first, deep, vacuumed, oldQuery: old.median };
 }
 
 async function main() {
@@ -178,13 +183,14 @@ async function main() {
       await postgres.drop();
     }
   }
-  const verdict = (ms: number, goal: number) => (ms < goal ? 'met' : 'NOT met');
+  const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
   console.log(`\nPerson list at ${TOTAL} persons, median over ${RUNS} runs through the whole stack`);
   for (const r of rows) {
     console.log(
-      `${r.label.padEnd(11)} first page ${r.first.toFixed(1)} ms (goal < ${FIRST_PAGE_GOAL} ms: ${verdict(r.first, FIRST_PAGE_GOAL)});` +
-        ` persons page 2000 ${r.deep.toFixed(1)} ms (goal ≤ ${DEEP_PAGE_GOAL} ms: ${verdict(r.deep, DEEP_PAGE_GOAL + 0.05)});` +
-        ` before: the old whole-row OFFSET query alone ${r.oldQuery.toFixed(1)} ms (issue: 295 ms per request)`,
+      `${r.label.padEnd(11)} first page ${r.first.toFixed(1)} ms (goal < ${FIRST_PAGE_GOAL} ms: ${verdict(r.first < FIRST_PAGE_GOAL)});` +
+        ` persons page 2000 ${r.deep.toFixed(1)} ms (goal ≤ ${DEEP_PAGE_GOAL} ms: ${verdict(r.deep <= DEEP_PAGE_GOAL)});` +
+        ` before: the old whole-row OFFSET query alone ${r.oldQuery.toFixed(1)} ms (issue: 295 ms per request)` +
+        (r.vacuumed === null ? '' : `; page 2000 after VACUUM ${r.vacuumed.toFixed(1)} ms`),
     );
   }
   if (rows.some((r) => r.first >= FIRST_PAGE_GOAL || r.deep > DEEP_PAGE_GOAL)) process.exitCode = 1;

@@ -144,8 +144,11 @@ describe('entity settings from memory', () => {
   it('serves the change of PUT /api/management/settings/1 at once', async () => {
     const before = await admin.call('GET', '/api/management/settings');
     expect(before.statusCode).toBe(200);
-    const put = await admin.call('PUT', '/api/management/settings/1', { Theme: 'donker' });
+    expect(before.json()).not.toMatchObject({ WelcomeText: 'Welkom terug' });
+    const put = await admin.call('PUT', '/api/management/settings/1', { WelcomeText: 'Welkom terug' });
     expect(put.statusCode).toBe(200);
-    expect((await admin.call('GET', '/api/management/settings')).json()).toMatchObject({ Theme: 'donker' });
+    expect((await admin.call('GET', '/api/management/settings')).json()).toMatchObject({
+      WelcomeText: 'Welkom terug',
+    });
   });
 });

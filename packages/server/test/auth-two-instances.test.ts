@@ -63,11 +63,16 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
 
   it('a settings change on A is served by B', async () => {
     const admin = await apiAs(a.app, 'beheerder');
-    expect((await useOn(b, admin.token, '/api/management/settings')).json()).not.toHaveProperty('Theme');
-    expect((await admin.call('PUT', '/api/management/settings/1', { Theme: 'licht' })).statusCode).toBe(200);
+    const welcome = 'Welkom, gezet op A';
+    expect((await useOn(b, admin.token, '/api/management/settings')).json()).not.toMatchObject({
+      WelcomeText: welcome,
+    });
+    expect((await admin.call('PUT', '/api/management/settings/1', { WelcomeText: welcome })).statusCode).toBe(
+      200,
+    );
     await waitFor(async () => {
       const res = await useOn(b, admin.token, '/api/management/settings');
-      return res.json<{ Theme?: string }>().Theme === 'licht' ? true : null;
+      return res.json<{ WelcomeText?: string }>().WelcomeText === welcome ? true : null;
     }, 1000);
   });
 });
