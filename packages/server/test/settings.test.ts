@@ -18,6 +18,10 @@ describe('GET /api/management/settings', () => {
       headers: bearer(access_token),
     });
     expect(res.statusCode).toBe(200);
+    // Sent as prepared JSON: still typed as JSON and never cached outside the user's own memory.
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     return res.json();
   };
 

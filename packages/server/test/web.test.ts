@@ -56,6 +56,22 @@ describe('the SPA, headers and docs', () => {
     const api = await get('/api/account');
     expect(api.headers['cache-control']).toBe('no-store');
     expect(api.headers['x-content-type-options']).toBe('nosniff');
+    // The same full set on refusals, unknown paths and files as on the page.
+    const unknown = await get('/api/bestaat-niet');
+    const file = await get('/static/js/app-abc123.js');
+    expect([api.statusCode, unknown.statusCode, file.statusCode]).toEqual([401, 404, 200]);
+    const securityHeaders = [
+      'content-security-policy',
+      'x-frame-options',
+      'x-content-type-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'x-permitted-cross-domain-policies',
+    ];
+    for (const res of [api, unknown, file])
+      for (const header of securityHeaders) expect(res.headers[header], header).toBe(page.headers[header]);
+    expect(page.headers['x-frame-options']).toBe('DENY');
   });
 
   it('publishes the OpenAPI document generated from the zod schemas', async () => {

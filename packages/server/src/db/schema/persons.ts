@@ -38,11 +38,18 @@ export const persons = pgTable(
   (t) => [
     index().on(t.entityId, t.lastName),
     // The list's default order (name) and the date-of-birth order, over the live (not deleted) persons.
-    index('persons_live_name_idx')
-      .on(t.entityId, sql`lower(${t.lastName})`, sql`lower(${t.firstNames})`, t.id)
+    // The raw name columns at the end make the name index covering: PostgreSQL only plans an index-only
+    // scan for `order by lower(last_name)` when last_name itself is in the index, and deep pages read
+    // their ids with an index-only scan (person-list.ts).
+    index('persons_live_name_keyset_idx')
+      .on(t.entityId, sql`lower(${t.lastName})`, sql`lower(${t.firstNames})`, t.id, t.lastName, t.firstNames)
       .where(sql`not ${t.deleted}`),
     index('persons_live_dob_idx')
       .on(t.entityId, t.dateOfBirth, t.id)
+      .where(sql`not ${t.deleted}`),
+    // Read backwards the index above puts missing dates first; the list wants them last both ways.
+    index('persons_live_dob_desc_idx')
+      .on(t.entityId, t.dateOfBirth.desc().nullsLast(), t.id.desc())
       .where(sql`not ${t.deleted}`),
     index('persons_trash_idx')
       .on(t.entityId, t.deletedAt)

@@ -6,6 +6,7 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../plugins/app/api-errors.ts';
@@ -14,6 +15,9 @@ import { findEntity, toEntitySettings, updateEntitySettings } from '../../reposi
 const settingsResponse = entitySettingsSchema.extend({
   Type: z.enum(['pharmacy', 'carecenter', 'customer']),
 });
+
+/** The answer of GET per cached settings object (the caller cache keeps one object per entity). */
+const serialisedSettings = new WeakMap<object, string>();
 
 const NOT_WRITABLE = 'Deze instelling volgt het type van de organisatie en kan hier niet worden gewijzigd.';
 
@@ -43,11 +47,19 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: settingsResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // Read at every login and by every screen that needs the entity type: served from memory.
       const settings = await app.callerCache.entitySettings(request.caller!.entityId);
       if (!settings) throw notFound();
-      return settings;
+      // The JSON too: serialised once per cached settings object by the route's own response schema,
+      // and sent as is (a JSON string is not serialised again). A change replaces the cached object.
+      let json = serialisedSettings.get(settings);
+      if (json === undefined) {
+        json = String(reply.serialize(settings));
+        serialisedSettings.set(settings, json);
+      }
+      const untyped: FastifyReply = reply;
+      return untyped.type('application/json; charset=utf-8').send(json);
     },
   );
 

@@ -1,0 +1,3 @@
+DROP INDEX "persons_live_name_idx";--> statement-breakpoint
+CREATE INDEX "persons_live_name_keyset_idx" ON "persons" USING btree ("entity_id",lower("last_name"),lower("first_names"),"id","last_name","first_names") WHERE not "persons"."deleted";--> statement-breakpoint
+CREATE INDEX "persons_live_dob_desc_idx" ON "persons" USING btree ("entity_id","date_of_birth" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE not "persons"."deleted";
