@@ -7,17 +7,16 @@
  * Run: npx tsx packages/server/bench/authorised-read.ts [seconds=5] [connections=32] [rounds=3]
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrationsFolder } from '../src/db/migrations.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
+import { freshPostgres } from './support/fresh-postgres.ts';
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const CONNECTIONS = Number(process.argv[3] ?? 32);
@@ -40,24 +39,6 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   const { stdout } = await run(AUTOCANNON, args, { maxBuffer: 16 * 1024 * 1024 });
   const result = JSON.parse(stdout) as { requests: { average: number }; non2xx: number; errors: number };
   return { reqPerSec: result.requests.average, non2xx: result.non2xx, errors: result.errors };
-}
-
-/** A fresh PostgreSQL database for the bench, dropped by the returned function. */
-async function freshPostgres(adminUrl: string) {
-  const name = `zp_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
-  return { url: url.toString(), drop };
 }
 
 async function measure(label: string, databaseUrl: string | undefined) {
