@@ -27,10 +27,6 @@ export const resetForgottenPasswordFormSchema = z.object({
   password_confirmation: text().max(1024),
 });
 
-/** Password policy (security.md); the server is the authority, the client mirrors it for live feedback. */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
-
 export const twofaStatusSchema = z.object({ Enabled: z.boolean() });
 export const twofaEnrolmentSchema = z.object({
   Secret: z.string(),
