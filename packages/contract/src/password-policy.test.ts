@@ -6,6 +6,7 @@ import {
   passwordIssueCode,
   passwordRuleProblem,
 } from './password-policy.ts';
+import { forgotPasswordEmailFormSchema } from './account-security.ts';
 
 const issuesOf = (result: {
   success: boolean;
@@ -80,5 +81,14 @@ describe('passwordChangeSettingsSchema', () => {
       password_confirmation: good,
     });
     expect(issuesOf(result).map((issue) => issue.path)).toEqual(['current_password']);
+  });
+});
+
+describe('forgotPasswordEmailFormSchema', () => {
+  it('asks for a plausible address and trims it', () => {
+    expect(forgotPasswordEmailFormSchema.safeParse({ email: 'geen-adres' }).success).toBe(false);
+    expect(forgotPasswordEmailFormSchema.parse({ email: ' huisarts@zorgportaal.example ' })).toEqual({
+      email: 'huisarts@zorgportaal.example',
+    });
   });
 });
