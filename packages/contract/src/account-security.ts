@@ -18,6 +18,16 @@ export const passwordChangeFormSchema = z.object({
 
 /** POST /api/auth/forgotpassword (form) → always the same { message }. */
 export const forgotPasswordFormSchema = z.object({ email: text().max(320) });
+/**
+ * The forgotten-password page's field: a plausible address before anything is sent. The endpoint
+ * itself stays lenient (it answers the same for every address, so it reveals nothing).
+ */
+export const forgotPasswordEmailFormSchema = z.object({
+  email: text()
+    .trim()
+    .max(320)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Vul een geldig e-mailadres in.'),
+});
 export const messageResponseSchema = z.object({ message: z.string() });
 
 /** POST /api/auth/resetforgotpassword (form). */
@@ -26,10 +36,6 @@ export const resetForgottenPasswordFormSchema = z.object({
   password: text().max(1024),
   password_confirmation: text().max(1024),
 });
-
-/** Password policy (security.md); the server is the authority, the client mirrors it for live feedback. */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
 
 export const twofaStatusSchema = z.object({ Enabled: z.boolean() });
 export const twofaEnrolmentSchema = z.object({

@@ -8,6 +8,7 @@ export * from './account.ts';
 export * from './auth.ts';
 export * from './entity.ts';
 export * from './account-security.ts';
+export * from './password-policy.ts';
 export * from './persons-admin.ts';
 export * from './bsn.ts';
 export * from './medication-patient.ts';

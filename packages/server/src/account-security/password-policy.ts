@@ -1,30 +1,28 @@
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  type PasswordProblemCode,
+  newPasswordSchema,
+  passwordIssueCode,
+  passwordLength,
+  passwordRuleProblem,
+} from '@zorgportaal/contract';
 import { openSync, readSync, closeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /**
- * Password policy of security.md (ASVS 5.0 6.2.1, 6.2.4, 6.2.9): length only, no composition rules,
- * not one of the 10,000 most common passwords, not the username. The password is checked exactly as
- * typed: no trimming and no Unicode normalisation, because the hash is computed over the same string.
+ * Password policy of security.md: the synchronous rules (length, username, confirmation) are the
+ * contract's `newPasswordSchema`, the same the web forms validate with; the check against the
+ * 10,000 most common passwords is the server's alone (the list stays off the client).
  */
 
-/** Minimum length in Unicode code points (ASVS 6.2.1). */
-export const PASSWORD_MIN_LENGTH = 12;
-/** Maximum length in Unicode code points; long enough for passphrases, short enough to bound hashing. */
-export const PASSWORD_MAX_LENGTH = 128;
 /** How many entries of the shipped frequency-ordered list count as "common" (security.md: top 10k). */
 export const COMMON_PASSWORD_COUNT = 10_000;
 
-export type PasswordProblemCode = 'TOO_SHORT' | 'TOO_LONG' | 'COMMON' | 'USERNAME' | 'MISMATCH';
-
-/** Dutch texts shown to the user, one per problem. */
-export const PASSWORD_MESSAGES: Readonly<Record<PasswordProblemCode, string>> = {
-  TOO_SHORT: `Het wachtwoord moet minimaal ${PASSWORD_MIN_LENGTH} tekens lang zijn.`,
-  TOO_LONG: `Het wachtwoord mag maximaal ${PASSWORD_MAX_LENGTH} tekens lang zijn.`,
-  COMMON: 'Dit wachtwoord komt voor op een lijst met veelgebruikte wachtwoorden. Kies een ander wachtwoord.',
-  USERNAME: 'Het wachtwoord mag niet gelijk zijn aan de gebruikersnaam.',
-  MISMATCH: 'De wachtwoorden komen niet overeen.',
-};
+export { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordLength };
+export type { PasswordProblemCode };
 
 /** The outcome of a policy check; `field` names the form field the message belongs to. */
 export type PasswordCheck =
@@ -70,9 +68,6 @@ export function commonPasswordSet(): ReadonlySet<string> {
 export const isCommonPassword = (password: string): boolean =>
   commonPasswordSet().has(password.toLowerCase());
 
-/** Length in Unicode code points, so an emoji or 'é' counts as one character, as the user sees it. */
-export const passwordLength = (password: string): number => [...password].length;
-
 const problem = (code: Exclude<PasswordProblemCode, 'MISMATCH'>): PasswordCheck => ({
   ok: false,
   field: 'password',
@@ -85,18 +80,15 @@ const problem = (code: Exclude<PasswordProblemCode, 'MISMATCH'>): PasswordCheck 
  * length, username, common list (the cheap checks first; most common passwords are short anyway).
  */
 export function checkPassword(password: string, { username }: { username?: string | null }): PasswordCheck {
-  const length = passwordLength(password);
-  if (length < PASSWORD_MIN_LENGTH) return problem('TOO_SHORT');
-  if (length > PASSWORD_MAX_LENGTH) return problem('TOO_LONG');
-  // Usernames are case-insensitive at login, so "JanJansen2024" must not pass for user "janjansen2024".
-  if (username && password.toLowerCase() === username.trim().toLowerCase()) return problem('USERNAME');
+  const rule = passwordRuleProblem(password, username);
+  if (rule) return problem(rule);
   if (isCommonPassword(password)) return problem('COMMON');
   return { ok: true };
 }
 
 /**
- * Checks a password change or reset form: the policy on `password` first, then whether
- * `password_confirmation` is exactly the same string.
+ * Checks a password change or reset form with the contract's schema: a rule on `password` first,
+ * then the common list, then whether `password_confirmation` is exactly the same string.
  */
 export function checkPasswordChange({
   password,
@@ -107,15 +99,17 @@ export function checkPasswordChange({
   password_confirmation: string;
   username?: string | null;
 }): PasswordCheck {
-  const result = checkPassword(password, { username });
-  if (!result.ok) return result;
-  if (password !== password_confirmation) {
+  const parsed = newPasswordSchema(username).safeParse({ password, password_confirmation });
+  const issues = parsed.success ? [] : parsed.error.issues;
+  const rule = issues.map(passwordIssueCode).find((code) => code !== undefined && code !== 'MISMATCH');
+  if (rule) return problem(rule as Exclude<PasswordProblemCode, 'MISMATCH'>);
+  if (isCommonPassword(password)) return problem('COMMON');
+  if (issues.length > 0)
     return {
       ok: false,
       field: 'password_confirmation',
       code: 'MISMATCH',
       message: PASSWORD_MESSAGES.MISMATCH,
     };
-  }
   return { ok: true };
 }

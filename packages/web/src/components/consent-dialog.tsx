@@ -5,8 +5,8 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
   informedConsentBodySchema,
@@ -28,6 +28,14 @@ function currentUserName(): string {
   const account = getAccount();
   const name = account?.Person ? screenName(account.Person.NameInformation) : '';
   return name || account?.Username || '';
+}
+
+/** The dialog's fields, named as the request body; nothing chosen or drawn yet is null. */
+interface ConsentValues {
+  SignerName: string;
+  SignerRole: ConsentSignerRole | null;
+  WitnessName: string;
+  Signature: string | null;
 }
 
 interface ConsentDialogProps {
@@ -58,24 +66,19 @@ export function ConsentDialog({
     'consent.text',
     'Ik geef toestemming dat de zorgverleners van deze zorginstelling mijn medicatie toedienen en registreren, en dat mijn apotheek en voorschrijvers deze registratie inzien.',
   );
-  const [signerName, setSignerName] = useState('');
-  const [signerRole, setSignerRole] = useState<ConsentSignerRole | null>(null);
-  const [witnessName, setWitnessName] = useState(currentUserName);
-  const [signature, setSignature] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const serverFields = fieldErrors(error);
-  const fieldError = (field: string) => errors[field] ?? serverFields[field] ?? null;
-
-  const chooseRole = (value: string) => {
-    const role = value as ConsentSignerRole;
-    setSignerRole(role);
-    // The client usually signs for themselves: their name is the obvious default.
-    if (role === 'client' && !signerName.trim()) setSignerName(patientName);
-  };
-
-  const submit = () => {
-    const next: Record<string, string> = {};
+  const body = (values: ConsentValues): InformedConsentBodyInput => ({
+    PatientId: patientId,
+    Kind: 'consent',
+    SignerName: values.SignerName,
+    SignerRole: values.SignerRole!,
+    WitnessName: values.WitnessName.trim() || null,
+    ConsentText: consentText,
+    Signature: values.Signature!,
+  });
+  // The dialog's own (translated) messages first; then the contract schema the server uses.
+  const validate = (values: ConsentValues): FormErrors => {
+    const { SignerName: signerName, SignerRole: signerRole, Signature: signature } = values;
+    const next: FormErrors = {};
     if (!signerName.trim())
       next.SignerName = t('consent.errors.signer', 'Vul de naam van de ondertekenaar in.');
     if (!signerRole) next.SignerRole = t('consent.errors.role', 'Kies wie ondertekent.');
@@ -85,20 +88,28 @@ export function ConsentDialog({
         'consent.errors.signatureTooLarge',
         'De handtekening is te groot; wis hem en teken opnieuw.',
       );
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    const body: InformedConsentBodyInput = {
-      PatientId: patientId,
-      Kind: 'consent',
-      SignerName: signerName,
-      SignerRole: signerRole!,
-      WitnessName: witnessName.trim() || null,
-      ConsentText: consentText,
-      Signature: signature!,
-    };
-    const parsed = informedConsentBodySchema.safeParse(body);
-    if (!parsed.success) return setErrors(issuesByPath(parsed.error.issues));
-    onSubmit(body);
+    if (Object.keys(next).length > 0) return next;
+    const parsed = informedConsentBodySchema.safeParse(body(values));
+    return parsed.success ? {} : issuesByPath(parsed.error.issues);
+  };
+  const form = useForm<ConsentValues>({
+    initialValues: { SignerName: '', SignerRole: null, WitnessName: currentUserName(), Signature: null },
+    validate,
+  });
+  const submit = form.onSubmit((values) => onSubmit(body(values)));
+
+  const serverFields = fieldErrors(error);
+  const fieldError = (field: keyof ConsentValues): string | null =>
+    (form.errors[field] as string | undefined) ?? serverFields[field] ?? null;
+
+  const chooseRole = (value: string) => {
+    const role = value as ConsentSignerRole;
+    // The client usually signs for themselves: their name is the obvious default.
+    form.setValues(
+      role === 'client' && !form.values.SignerName.trim()
+        ? { SignerRole: role, SignerName: patientName }
+        : { SignerRole: role },
+    );
   };
 
   return (
@@ -122,8 +133,7 @@ export function ConsentDialog({
         </Paper>
         <TextInput
           label={t('consent.signer', 'Naam van de ondertekenaar')}
-          value={signerName}
-          onChange={(event) => setSignerName(event.currentTarget.value)}
+          {...form.getInputProps('SignerName')}
           error={fieldError('SignerName')}
           required
           maxLength={100}
@@ -132,7 +142,7 @@ export function ConsentDialog({
           data-testid="consent-signer"
         />
         <Radio.Group
-          value={signerRole}
+          value={form.values.SignerRole}
           onChange={chooseRole}
           label={t('consent.role', 'Wie ondertekent?')}
           error={fieldError('SignerRole')}
@@ -153,8 +163,7 @@ export function ConsentDialog({
         <TextInput
           label={t('consent.witness', 'Getuige')}
           description={t('consent.witnessHelp', 'Standaard uzelf; pas aan als iemand anders getuige is.')}
-          value={witnessName}
-          onChange={(event) => setWitnessName(event.currentTarget.value)}
+          {...form.getInputProps('WitnessName')}
           error={fieldError('WitnessName')}
           maxLength={100}
           size="md"
@@ -165,10 +174,7 @@ export function ConsentDialog({
           description={t('consent.signatureHelp', 'De ondertekenaar tekent in het vak hieronder.')}
           error={fieldError('Signature')}
           disabled={pending}
-          onChange={(png) => {
-            setSignature(png);
-            if (png) setErrors(({ Signature: _, ...rest }) => rest);
-          }}
+          onChange={(png) => form.setFieldValue('Signature', png)}
         />
         {error ? (
           <Alert color="red" variant="light" role="alert" data-testid="consent-error">
@@ -179,7 +185,7 @@ export function ConsentDialog({
           <Button variant="default" size="md" onClick={onClose}>
             {t('common.cancel', 'Annuleren')}
           </Button>
-          <Button size="md" onClick={submit} loading={pending} data-testid="consent-submit">
+          <Button size="md" onClick={() => submit()} loading={pending} data-testid="consent-submit">
             {t('consent.submit', 'Toestemming vastleggen')}
           </Button>
         </Group>

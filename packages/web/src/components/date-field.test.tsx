@@ -45,4 +45,11 @@ describe('DateField', () => {
     fireEvent.blur(screen.getByTestId('date'));
     expect(screen.getByTestId('value').textContent).toBe('31-02-1949');
   });
+
+  it('gives no date back when the clear button is pressed', () => {
+    const { container } = render(<Harness initial="1950-03-07" />, { wrapper: TestProviders });
+    fireEvent.click(container.querySelector('button')!);
+    expect(screen.getByTestId('value').textContent).toBe('');
+    expect(screen.getByTestId<HTMLInputElement>('date').value).toBe('');
+  });
 });

@@ -45,7 +45,8 @@ export function DateField({ value = '', onChange, onBlur, minDate, maxDate, ...p
     <DateInput
       {...props}
       value={isCalendarDate(value) ? value : null}
-      onChange={(picked) => picked !== null && onChange(picked.slice(0, 10))}
+      // null is the clear button (or an emptied input): no date.
+      onChange={(picked) => onChange(picked === null ? '' : picked.slice(0, 10))}
       onInput={handleInput}
       onBlur={handleBlur}
       valueFormat={DATE_FORMAT}

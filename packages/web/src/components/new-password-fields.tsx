@@ -1,23 +1,25 @@
 import '@mantine/core/styles/VisuallyHidden.css';
 import { PasswordInput, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
   checkNewPassword,
-  type NewPasswordErrors,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   type PasswordChecks,
 } from '../lib/password-policy.ts';
 
-interface NewPasswordFieldsProps {
+/** The values a form with a new password holds, named as the request body (and the server's `Fields`). */
+export interface NewPasswordValues {
   password: string;
-  confirmation: string;
-  onPasswordChange: (value: string) => void;
-  onConfirmationChange: (value: string) => void;
+  password_confirmation: string;
+}
+
+interface NewPasswordFieldsProps<Values extends NewPasswordValues> {
+  /** The form the two fields belong to; its errors are the client's own or the server's `Fields`. */
+  form: UseFormReturnType<Values>;
   /** When known, the password may not equal it (security.md). */
   username?: string | null;
-  /** Messages after a submit: the client's own or the server's `Fields`. */
-  errors?: NewPasswordErrors;
   autoFocus?: boolean;
 }
 
@@ -39,9 +41,10 @@ function Rule({ ok, id, children }: { ok: boolean; id: string; children: string 
  * username). The feedback is plain text after the fields, not a live region: announcing the count
  * at every keystroke would drown a screen reader; problems are announced as field errors on submit.
  */
-export function NewPasswordFields(props: NewPasswordFieldsProps) {
+export function NewPasswordFields<Values extends NewPasswordValues>(props: NewPasswordFieldsProps<Values>) {
   const { t } = useTranslation();
-  const { password, confirmation, username, errors } = props;
+  const { form, username } = props;
+  const { password, password_confirmation: confirmation } = form.getValues();
   const checks: PasswordChecks = checkNewPassword(password, confirmation, username);
   const toggle = { 'aria-label': t('auth.login.toggleVisibility', 'Invoer tonen of verbergen') };
   return (
@@ -53,9 +56,7 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
         required
         autoFocus={props.autoFocus}
         maxLength={PASSWORD_MAX_LENGTH * 2}
-        value={password}
-        onChange={(event) => props.onPasswordChange(event.currentTarget.value)}
-        error={errors?.password}
+        {...form.getInputProps('password')}
         visibilityToggleFocusable
         visibilityToggleButtonProps={toggle}
         data-testid="new-password"
@@ -65,9 +66,7 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
         name="password_confirmation"
         autoComplete="new-password"
         required
-        value={confirmation}
-        onChange={(event) => props.onConfirmationChange(event.currentTarget.value)}
-        error={errors?.password_confirmation}
+        {...form.getInputProps('password_confirmation')}
         visibilityToggleFocusable
         visibilityToggleButtonProps={toggle}
         data-testid="new-password-confirmation"

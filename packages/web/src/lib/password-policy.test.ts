@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from './i18n.ts';
-import { checkNewPassword, newPasswordErrors, passwordAcceptable } from './password-policy.ts';
+import {
+  checkNewPassword,
+  newPasswordErrors,
+  newPasswordResolver,
+  passwordAcceptable,
+  passwordSettingsResolver,
+} from './password-policy.ts';
 
 const t = i18n.getFixedT('nl');
 
@@ -41,5 +47,34 @@ describe('live password feedback (security.md: 12–128 characters, confirmation
       password: 'Het wachtwoord mag niet gelijk zijn aan de gebruikersnaam.',
     });
     expect(newPasswordErrors(t, checkNewPassword('paard-batterij-niet', 'paard-batterij-niet'))).toEqual({});
+  });
+});
+
+describe("form validation with the contract schema, messages in the user's language", () => {
+  it('gives both fields their message at once, in English for an English user', async () => {
+    await i18n.loadLanguages('en');
+    const validate = newPasswordResolver(i18n.getFixedT('en'));
+    expect(validate({ password: 'kort', password_confirmation: 'anders' })).toEqual({
+      password: 'The password must be at least 12 characters long.',
+      password_confirmation: 'The passwords do not match.',
+    });
+  });
+
+  it('refuses the username and accepts a good password', () => {
+    const validate = newPasswordResolver(t, 'Trombose1234');
+    expect(validate({ password: 'trombose1234', password_confirmation: 'trombose1234' })).toEqual({
+      password: 'Het wachtwoord mag niet gelijk zijn aan de gebruikersnaam.',
+    });
+    expect(
+      validate({ password: 'paard-batterij-niet', password_confirmation: 'paard-batterij-niet' }),
+    ).toEqual({});
+  });
+
+  it('asks for the current password in the settings form', () => {
+    const validate = passwordSettingsResolver(t, 'nieuw');
+    const good = 'paard-batterij-niet';
+    expect(validate({ current_password: '', password: good, password_confirmation: good })).toEqual({
+      current_password: 'Vul uw huidige wachtwoord in.',
+    });
   });
 });

@@ -1,41 +1,34 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { NewPasswordFields, type NewPasswordValues } from '../../../components/new-password-fields.tsx';
 import { ApiRequestError, fieldErrors } from '../../../lib/api-errors.ts';
-import { checkNewPassword, newPasswordErrors } from '../../../lib/password-policy.ts';
+import { passwordSettingsResolver } from '../../../lib/password-policy.ts';
 import { getAccount } from '../../../lib/session.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { SettingsSection } from './settings-section.tsx';
 
-type Errors = { current_password?: string; password?: string; password_confirmation?: string };
+type Values = NewPasswordValues & { current_password: string };
 
 /** Change password: the current one and the new one twice (security.md), for the session's account. */
 export function ChangePasswordSection() {
   const { t } = useTranslation();
   const account = getAccount();
   const change = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<Values>({
+    initialValues: { current_password: '', password: '', password_confirmation: '' },
+    validate: passwordSettingsResolver(t, account?.Username),
+  });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next: Errors = newPasswordErrors(t, checkNewPassword(password, confirmation, account?.Username));
-    if (!current)
-      next.current_password = t('settings.password.currentRequired', 'Vul uw huidige wachtwoord in.');
-    setErrors(next);
-    if (Object.values(next).some(Boolean) || !account) return;
+  const handleSubmit = form.onSubmit((values) => {
+    if (!account) return;
     change.mutate(
-      { account_id: account.Id, current_password: current, password, password_confirmation: confirmation },
+      { account_id: account.Id, ...values },
       {
         onSuccess: () => {
-          setCurrent('');
-          setPassword('');
-          setConfirmation('');
+          form.reset();
           toastSuccess(t('settings.password.changed', 'Uw wachtwoord is gewijzigd.'));
         },
         onError: (error) => {
@@ -46,11 +39,11 @@ export function ChangePasswordSection() {
             error.code === 'INVALID_CREDENTIALS'
           ) {
             const message = t('settings.password.currentWrong', 'Het huidige wachtwoord klopt niet.');
-            setErrors({ current_password: message });
+            form.setErrors({ current_password: message });
             return toastError(message);
           }
           const fields = fieldErrors(error);
-          setErrors({ password: fields.password, password_confirmation: fields.password_confirmation });
+          form.setErrors({ password: fields.password, password_confirmation: fields.password_confirmation });
           toastError(
             error instanceof ApiRequestError && error.status === 429
               ? t('auth.errors.tooManyAttempts', 'Te veel inlogpogingen. Probeer het later opnieuw.')
@@ -59,7 +52,7 @@ export function ChangePasswordSection() {
         },
       },
     );
-  };
+  });
 
   return (
     <SettingsSection title={t('settings.password.title', 'Wachtwoord wijzigen')} testId="settings-password">
@@ -70,23 +63,14 @@ export function ChangePasswordSection() {
             name="current_password"
             autoComplete="current-password"
             required
-            value={current}
-            onChange={(event) => setCurrent(event.currentTarget.value)}
-            error={errors.current_password}
+            {...form.getInputProps('current_password')}
             visibilityToggleFocusable
             visibilityToggleButtonProps={{
               'aria-label': t('auth.login.toggleVisibility', 'Invoer tonen of verbergen'),
             }}
             data-testid="current-password"
           />
-          <NewPasswordFields
-            password={password}
-            confirmation={confirmation}
-            onPasswordChange={setPassword}
-            onConfirmationChange={setConfirmation}
-            username={account?.Username}
-            errors={errors}
-          />
+          <NewPasswordFields form={form} username={account?.Username} />
           <Group>
             <Button type="submit" loading={change.isPending} data-testid="settings-password-submit">
               {t('settings.password.submit', 'Wachtwoord wijzigen')}

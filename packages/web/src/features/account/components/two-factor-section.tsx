@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Alert, Button, Code, Group, Image, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { totpCodeFormSchema } from '@zorgportaal/contract';
 import { ApiRequestError } from '../../../lib/api-errors.ts';
+import { contractResolver } from '../../../lib/form.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useGenerateTwofaSecret } from '../api/generate-twofa-secret.ts';
 import { useTwofaStatus } from '../api/get-twofa-status.ts';
@@ -13,20 +15,21 @@ import { SettingsSection } from './settings-section.tsx';
 function CodeForm({ enable, onDone }: { enable: boolean; onDone?: () => void }) {
   const { t } = useTranslation();
   const setTwofa = useSetTwofa();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  // Spaces typed between the digits do not count (the contract's form schema drops them).
+  const form = useForm({
+    initialValues: { totp: '' },
+    validate: contractResolver(totpCodeFormSchema, {
+      totp: t('auth.twoFactor.codeFormat', 'De verificatiecode bestaat uit 6 cijfers.'),
+    }),
+  });
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const totp = code.replace(/\s+/g, '');
-    if (!/^\d{6}$/.test(totp))
-      return setError(t('auth.twoFactor.codeFormat', 'De verificatiecode bestaat uit 6 cijfers.'));
-    setError(undefined);
+  const handleSubmit = form.onSubmit((values) => {
+    const { totp } = totpCodeFormSchema.parse(values);
     setTwofa.mutate(
       { enable, totp },
       {
         onSuccess: () => {
-          setCode('');
+          form.reset();
           onDone?.();
           toastSuccess(
             enable
@@ -41,12 +44,12 @@ function CodeForm({ enable, onDone }: { enable: boolean; onDone?: () => void }) 
               : failure instanceof ApiRequestError && failure.status === 429
                 ? t('auth.errors.tooManyAttempts', 'Te veel inlogpogingen. Probeer het later opnieuw.')
                 : errorMessage(t, failure);
-          setError(message);
+          form.setFieldError('totp', message);
           toastError(message);
         },
       },
     );
-  };
+  });
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-busy={setTwofa.isPending}>
@@ -57,9 +60,7 @@ function CodeForm({ enable, onDone }: { enable: boolean; onDone?: () => void }) 
           autoComplete="one-time-code"
           maxLength={10}
           w={180}
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-          error={error}
+          {...form.getInputProps('totp')}
           data-testid="twofa-code"
         />
         <Button

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
+import { DateField } from '../../../components/date-field.tsx';
 import { useTranslation } from 'react-i18next';
 import type { DepartmentOption } from '@zorgportaal/contract';
 import { addDays, isIsoDay, todayInAmsterdam } from '../utils/dates.ts';
@@ -35,13 +36,11 @@ export function DepartmentDayPicker(props: DepartmentDayPickerProps) {
         comboboxProps={{ withinPortal: true }}
         data-testid="department-select"
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('administration.day', 'Dag')}
         value={props.date}
-        onChange={(event) =>
-          isIsoDay(event.currentTarget.value) && props.onDateChange(event.currentTarget.value)
-        }
+        onChange={(value) => isIsoDay(value) && props.onDateChange(value)}
+        required
         size="md"
         data-testid="date-input"
       />

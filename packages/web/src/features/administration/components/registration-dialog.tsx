@@ -6,8 +6,9 @@ import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/NumberInput.css';
-import { useState } from 'react';
+import { useRef } from 'react';
 import { Button, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
   DEVIATION_REASONS,
@@ -15,7 +16,12 @@ import {
   type DeviationReason,
   type PlannedMoment,
 } from '@zorgportaal/contract';
-import type { RegistrationInput } from '../utils/registration-body.ts';
+import {
+  registrationFormResolver,
+  type RegistrationFormValues,
+  registrationInput,
+  type RegistrationInput,
+} from '../utils/registration-body.ts';
 import { formatDose } from '../utils/status.ts';
 
 const DEVIATION_STATUSES: AdministrationStatus[] = ['partial', 'not_given', 'refused', 'failed'];
@@ -41,44 +47,31 @@ export function RegistrationDialog(props: RegistrationDialogProps) {
   const { moment } = props;
   const correcting = props.mode === 'correct';
   const statuses = correcting ? CORRECTION_STATUSES : DEVIATION_STATUSES;
-  const [status, setStatus] = useState<AdministrationStatus | null>(null);
-  const [reason, setReason] = useState<DeviationReason | null>(null);
-  const [text, setText] = useState('');
-  const [quantity, setQuantity] = useState<number | string>('');
-  const [note, setNote] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
-
+  const validate = registrationFormResolver(moment, props.correctsId ?? null, {
+    status: t('administration.dialog.statusRequired', 'Kies wat er gebeurde.'),
+    reason: t('administration.dialog.reasonRequired', 'Kies een reden.'),
+    text: t('administration.dialog.textRequired', 'Licht de reden toe.'),
+  });
+  // After the first attempt the messages follow every change (a new status can need a reason).
+  const tried = useRef(false);
+  const form = useForm<RegistrationFormValues>({
+    initialValues: { status: null, reason: null, text: '', quantity: '', note: '' },
+    validate,
+    onValuesChange: (values) => tried.current && form.setErrors(validate(values)),
+  });
+  const { status, reason } = form.values;
   const needsReason = status !== null && status !== 'given';
-  const statusError =
-    showErrors && !status ? t('administration.dialog.statusRequired', 'Kies wat er gebeurde.') : null;
-  const reasonError =
-    showErrors && needsReason && !reason
-      ? t('administration.dialog.reasonRequired', 'Kies een reden.')
-      : null;
-  const textError =
-    showErrors && needsReason && reason === 'other' && !text.trim()
-      ? t('administration.dialog.textRequired', 'Licht de reden toe.')
-      : null;
 
   const chooseStatus = (value: string) => {
     const next = value as AdministrationStatus;
-    setStatus(next);
     // A refusal is nearly always the client's refusal: preselect that reason.
-    if (next === 'refused' && !reason) setReason('refused');
+    form.setValues(next === 'refused' && !reason ? { status: next, reason: 'refused' } : { status: next });
   };
 
-  const submit = () => {
-    setShowErrors(true);
-    if (!status || (needsReason && (!reason || (reason === 'other' && !text.trim())))) return;
-    props.onSubmit({
-      status,
-      reason: needsReason ? reason : null,
-      text: reason === 'other' ? text : null,
-      quantity: status === 'partial' && typeof quantity === 'number' ? quantity : null,
-      note,
-      correctsId: props.correctsId ?? null,
-    });
-  };
+  const submit = form.onSubmit(
+    (values) => props.onSubmit(registrationInput(values, props.correctsId ?? null)),
+    () => (tried.current = true),
+  );
 
   const title = correcting
     ? t('administration.dialog.correctTitle', 'Registratie corrigeren')
@@ -102,7 +95,7 @@ export function RegistrationDialog(props: RegistrationDialogProps) {
           value={status}
           onChange={chooseStatus}
           label={t('administration.dialog.status', 'Wat gebeurde er?')}
-          error={statusError}
+          error={form.errors.status}
           data-testid="registration-status"
         >
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mt="xs">
@@ -119,9 +112,9 @@ export function RegistrationDialog(props: RegistrationDialogProps) {
         {needsReason ? (
           <Radio.Group
             value={reason}
-            onChange={(value) => setReason(value as DeviationReason)}
+            onChange={(value) => form.setFieldValue('reason', value as DeviationReason)}
             label={t('administration.dialog.reason', 'Reden')}
-            error={reasonError}
+            error={form.errors.reason}
             data-testid="registration-reason"
           >
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
@@ -139,9 +132,7 @@ export function RegistrationDialog(props: RegistrationDialogProps) {
         {needsReason && reason === 'other' ? (
           <Textarea
             label={t('administration.dialog.text', 'Toelichting')}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            error={textError}
+            {...form.getInputProps('text')}
             maxLength={500}
             required
             autosize
@@ -154,8 +145,7 @@ export function RegistrationDialog(props: RegistrationDialogProps) {
             label={t('administration.dialog.quantity', 'Gegeven hoeveelheid ({{unit}})', {
               unit: moment.DoseUnit,
             })}
-            value={quantity}
-            onChange={setQuantity}
+            {...form.getInputProps('quantity')}
             min={0}
             max={1000}
             decimalSeparator=","
@@ -166,8 +156,7 @@ export function RegistrationDialog(props: RegistrationDialogProps) {
         ) : null}
         <Textarea
           label={t('administration.dialog.note', 'Notitie (optioneel)')}
-          value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
+          {...form.getInputProps('note')}
           maxLength={500}
           autosize
           minRows={1}
@@ -185,7 +174,12 @@ export function RegistrationDialog(props: RegistrationDialogProps) {
             <Button variant="default" size="md" onClick={props.onClose}>
               {t('common.cancel', 'Annuleren')}
             </Button>
-            <Button size="md" onClick={submit} loading={props.pending} data-testid="registration-submit">
+            <Button
+              size="md"
+              onClick={() => submit()}
+              loading={props.pending}
+              data-testid="registration-submit"
+            >
               {t('administration.dialog.submit', 'Registreren')}
             </Button>
           </Group>

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
+import { DateField } from '../../../components/date-field.tsx';
 import { useTranslation } from 'react-i18next';
 import {
   ADMINISTRATION_STATUSES,
@@ -27,21 +28,21 @@ export function ResultsFilters({ filter, departments, onChange }: ResultsFilters
   const set = (patch: Partial<ResultsFilter>) => onChange({ ...filter, ...patch });
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" data-no-print data-testid="results-filters">
-      <TextInput
-        type="date"
+      <DateField
         label={t('administration.results.from', 'Van')}
         value={filter.from ?? ''}
-        max={filter.to}
-        onChange={(event) => isIsoDay(event.currentTarget.value) && set({ from: event.currentTarget.value })}
+        maxDate={filter.to}
+        onChange={(value) => isIsoDay(value) && set({ from: value })}
+        required
         size="md"
         data-testid="results-from"
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('administration.results.to', 'Tot en met')}
         value={filter.to ?? ''}
-        min={filter.from}
-        onChange={(event) => isIsoDay(event.currentTarget.value) && set({ to: event.currentTarget.value })}
+        minDate={filter.from}
+        onChange={(value) => isIsoDay(value) && set({ to: value })}
+        required
         size="md"
         data-testid="results-to"
       />

@@ -2,8 +2,8 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { useState } from 'react';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading.tsx';
@@ -20,17 +20,34 @@ import {
   type DiagramMeasure,
 } from '../utils/diagrams.ts';
 
+interface DiagramFormValues {
+  measure: DiagramMeasure;
+  groupBy: DiagramGrouping;
+  /** As the period select holds it. */
+  periodDays: string;
+  departmentId: string | null;
+  name: string;
+}
+
 /** /zp/medication/diagram/add (Diagrammen): compose a chart from the results, preview it live, save it. */
 export default function DiagramAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const title = useRouteTitle('routes.diagrams', 'Diagrammen');
   const departments = useDepartments();
-  const [measure, setMeasure] = useState<DiagramMeasure>('deviations');
-  const [groupBy, setGroupBy] = useState<DiagramGrouping>('department');
-  const [periodDays, setPeriodDays] = useState(7);
-  const [departmentId, setDepartmentId] = useState<number | null>(null);
-  const [name, setName] = useState('');
+  // Every choice is a fixed list, so there is nothing to refuse; the preview follows the values.
+  const form = useForm<DiagramFormValues>({
+    initialValues: {
+      measure: 'deviations',
+      groupBy: 'department',
+      periodDays: '7',
+      departmentId: null,
+      name: '',
+    },
+  });
+  const { measure, groupBy, name } = form.values;
+  const periodDays = Number(form.values.periodDays);
+  const departmentId = form.values.departmentId === null ? null : Number(form.values.departmentId);
 
   const suggestedTitle = t(
     'administration.diagram.suggestedTitle',
@@ -61,7 +78,7 @@ export default function DiagramAddPage() {
               label: t(`administration.diagram.measure.${value}`),
             }))}
             value={measure}
-            onChange={(value) => value && setMeasure(value as DiagramMeasure)}
+            onChange={(value) => value && form.setFieldValue('measure', value as DiagramMeasure)}
             allowDeselect={false}
             size="md"
             data-testid="diagram-measure"
@@ -70,7 +87,7 @@ export default function DiagramAddPage() {
             label={t('administration.results.groupBy', 'Groeperen op')}
             data={DIAGRAM_GROUPINGS.map((value) => ({ value, label: t(`resultGrouping.${value}`) }))}
             value={groupBy}
-            onChange={(value) => value && setGroupBy(value as DiagramGrouping)}
+            onChange={(value) => value && form.setFieldValue('groupBy', value as DiagramGrouping)}
             allowDeselect={false}
             size="md"
             data-testid="diagram-group-by"
@@ -81,8 +98,8 @@ export default function DiagramAddPage() {
               value: String(days),
               label: t('administration.diagram.lastDays', 'Laatste {{days}} dagen', { days }),
             }))}
-            value={String(periodDays)}
-            onChange={(value) => value && setPeriodDays(Number(value))}
+            value={form.values.periodDays}
+            onChange={(value) => value && form.setFieldValue('periodDays', value)}
             allowDeselect={false}
             size="md"
             data-testid="diagram-period"
@@ -91,8 +108,7 @@ export default function DiagramAddPage() {
             label={t('administration.department', 'Afdeling')}
             placeholder={t('administration.results.allDepartments', 'Alle afdelingen')}
             data={(departments.data?.Rows ?? []).map((row) => ({ value: String(row.Id), label: row.Name }))}
-            value={departmentId === null ? null : String(departmentId)}
-            onChange={(value) => setDepartmentId(value ? Number(value) : null)}
+            {...form.getInputProps('departmentId')}
             clearable
             size="md"
             data-testid="diagram-department"
@@ -109,8 +125,7 @@ export default function DiagramAddPage() {
         <TextInput
           label={t('administration.diagram.title', 'Titel')}
           placeholder={suggestedTitle}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          {...form.getInputProps('name')}
           maxLength={100}
           size="md"
           style={{ flex: '1 1 20rem' }}

@@ -1,10 +1,13 @@
-import type {
-  AdministrationStatus,
-  DeviationReason,
-  PlannedMoment,
-  Registration,
-  RegistrationBodyInput,
+import type { FormErrors } from '@mantine/form';
+import {
+  registrationBodySchema,
+  type AdministrationStatus,
+  type DeviationReason,
+  type PlannedMoment,
+  type Registration,
+  type RegistrationBodyInput,
 } from '@zorgportaal/contract';
+import { contractResolver } from '../../../lib/form.ts';
 
 /** An undo: a correction to 'cancelled' with reason 'wrong_registration' (corrections never overwrite). */
 export const isVoided = (registration: Pick<Registration, 'Status' | 'DeviationReason'>): boolean =>
@@ -45,3 +48,58 @@ export const undoBody = (moment: PlannedMoment, registration: Registration): Reg
     reason: 'wrong_registration',
     correctsId: registration.Id,
   });
+
+/** The deviation / correction dialog as filled in: nothing chosen yet is null, no quantity ''. */
+export interface RegistrationFormValues {
+  status: AdministrationStatus | null;
+  reason: DeviationReason | null;
+  text: string;
+  quantity: number | string;
+  note: string;
+}
+
+/** What the dialog registers: a reason only for a deviation, a quantity only for a partial dose. */
+export function registrationInput(
+  values: RegistrationFormValues,
+  correctsId: number | null,
+): RegistrationInput {
+  const needsReason = values.status !== null && values.status !== 'given';
+  return {
+    status: values.status as AdministrationStatus,
+    reason: needsReason ? values.reason : null,
+    text: values.reason === 'other' ? values.text : null,
+    quantity: values.status === 'partial' && typeof values.quantity === 'number' ? values.quantity : null,
+    note: values.note,
+    correctsId,
+  };
+}
+
+/** The body path of each message the dialog shows, and the field it shows under. */
+const FORM_FIELDS: Record<string, keyof RegistrationFormValues> = {
+  Status: 'status',
+  DeviationReason: 'reason',
+  DeviationText: 'text',
+  AdministeredQty: 'quantity',
+  Note: 'note',
+};
+
+/**
+ * The dialog's validate: the body it would post, checked by the contract schema the server uses;
+ * `messages` gives the dialog's own wording per field (the contract's is Dutch only).
+ */
+export function registrationFormResolver(
+  moment: PlannedMoment,
+  correctsId: number | null,
+  messages: Partial<Record<keyof RegistrationFormValues, string>>,
+): (values: RegistrationFormValues) => FormErrors {
+  const resolve = contractResolver<RegistrationBodyInput>(registrationBodySchema);
+  return (values) => {
+    const body = registrationBody(moment, registrationInput(values, correctsId));
+    const errors: FormErrors = {};
+    for (const [path, message] of Object.entries(resolve(body))) {
+      const field = FORM_FIELDS[path];
+      if (field) errors[field] ??= messages[field] ?? message;
+    }
+    return errors;
+  };
+}

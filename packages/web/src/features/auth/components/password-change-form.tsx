@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
-import { checkNewPassword, newPasswordErrors, type NewPasswordErrors } from '../../../lib/password-policy.ts';
+import { NewPasswordFields, type NewPasswordValues } from '../../../components/new-password-fields.tsx';
+import { newPasswordResolver, type NewPasswordErrors } from '../../../lib/password-policy.ts';
 
 interface PasswordChangeFormProps {
   loading: boolean;
@@ -15,38 +15,24 @@ interface PasswordChangeFormProps {
 /** Step PASSWORD_CHANGE of the login (lazy: only accounts flagged for a change need it). */
 export default function PasswordChangeForm({ loading, username, onSubmit, onBack }: PasswordChangeFormProps) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<NewPasswordErrors>({});
+  const form = useForm<NewPasswordValues>({
+    initialValues: { password: '', password_confirmation: '' },
+    validate: newPasswordResolver(t, username),
+  });
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const local = newPasswordErrors(t, checkNewPassword(password, confirmation, username));
-    setErrors(local);
-    if (local.password || local.password_confirmation) return;
-    setErrors((await onSubmit(password, confirmation)) ?? {});
+  const submit = async ({ password, password_confirmation }: NewPasswordValues) => {
+    const refused = await onSubmit(password, password_confirmation);
+    if (refused) form.setErrors({ ...refused });
   };
+  const handleSubmit = form.onSubmit((values) => void submit(values));
 
   return (
-    <form
-      onSubmit={(event) => void handleSubmit(event)}
-      noValidate
-      aria-busy={loading}
-      data-testid="password-change-form"
-    >
+    <form onSubmit={handleSubmit} noValidate aria-busy={loading} data-testid="password-change-form">
       <Stack gap="md">
         <Alert color="orange" variant="light">
           {t('auth.passwordChange.message', 'U moet uw wachtwoord wijzigen voordat u verder kunt.')}
         </Alert>
-        <NewPasswordFields
-          password={password}
-          confirmation={confirmation}
-          onPasswordChange={setPassword}
-          onConfirmationChange={setConfirmation}
-          username={username}
-          errors={errors}
-          autoFocus
-        />
+        <NewPasswordFields form={form} username={username} autoFocus />
         <Group justify="space-between">
           <Button variant="default" onClick={onBack} disabled={loading}>
             {t('auth.twoFactor.back', 'Terug')}

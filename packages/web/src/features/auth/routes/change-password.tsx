@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { NewPasswordFields, type NewPasswordValues } from '../../../components/new-password-fields.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
-import { ApiRequestError, fieldErrors } from '../../../lib/api-errors.ts';
-import { checkNewPassword, newPasswordErrors, type NewPasswordErrors } from '../../../lib/password-policy.ts';
+import { ApiRequestError } from '../../../lib/api-errors.ts';
+import { showServerFieldErrors } from '../../../lib/form.ts';
+import { newPasswordResolver } from '../../../lib/password-policy.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { resetForgottenPassword } from '../api/reset-forgotten-password.ts';
 import { resetErrorMessage } from '../utils/reset-error-message.ts';
@@ -15,25 +17,19 @@ export default function ChangePasswordPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<NewPasswordErrors>({});
   const [loading, setLoading] = useState(false);
+  const form = useForm<NewPasswordValues>({
+    initialValues: { password: '', password_confirmation: '' },
+    validate: newPasswordResolver(t),
+  });
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const local = newPasswordErrors(t, checkNewPassword(password, confirmation));
-    setErrors(local);
-    if (local.password || local.password_confirmation) return;
+  const submit = async ({ password, password_confirmation }: NewPasswordValues) => {
     setLoading(true);
     try {
-      await resetForgottenPassword({ token, password, password_confirmation: confirmation });
+      await resetForgottenPassword({ token, password, password_confirmation });
     } catch (error) {
       setLoading(false);
-      if (error instanceof ApiRequestError && error.status === 422) {
-        const fields = fieldErrors(error);
-        setErrors({ password: fields.password, password_confirmation: fields.password_confirmation });
-      }
+      if (error instanceof ApiRequestError && error.status === 422) showServerFieldErrors(form, error);
       toastError(resetErrorMessage(t, error));
       return;
     }
@@ -51,7 +47,7 @@ export default function ChangePasswordPage() {
       <Stack gap="lg">
         <PageHeading title={t('auth.changePassword.title', 'Wachtwoord opnieuw instellen')} />
         <form
-          onSubmit={(event) => void handleSubmit(event)}
+          onSubmit={form.onSubmit((values) => void submit(values))}
           noValidate
           aria-busy={loading}
           data-testid="reset-password-form"
@@ -60,14 +56,7 @@ export default function ChangePasswordPage() {
             <Text size="sm">
               {t('auth.changePassword.help', 'Kies een nieuw wachtwoord voor uw account.')}
             </Text>
-            <NewPasswordFields
-              password={password}
-              confirmation={confirmation}
-              onPasswordChange={setPassword}
-              onConfirmationChange={setConfirmation}
-              errors={errors}
-              autoFocus
-            />
+            <NewPasswordFields form={form} autoFocus />
             <Button type="submit" loading={loading} fullWidth data-testid="reset-password-submit">
               {t('auth.changePassword.submit', 'Wachtwoord instellen')}
             </Button>

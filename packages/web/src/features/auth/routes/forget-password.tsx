@@ -1,28 +1,29 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { forgotPasswordEmailFormSchema } from '@zorgportaal/contract';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading.tsx';
+import { contractResolver } from '../../../lib/form.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { requestPasswordMail } from '../api/forgot-password.ts';
 import { resetErrorMessage } from '../utils/reset-error-message.ts';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** /forget-password: asks for the e-mail address and shows the server's answer (the same for every address). */
 export default function ForgetPasswordPage() {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
   const [loading, setLoading] = useState(false);
   const [message, setMessage] = useState<string>();
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: contractResolver(forgotPasswordEmailFormSchema, {
+      email: t('auth.forgetPassword.emailInvalid', 'Vul een geldig e-mailadres in.'),
+    }),
+  });
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = email.trim();
-    if (!EMAIL_PATTERN.test(address))
-      return setError(t('auth.forgetPassword.emailInvalid', 'Vul een geldig e-mailadres in.'));
-    setError(undefined);
+  const submit = async (values: { email: string }) => {
+    const address = forgotPasswordEmailFormSchema.parse(values).email;
     setLoading(true);
     try {
       const answer = await requestPasswordMail(address);
@@ -50,7 +51,7 @@ export default function ForgetPasswordPage() {
           </Alert>
         ) : (
           <form
-            onSubmit={(event) => void handleSubmit(event)}
+            onSubmit={form.onSubmit((values) => void submit(values))}
             noValidate
             aria-busy={loading}
             data-testid="forget-password-form"
@@ -70,9 +71,7 @@ export default function ForgetPasswordPage() {
                 autoFocus
                 required
                 maxLength={320}
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-                error={error}
+                {...form.getInputProps('email')}
                 data-testid="forget-password-email"
               />
               <Button type="submit" loading={loading} fullWidth data-testid="forget-password-submit">

@@ -1,10 +1,11 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useState } from 'react';
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { DateField } from '../../../components/date-field.tsx';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_ACTION_CODES, AUDIT_OUTCOME_CODES } from '@zorgportaal/contract';
+import { AUDIT_ACTION_CODES, AUDIT_OUTCOME_CODES, isCalendarDate } from '@zorgportaal/contract';
 import { useLogPersons } from '../api/get-log-persons.ts';
 import { useLogUsers } from '../api/get-log-users.ts';
 import { useLogLabels } from '../hooks/use-log-labels.ts';
@@ -43,19 +44,17 @@ export function LogFilters({ state, onChange }: LogFiltersProps) {
 
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm" data-testid="log-filters">
-      <TextInput
-        type="date"
+      <DateField
         label={t('log.filters.from', 'Vanaf')}
         value={state.from}
-        onChange={(event) => onChange({ from: event.currentTarget.value })}
+        onChange={(value) => (value === '' || isCalendarDate(value)) && onChange({ from: value })}
         data-testid="log-filter-from"
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t('log.filters.to', 'Tot en met')}
         value={state.to}
-        min={state.from || undefined}
-        onChange={(event) => onChange({ to: event.currentTarget.value })}
+        minDate={state.from || undefined}
+        onChange={(value) => (value === '' || isCalendarDate(value)) && onChange({ to: value })}
         error={
           periodIsValid(state)
             ? undefined

@@ -23,6 +23,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
   AGREEMENT_TYPES,
@@ -30,7 +31,6 @@ import {
   type AgreementType,
   type DistributionForm,
 } from '@zorgportaal/contract';
-import { fieldErrors } from '../../../lib/api-errors.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useChangeAgreement } from '../api/change-agreement.ts';
 import { useCreateAgreement } from '../api/create-agreement.ts';
@@ -41,6 +41,7 @@ import {
   type AgreementDraft,
 } from '../utils/agreement-draft.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
+import { showServerFieldErrors } from '../../../lib/form.ts';
 import { MedicationPicker } from './medication-picker.tsx';
 import { MomentsEditor } from './moments-editor.tsx';
 import { DateField } from '../../../components/date-field.tsx';
@@ -57,22 +58,28 @@ interface AgreementFormDialogProps {
 /** Start or change a medication agreement, validated with the contract's schema before it is sent. */
 export function AgreementFormDialog({ patientId, agreement, onClose }: AgreementFormDialogProps) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<AgreementDraft>(() =>
-    agreement ? draftFromAgreement(agreement) : emptyDraft(),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<AgreementDraft>({
+    initialValues: agreement ? draftFromAgreement(agreement) : emptyDraft(),
+    // Messages stay keyed by body path (as the server's `Fields`), the moments editor reads them so.
+    validate: (values) => {
+      const result = validateDraft(values, agreement ? null : patientId);
+      return result.ok ? {} : result.fields;
+    },
+    clearInputErrorOnChange: false,
+  });
   const create = useCreateAgreement();
   const change = useChangeAgreement();
   const pending = create.isPending || change.isPending;
-  const set = (patch: Partial<AgreementDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const draft = form.values;
+  const errors = form.errors as Record<string, string>;
+  const set = (patch: Partial<AgreementDraft>) => form.setValues(patch);
   const asNeeded = draft.type === 'as_needed';
 
-  const submit = () => {
+  const submit = (values: AgreementDraft) => {
     setFailure(null);
-    const result = validateDraft(draft, agreement ? null : patientId);
-    if (!result.ok) return setErrors(result.fields);
-    setErrors({});
+    const result = validateDraft(values, agreement ? null : patientId);
+    if (!result.ok) return;
     const handlers = {
       onSuccess: () => {
         toastSuccess(
@@ -83,13 +90,15 @@ export function AgreementFormDialog({ patientId, agreement, onClose }: Agreement
         onClose();
       },
       onError: (error: unknown) => {
-        setErrors(fieldErrors(error));
+        showServerFieldErrors(form, error);
         setFailure(errorMessage(t, error));
       },
     };
     if (agreement) change.mutate({ id: agreement.Id, body: result.body }, handlers);
     else create.mutate({ ...result.body, PatientId: patientId }, handlers);
   };
+
+  const handleSubmit = form.onSubmit(submit, () => setFailure(null));
 
   return (
     <Modal
@@ -272,7 +281,7 @@ export function AgreementFormDialog({ patientId, agreement, onClose }: Agreement
           <Button variant="default" size="md" onClick={onClose}>
             {t('common.cancel', 'Annuleren')}
           </Button>
-          <Button size="md" onClick={submit} loading={pending} data-testid="agreement-submit">
+          <Button size="md" onClick={() => handleSubmit()} loading={pending} data-testid="agreement-submit">
             {agreement
               ? t('medication.form.change', 'Wijzigen')
               : t('medication.form.submitStart', 'Starten')}

@@ -3,48 +3,45 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { agreementStopBodySchema, STOP_TYPES, type Agreement, type StopType } from '@zorgportaal/contract';
-import { fieldErrors } from '../../../lib/api-errors.ts';
+import { showServerFieldErrors } from '../../../lib/form.ts';
+import { resolveStop, stopBody, type StopValues } from '../utils/stop-agreement.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useStopAgreement } from '../api/stop-agreement.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
-import { issuesByPath } from '../../../lib/error-message.ts';
 import { DateField } from '../../../components/date-field.tsx';
 
 /** Stop an agreement: how (stopped, paused, cancelled), why, and from when (default now). */
 export function StopAgreementDialog({ agreement, onClose }: { agreement: Agreement; onClose: () => void }) {
   const { t } = useTranslation();
-  const [stopType, setStopType] = useState<StopType>('stopped');
-  const [reason, setReason] = useState('');
-  const [stopAt, setStopAt] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<StopValues>({
+    initialValues: { StopType: 'stopped', Reason: '', StopAt: '' },
+    validate: resolveStop,
+  });
   const stop = useStopAgreement();
 
-  const submit = () => {
-    setFailure(null);
-    const parsed = agreementStopBodySchema.safeParse({
-      StopType: stopType,
-      Reason: reason,
-      ...(stopAt ? { StopAt: stopAt } : {}),
-    });
-    if (!parsed.success) return setErrors(issuesByPath(parsed.error.issues));
-    setErrors({});
-    stop.mutate(
-      { id: agreement.Id, body: parsed.data },
-      {
-        onSuccess: () => {
-          toastSuccess(t('medication.toast.stopped', 'De afspraak is gestopt.'));
-          onClose();
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      stop.mutate(
+        { id: agreement.Id, body: agreementStopBodySchema.parse(stopBody(values)) },
+        {
+          onSuccess: () => {
+            toastSuccess(t('medication.toast.stopped', 'De afspraak is gestopt.'));
+            onClose();
+          },
+          onError: (error) => {
+            showServerFieldErrors(form, error);
+            setFailure(errorMessage(t, error));
+          },
         },
-        onError: (error) => {
-          setErrors(fieldErrors(error));
-          setFailure(errorMessage(t, error));
-        },
-      },
-    );
-  };
+      );
+    },
+    () => setFailure(null),
+  );
 
   return (
     <Modal
@@ -59,16 +56,14 @@ export function StopAgreementDialog({ agreement, onClose }: { agreement: Agreeme
         <Select
           label={t('medication.stop.type', 'Hoe stopt de afspraak?')}
           data={STOP_TYPES.map((type) => ({ value: type, label: t(`stopType.${type}`) }))}
-          value={stopType}
-          onChange={(value) => value && setStopType(value as StopType)}
+          value={form.values.StopType}
+          onChange={(value) => value && form.setFieldValue('StopType', value as StopType)}
           allowDeselect={false}
           size="md"
         />
         <Textarea
           label={t('medication.stop.reason', 'Reden')}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          error={errors.Reason}
+          {...form.getInputProps('Reason')}
           required
           maxLength={500}
           autosize
@@ -78,9 +73,7 @@ export function StopAgreementDialog({ agreement, onClose }: { agreement: Agreeme
         <DateField
           label={t('medication.stop.at', 'Stopdatum')}
           description={t('medication.stop.atHelp', 'Leeg: nu')}
-          value={stopAt}
-          onChange={setStopAt}
-          error={errors.StopAt}
+          {...form.getInputProps('StopAt')}
           size="md"
         />
         {failure ? (
@@ -92,7 +85,13 @@ export function StopAgreementDialog({ agreement, onClose }: { agreement: Agreeme
           <Button variant="default" size="md" onClick={onClose} data-autofocus>
             {t('common.cancel', 'Annuleren')}
           </Button>
-          <Button color="red" size="md" onClick={submit} loading={stop.isPending} data-testid="stop-submit">
+          <Button
+            color="red"
+            size="md"
+            onClick={() => submit()}
+            loading={stop.isPending}
+            data-testid="stop-submit"
+          >
             {t('medication.stop.submit', 'Stoppen')}
           </Button>
         </Group>

@@ -3,8 +3,8 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Group, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { Account, AccountLookups } from '@zorgportaal/contract';
 import { EmailListField } from '../../../components/email-list-field.tsx';
@@ -14,6 +14,8 @@ import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useLinkAccount } from '../api/link-account.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import {
+  accountFormErrors,
+  accountFormResolver,
   accountToForm,
   checkLinkForm,
   checkUpdateForm,
@@ -43,12 +45,14 @@ export function AccountForm({ personId, account, lookups, onDone }: AccountFormP
   const link = useLinkAccount();
   const update = useUpdateAccount();
   const saving = link.isPending || update.isPending;
-  const [values, setValues] = useState<AccountFormValues>(() =>
-    account ? accountToForm(account) : newAccountForm(),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof AccountFormValues>(key: K, value: AccountFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const form = useForm<AccountFormValues>({
+    initialValues: account ? accountToForm(account) : newAccountForm(),
+    validate: accountFormResolver(account),
+  });
+  const bind = (path: keyof AccountFormValues, testId: string) => ({
+    ...form.getInputProps(path),
+    'data-testid': `account-form-${testId}`,
+  });
 
   const callbacks = {
     onSuccess: () => {
@@ -60,23 +64,21 @@ export function AccountForm({ personId, account, lookups, onDone }: AccountFormP
       onDone();
     },
     onError: (error: unknown) => {
-      setErrors(fieldErrors(error));
+      form.setErrors(accountFormErrors(fieldErrors(error)));
       toastError(apiErrorMessage(t, error));
     },
   };
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // The resolver has passed, so the checks give the parsed body (trimmed, defaults applied).
+  const handleSubmit = form.onSubmit((values) => {
     if (account) {
       const check = checkUpdateForm(values, account);
-      setErrors(check.ok ? {} : check.errors);
       if (check.ok) update.mutate({ id: account.Id, body: check.body }, callbacks);
     } else {
       const check = checkLinkForm(values);
-      setErrors(check.ok ? {} : check.errors);
       if (check.ok) link.mutate({ personId, body: check.body }, callbacks);
     }
-  };
+  });
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-busy={saving} data-testid="account-form">
@@ -98,26 +100,20 @@ export function AccountForm({ personId, account, lookups, onDone }: AccountFormP
             required
             maxLength={64}
             autoComplete="off"
-            value={values.username}
-            onChange={(event) => set('username', event.currentTarget.value)}
-            error={errors.Username}
-            data-testid="account-form-username"
+            {...bind('username', 'username')}
           />
           <TextInput
             label={t('persons.account.employeeNumber', 'Personeelsnummer')}
             maxLength={50}
-            value={values.employeeNumber}
-            onChange={(event) => set('employeeNumber', event.currentTarget.value)}
-            error={errors.EmployeeNumber}
-            data-testid="account-form-employee-number"
+            {...bind('employeeNumber', 'employee-number')}
           />
         </SimpleGrid>
         <EmailListField
           label={t('persons.account.emails', 'E-mailadressen')}
-          emails={values.emails}
-          onChange={(emails) => set('emails', emails)}
-          errors={errors}
-          path="EmailAddress"
+          emails={form.values.emails}
+          onChange={(emails) => form.setFieldValue('emails', emails)}
+          errors={form.errors as Record<string, string>}
+          path="emails"
           required
           testId="account-form-email"
         />
@@ -127,10 +123,7 @@ export function AccountForm({ personId, account, lookups, onDone }: AccountFormP
             'persons.account.rolesHint',
             'U kunt alleen rollen toekennen waarvan u alle rechten zelf heeft.',
           )}
-          value={values.roleIds}
-          onChange={(roleIds) => set('roleIds', roleIds)}
-          error={errors.RoleIds}
-          data-testid="account-form-roles"
+          {...bind('roleIds', 'roles')}
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
             {lookups.Roles.map((role) => (
@@ -147,41 +140,29 @@ export function AccountForm({ personId, account, lookups, onDone }: AccountFormP
         <MultiSelect
           label={t('persons.account.teams', 'Teams')}
           data={options(lookups.Teams)}
-          value={values.teamIds}
-          onChange={(teamIds) => set('teamIds', teamIds)}
-          error={errors.TeamIds}
+          {...bind('teamIds', 'teams')}
           searchable
           clearable
-          data-testid="account-form-teams"
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <MultiSelect
             label={t('persons.account.groupsSendTo', 'Stuurt berichten naar groepen')}
             data={options(lookups.Groups)}
-            value={values.sendTo}
-            onChange={(sendTo) => set('sendTo', sendTo)}
-            error={errors.GroupsSendTo}
+            {...bind('sendTo', 'groups-send')}
             searchable
             clearable
-            data-testid="account-form-groups-send"
           />
           <MultiSelect
             label={t('persons.account.groupsReceivesFrom', 'Ontvangt berichten van groepen')}
             data={options(lookups.Groups)}
-            value={values.receivesFrom}
-            onChange={(receivesFrom) => set('receivesFrom', receivesFrom)}
-            error={errors.GroupsReceivesFrom}
+            {...bind('receivesFrom', 'groups-receive')}
             searchable
             clearable
-            data-testid="account-form-groups-receive"
           />
         </SimpleGrid>
         <Checkbox.Group
           label={t('persons.account.subscriptions', 'Abonnementen')}
-          value={values.productIds}
-          onChange={(productIds) => set('productIds', productIds)}
-          error={errors.AccountSubscription}
-          data-testid="account-form-products"
+          {...bind('productIds', 'products')}
         >
           <Stack gap="xs" mt="xs">
             {lookups.Products.map((product) => (
@@ -192,17 +173,11 @@ export function AccountForm({ personId, account, lookups, onDone }: AccountFormP
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <DateField
             label={t('persons.account.activeFrom', 'Actief vanaf')}
-            value={values.activeStart}
-            onChange={(value) => set('activeStart', value)}
-            error={errors['AccountActivePeriod.Start']}
-            data-testid="account-form-active-start"
+            {...bind('activeStart', 'active-start')}
           />
           <DateField
             label={t('persons.account.activeUntil', 'Actief tot en met')}
-            value={values.activeEnd}
-            onChange={(value) => set('activeEnd', value)}
-            error={errors['AccountActivePeriod.End'] ?? errors.AccountActivePeriod}
-            data-testid="account-form-active-end"
+            {...bind('activeEnd', 'active-end')}
           />
         </SimpleGrid>
         <Group justify="flex-end">

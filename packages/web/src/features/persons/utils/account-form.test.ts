@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '@zorgportaal/contract';
 import {
+  accountFormErrors,
+  accountFormResolver,
   accountFormToBody,
   accountToForm,
   checkLinkForm,
@@ -87,5 +89,45 @@ describe('the account form', () => {
       account.AccountSubscription,
     );
     expect(body.AccountSubscription[1]).toEqual({ ProductId: 2, Start: null, End: null });
+  });
+
+  it('shows the contract messages under the form fields they belong to', () => {
+    const validate = accountFormResolver(null);
+    expect(
+      validate({
+        ...newAccountForm(),
+        username: 'a b',
+        activeStart: '2026-05-01',
+        activeEnd: '2026-04-01',
+      }),
+    ).toEqual({
+      username: 'Gebruik alleen letters, cijfers en . _ @ - in de gebruikersnaam.',
+      emails: 'Vul minimaal één e-mailadres in.',
+      activeEnd: 'De einddatum moet na de begindatum liggen.',
+    });
+    expect(validate({ ...newAccountForm(), username: 'nieuw.lid', emails: ['nieuw@example.nl'] })).toEqual(
+      {},
+    );
+  });
+
+  it('refuses an impossible active-from date instead of sending no date', () => {
+    const errors = accountFormResolver(account)({ ...accountToForm(account), activeStart: '31-02-2026' });
+    expect(Object.keys(errors)).toEqual(['activeStart']);
+  });
+
+  it('moves a server 400 Fields to the form, one e-mail row by its index', () => {
+    expect(
+      accountFormErrors({
+        'EmailAddress.1': 'Geen geldig e-mailadres.',
+        Username: 'Deze gebruikersnaam is al in gebruik.',
+        'RoleIds.0': 'Deze rol mag u niet toekennen.',
+        AccountActivePeriod: 'Periode ongeldig.',
+      }),
+    ).toEqual({
+      'emails.1': 'Geen geldig e-mailadres.',
+      username: 'Deze gebruikersnaam is al in gebruik.',
+      roleIds: 'Deze rol mag u niet toekennen.',
+      activeEnd: 'Periode ongeldig.',
+    });
   });
 });

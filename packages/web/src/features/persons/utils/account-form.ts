@@ -6,7 +6,9 @@ import {
   type AccountLinkBody,
   type AccountUpdateBody,
 } from '@zorgportaal/contract';
+import type { FormErrors } from '@mantine/form';
 import { issuesByPath } from '../../../lib/error-message.ts';
+import { contractResolver } from '../../../lib/form.ts';
 import type { FormCheck } from './person-form.ts';
 
 /** The account form as typed. Ids as strings, the way Mantine's checkbox groups and selects hold them. */
@@ -92,4 +94,36 @@ export function checkUpdateForm(values: AccountFormValues, account: Account): Fo
   return parsed.success
     ? { ok: true, body: parsed.data }
     : { ok: false, errors: issuesByPath(parsed.error.issues) };
+}
+
+/** The form field under which a body path's message shows (the form holds ids as strings, dates apart). */
+const FORM_FIELDS: Record<string, keyof AccountFormValues> = {
+  Username: 'username',
+  EmailAddress: 'emails',
+  EmployeeNumber: 'employeeNumber',
+  RoleIds: 'roleIds',
+  TeamIds: 'teamIds',
+  GroupsSendTo: 'sendTo',
+  GroupsReceivesFrom: 'receivesFrom',
+  AccountSubscription: 'productIds',
+  'AccountActivePeriod.Start': 'activeStart',
+  'AccountActivePeriod.End': 'activeEnd',
+  AccountActivePeriod: 'activeEnd',
+};
+
+/** Messages keyed by body path (the contract's or a server 400's `Fields`) moved to the form's paths. */
+export function accountFormErrors(errors: Record<string, unknown>): FormErrors {
+  const moved: FormErrors = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const email = /^EmailAddress\.(\d+)$/.exec(path);
+    const field = email ? `emails.${email[1]}` : (FORM_FIELDS[path] ?? FORM_FIELDS[path.split('.')[0] ?? '']);
+    if (field && !(field in moved)) moved[field] = message as string;
+  }
+  return moved;
+}
+
+/** The form's validate: the body it would send, checked by the contract schema the server uses. */
+export function accountFormResolver(account: Account | null): (values: AccountFormValues) => FormErrors {
+  const resolve = contractResolver(account ? accountUpdateBodySchema : accountLinkBodySchema);
+  return (values) => accountFormErrors(resolve(accountFormToBody(values, account?.AccountSubscription)));
 }
