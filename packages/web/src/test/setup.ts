@@ -1,9 +1,13 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { initReactI18next } from 'react-i18next';
 import { i18n } from '../lib/i18n.ts';
 import en from '../../public/locales/en.json';
 import nl from '../../public/locales/nl.json';
+
+// Route screens load their chunks lazily; on a busy 2-core CI machine that can take longer than
+// Testing Library's default 1 s, which made waits fail without anything being wrong.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {
