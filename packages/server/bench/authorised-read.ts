@@ -10,12 +10,10 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
-import { buildApp } from '../src/app.ts';
-import type { Config } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrationsFolder } from '../src/db/migrations.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
+import { appAs } from './support/app-as.ts';
 import { freshPostgres } from './support/fresh-postgres.ts';
 
 const SECONDS = Number(process.argv[2] ?? 5);
@@ -46,33 +44,7 @@ async function measure(label: string, databaseUrl: string | undefined) {
   await database.migrate(migrationsFolder());
   const secretKey = 'bench-secret-key-bench-secret-key-0123456789';
   await seedDemoWorld(database.db, { secretKey });
-  const config = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: '/tmp',
-    databaseUrl,
-    mailFrom: 'bench@example.org',
-    publicUrl: 'http://127.0.0.1',
-    secretKey,
-    demoData: false,
-    logLevel: 'silent',
-    webDist: '/nonexistent',
-  } satisfies Config;
-  const app = await buildApp(config, database, { logger: false });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/oauth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      client_id: '1',
-      product_id: '1',
-      username: 'verpleegkundige',
-      password: DEMO_PASSWORD,
-    }).toString(),
-  });
-  const token = login.json<{ access_token: string }>().access_token;
-  const auth = { authorization: `Bearer ${token}` };
+  const { app, auth } = await appAs(database, secretKey, 'verpleegkundige', databaseUrl);
   const settings = await app.inject({ method: 'GET', url: '/api/management/settings', headers: auth });
   if (settings.statusCode !== 200) throw new Error(`settings: ${settings.statusCode} ${settings.body}`);
   const body = settings.json<Record<string, unknown>>();

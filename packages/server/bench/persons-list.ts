@@ -7,13 +7,11 @@
  * Run: npx tsx packages/server/bench/persons-list.ts [persons=100000] [runs=25]
  */
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.ts';
-import type { Config } from '../src/config/env.ts';
 import { type Db, openDatabase } from '../src/db/client.ts';
 import { migrationsFolder } from '../src/db/migrations.ts';
 import * as s from '../src/db/schema/index.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
+import { appAs } from './support/app-as.ts';
 import { freshPostgres } from './support/fresh-postgres.ts';
 
 const TOTAL = Number(process.argv[2] ?? 100_000);
@@ -102,35 +100,9 @@ async function measure(label: string, databaseUrl: string | undefined) {
     `${label}: seeded ${TOTAL} persons in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );
 
-  const config = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: '/tmp',
-    databaseUrl,
-    mailFrom: 'bench@example.org',
-    publicUrl: 'http://127.0.0.1',
-    secretKey,
-    demoData: false,
-    logLevel: 'silent',
-    webDist: '/nonexistent',
-  } satisfies Config;
-  const app = await buildApp(config, database, { logger: false });
-  await app.ready();
-  const login = await app.inject({
-    method: 'POST',
-    url: '/oauth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      client_id: '1',
-      product_id: '1',
-      username: 'beheerder',
-      password: DEMO_PASSWORD,
-    }).toString(),
-  });
-  const token = login.json<{ access_token: string }>().access_token;
+  const { app, auth } = await appAs(database, secretKey, 'beheerder', databaseUrl);
   const get = async (url: string) => {
-    const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const res = await app.inject({ method: 'GET', url, headers: auth });
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
     return res;
   };
