@@ -3,7 +3,7 @@ import { dateOfBirthSchema, emailListSchema, personNameInputSchema } from './adm
 import { nonNegativeInt32, idSchema, text } from './fields.ts';
 import { nameInformationSchema } from './person.ts';
 
-/** Issue 3 contract: 2FA, password change and reset, IP allow-list, profile. Form fields as spec §7. */
+/** 2FA, password change and reset, IP allow-list, profile. Form fields as spec §7. */
 
 /** POST /oauth/2fa → the challenge that binds the second step to a verified password (5 minutes). */
 export const twofaChallengeResponseSchema = z.object({ data: z.object({ twofa_uuid: z.string() }) });

@@ -4,7 +4,7 @@ import { isCalendarDate, isCalendarDateTime, isoDateSchema } from './dates.ts';
 export { isCalendarDate, isCalendarDateTime, isoDateSchema };
 import { boundedInt, text } from './fields.ts';
 
-/** Field schemas shared by the management forms (issue 4), with Dutch messages for server and client. */
+/** Field schemas shared by the management forms, with Dutch messages for server and client. */
 
 /** Query-string boolean: `true` / `false`. */
 export const queryBool = z.enum(['true', 'false']).transform((value) => value === 'true');

@@ -4,7 +4,7 @@ import { boundedInt, idSchema, text } from './fields.ts';
 import { nameInformationSchema } from './person.ts';
 import { AUDIT_ACTION_CODES } from './audit-catalogue.ts';
 
-/** Issue 4 contract: trash can (Prullenbak), the NEN 7513 log (Logboek) and the dashboard tiles. */
+/** Trash can (Prullenbak), the NEN 7513 log (Logboek) and the dashboard tiles. */
 
 /** GET /api/trash query and rows: deleted persons with who deleted them and when. */
 export const trashListQuerySchema = z.object({ q: text().trim().max(100).optional(), ...pageQueryShape });

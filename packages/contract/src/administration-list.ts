@@ -4,7 +4,7 @@ import { registrationSchema } from './administration.ts';
 import { DISTRIBUTION_FORMS, RISK_CATEGORIES } from './medication.ts';
 import { idSchema as id } from './fields.ts';
 
-/** Issue 5: the toedienlijst — planned moments of one department and day, with their registrations. */
+/** The toedienlijst — planned moments of one department and day, with their registrations. */
 
 /** GET /api/administration/list: departmentId and date default to the caller's first department, today. */
 export const administrationListQuerySchema = z.object({

@@ -4,7 +4,7 @@ import { ADMINISTRATION_STATUSES } from './administration.ts';
 import { dayProgressSchema } from './administration-list.ts';
 import { idSchema as id } from './fields.ts';
 
-/** Issue 5: results overview (Resultaten Toedienregistratie), dashboard progress and flowchart counts. */
+/** Results overview (Resultaten Toedienregistratie), dashboard progress and flowchart counts. */
 
 const isoDate = isoDateSchema;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCalendarDateTime } from './dates.ts';
 import { bodyIdSchema, idSchema as id, multilineText } from './fields.ts';
 
-/** Issue 5: administration registration (eTDR, FHIR MedicationAdministration; domain.md). */
+/** Administration registration (eTDR, FHIR MedicationAdministration; domain.md). */
 
 export const ADMINISTRATION_STATUSES = [
   'given',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bodyIdSchema, idSchema as id, multilineText, text } from './fields.ts';
 
-/** Issue 5: eTDR informed consent and authorised-prescriber signatures (spec §7). */
+/** eTDR informed consent and authorised-prescriber signatures (spec §7). */
 
 export const CONSENT_KINDS = ['consent', 'authorized'] as const;
 export const SIGNER_ROLES = ['client', 'representative', 'prescriber'] as const;

@@ -3,7 +3,7 @@ import { isValidBsn } from './bsn.ts';
 import { bodyId, bodyIdSchema, boundedInt, idSchema, text } from './fields.ts';
 import { nameInformationSchema } from './person.ts';
 
-/** Issue 5: patients (cliënten) — a person with care data (domain.md "Patient"). */
+/** Patients (cliënten) — a person with care data (domain.md "Patient"). */
 
 export const bsnSchema = text({ error: 'Vul het BSN in.' })
   .trim()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boundedInt, multilineText, text } from './fields.ts';
 
-/** Issue 5: the medication catalogue and MP9 medication agreements (domain.md "Medication (MP9)"). */
+/** The medication catalogue and MP9 medication agreements (domain.md "Medication (MP9)"). */
 
 /** Products in these categories need a double check by a second, different user at administration. */
 export const RISK_CATEGORIES = ['opiaat', 'coumarine', 'insuline', 'injectie', 'cytostaticum'] as const;

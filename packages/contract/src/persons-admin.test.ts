@@ -11,7 +11,7 @@ import {
 const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
-describe('issue 4 contract', () => {
+describe('persons and accounts contract', () => {
   it('validates a person with Dutch messages, and refuses Id, Entity and Deleted', () => {
     const result = personBodySchema.safeParse({
       NameInformation: { FirstNames: ' ', LastName: { LastName: 'Jansen' } },

@@ -10,7 +10,7 @@ import {
 } from './admin-fields.ts';
 import { idSchema, text } from './fields.ts';
 
-/** Issue 4 contract: persons and accounts management (screen /management/persons). */
+/** Persons and accounts management (screen /management/persons). */
 export * from './admin-fields.ts';
 export * from './admin-log.ts';
 

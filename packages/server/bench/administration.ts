@@ -1,5 +1,5 @@
 /**
- * Bench (issue 5), on a fresh in-memory PGlite with the demo world:
+ * Bench, on a fresh in-memory PGlite with the demo world:
  *  (a) one department's day list (toedienlijst) over a year of history: 20 patients × 8 moments a day,
  *      ≈ 58k registrations, timed through GET /api/administration/list (auth, query, audit, JSON);
  *  (b) the results overview over a million registrations (inserted with generate_series), timed

@@ -1,5 +1,5 @@
 /**
- * Bench (issue 4, issue 13): the persons screen at 100,000 persons. Seeds a fresh database (demo world +
+ * Bench: the persons screen at 100,000 persons. Seeds a fresh database (demo world +
  * 100k clients of De Berk in batched inserts), then times GET /api/personinfo through app.inject — the
  * whole stack: auth, validation, query, count, audit entry, serialisation. Goals: the first page < 100 ms,
  * page 2000 ≤ 50 ms. Page 2000 is also read the old way (whole rows with OFFSET, driver only) for the

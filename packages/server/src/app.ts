@@ -92,7 +92,7 @@ export async function buildApp(
 
   await app.register(health);
   await app.register(token);
-  // Account security (issue 3).
+  // Account security.
   await app.register(twoFactor);
   await app.register(passwordChange);
   await app.register(forgotPassword);
@@ -105,7 +105,7 @@ export async function buildApp(
   await app.register(logout);
   await app.register(getAccount);
   await app.register(settings);
-  // Persons and accounts management, trash can, Logboek, dashboard (issue 4).
+  // Persons and accounts management, trash can, Logboek, dashboard.
   await app.register(managementAdmin);
   await app.register(medicationArea);
   await app.register(backupStatus);

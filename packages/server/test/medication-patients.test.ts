@@ -12,7 +12,7 @@ import {
 } from './helpers/medication.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
-describe('patients: link a person, edit, read, search (issue 5)', () => {
+describe('patients: link a person, edit, read, search', () => {
   let t: TestApp;
   let beheerder: Caller;
   let eikenhof: number;

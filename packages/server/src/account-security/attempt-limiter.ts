@@ -197,7 +197,7 @@ export class SqlAttemptStore implements AttemptStore {
 // Policy
 // ---------------------------------------------------------------------------------------------
 
-/** The limits; every number is in the closing note of issue 3. */
+/** The limits; every number is explained in docs/security.md. */
 export interface AttemptPolicy {
   /** Failures per key within `windowMs` that trigger a lockout (username and username+address keys). */
   maxFailures: number;

@@ -88,7 +88,7 @@ export function normaliseClientIp(ip: string): string | null {
 
 /**
  * True when `ip` lies in one of the entries. An empty list means the account has no restriction for
- * the product (issue 3: only accounts with entries are limited), so it allows every address.
+ * the product (only accounts with entries are limited), so it allows every address.
  * Anything that fails to parse never matches: a broken client address or a corrupt stored entry
  * fails closed instead of opening the door.
  */

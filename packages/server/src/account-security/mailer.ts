@@ -36,7 +36,7 @@ export interface Mailer {
 }
 
 /**
- * Creates the mailer for forgotten-password and similar messages (issue 3): nodemailer over SMTP_URL
+ * Creates the mailer for forgotten-password and similar messages: nodemailer over SMTP_URL
  * when set; otherwise the mail is written to the log (recipient, subject and text, which holds the
  * link) and handed to `outbox`, so a local installation without a mail server still works.
  */

@@ -22,7 +22,7 @@ describe('reset tokens', () => {
     expect(tokens.size).toBe(100);
   });
 
-  it('have the lifetimes of security.md and issue 3', () => {
+  it('have the lifetimes of security.md', () => {
     expect(RESET_TOKEN_TTL_MINUTES).toBe(60);
     expect(TWOFA_CHALLENGE_TTL_SECONDS).toBe(300);
   });

@@ -4,7 +4,7 @@ import { accountIpAllowList } from '../db/schema/index.ts';
 import { isIpAllowed } from '../account-security/ip-allow-list.ts';
 
 /**
- * The IP allow-list at login (issue 3): an account with entries for the product may only log in
+ * The IP allow-list at login: an account with entries for the product may only log in
  * from a matching address; without entries every address is fine.
  */
 export async function loginIpAllowed(

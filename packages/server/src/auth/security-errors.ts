@@ -2,7 +2,7 @@ import type { PasswordCheck } from '../account-security/password-policy.ts';
 import { HttpError } from '../plugins/app/api-errors.ts';
 
 /**
- * Refusals of the account-security calls (issue 3). Login-related ones carry the RFC 6749 fields
+ * Refusals of the account-security calls. Login-related ones carry the RFC 6749 fields
  * `error` / `error_description` like the other /oauth/token errors, so one client mapping covers them.
  */
 

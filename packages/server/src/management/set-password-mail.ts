@@ -28,7 +28,7 @@ function setPasswordMail(app: FastifyInstance, to: string, username: string, tok
 
 /**
  * Sends the account's first address a link to choose a password, through the forgot-password
- * mechanism of issue 3 (single-use token, only its hash stored, 60 minutes). An administrator never
+ * mechanism of the forgotten password (single-use token, only its hash stored, 60 minutes). An administrator never
  * sets or sees the password. Returns whether the mail was handed over; a refusing mail server is
  * logged, not thrown: the account exists and the mail can be sent again.
  */

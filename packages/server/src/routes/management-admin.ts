@@ -9,7 +9,7 @@ import personRead from './persons/read.ts';
 import personWrite from './persons/write.ts';
 import trash from './trash/index.ts';
 
-/** Issue 4: persons and accounts management, the trash can, the Logboek and the dashboard. */
+/** Persons and accounts management, the trash can, the Logboek and the dashboard. */
 export default async function managementAdminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(personRead);
   await app.register(personWrite);

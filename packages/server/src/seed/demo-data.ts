@@ -1,4 +1,4 @@
-/** The demo world of issue 2: fixed data, so every start and every test sees the same world. */
+/** The demo world: fixed data, so every start and every test sees the same world. */
 
 export const DEMO_PASSWORD = 'Welkom-demo-2026';
 export const DEMO_TOTP_SECRET = '3GZWCL6RF5MH6A3PBM3CTWS2C3WHDRUV';

@@ -11,7 +11,7 @@ const GP_NAMES = ['W. van den Berg (Huisartsenpraktijk Linde)', 'S. Öztürk (Hu
 const ALLERGIES = [['penicilline'], [], ['pleister'], [], ['NSAID'], [], [], ['jodium']];
 
 /**
- * The medication part of the demo world (issue 5): every client of the care centres becomes a
+ * The medication part of the demo world: every client of the care centres becomes a
  * patient with 2–5 agreements, and gets two weeks of registrations and (mostly) a consent.
  * Deterministic for a given `now`: a fixed PRNG seed, dates relative to the seed time.
  */

@@ -36,7 +36,7 @@ export async function seedDefaultRoles(db: Db | Tx): Promise<Map<string, number>
 }
 
 /**
- * Seeds the demo world (issue 2) when the database has no entities yet. Deterministic:
+ * Seeds the demo world when the database has no entities yet. Deterministic:
  * fixed names, ids in insertion order. Returns false when there was something already.
  */
 export async function seedDemoWorld(db: Db, opts: { secretKey: string }): Promise<boolean> {

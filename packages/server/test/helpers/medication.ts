@@ -37,7 +37,7 @@ export async function departmentIdOf(t: TestApp, name: string): Promise<number> 
   return row!.id;
 }
 
-/** A new client person (not yet a patient) of an organisation, inserted directly: persons are issue 4's API. */
+/** A new client person (not yet a patient) of an organisation, inserted directly: persons have their own API. */
 export async function newClient(t: TestApp, entityName: string, lastName: string): Promise<number> {
   const [row] = await t.db
     .insert(s.persons)

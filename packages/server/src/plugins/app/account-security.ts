@@ -78,7 +78,7 @@ function attemptStore(app: FastifyInstance): AttemptStore {
   return new FallbackAttemptStore(new RedisAttemptStore(redis), sqlStore, app.log);
 }
 
-/** The brute-force limiter and the mailer of issue 3, as app decorators (tests reach them through the app). */
+/** The brute-force limiter and the mailer, as app decorators (tests reach them through the app). */
 export default fp(
   async (app: FastifyInstance) => {
     app.decorate('attemptLimiter', new AttemptLimiter(attemptStore(app)));

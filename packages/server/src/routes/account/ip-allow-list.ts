@@ -16,7 +16,7 @@ import { addIpAllowEntry, toIpAllowEntry } from '../../auth/ip-allow-entries.ts'
 import { accountIpAllowList } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/app/api-errors.ts';
 
-/** The caller's own IP allow-list (issue 3). Entries of other accounts are invisible: 404. */
+/** The caller's own IP allow-list. Entries of other accounts are invisible: 404. */
 const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
   const own = (accountId: number) => eq(accountIpAllowList.accountId, accountId);
 

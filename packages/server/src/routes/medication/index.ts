@@ -10,7 +10,7 @@ import catalogue from './catalogue.ts';
 import flowchart from './flowchart.ts';
 import patients from './patients.ts';
 
-/** Issue 5 (medication, administration registration, eTDR): one registration point for app.ts. */
+/** Medication, administration registration and eTDR: one registration point for app.ts. */
 export default async function medicationArea(app: FastifyInstance): Promise<void> {
   await app.register(patients);
   await app.register(catalogue);

@@ -58,7 +58,7 @@ export const isPercentage = (measure: DiagramMeasure) => measure.endsWith('Perce
 
 /**
  * Saved diagrams live in this browser's localStorage, per user: the API has no endpoint to store
- * them (issue 5 lists none), and a chart definition holds no patient data.
+ * them (the spec lists none), and a chart definition holds no patient data.
  */
 const storageKey = () => `zorgportaal.diagrams.${getAccount()?.Username ?? 'anonymous'}`;
 
