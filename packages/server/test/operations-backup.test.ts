@@ -209,6 +209,42 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded dat
   }, 120_000);
 });
 
+describe.skipIf(process.env.TEST_DB === 'postgres')('scheduled backups', () => {
+  it('vacuums and backs up on the schedule, into DATA_DIR/backups', async () => {
+    const dataDir = tempDir();
+    const database = await openDatabase(path.join(dataDir, 'pglite'));
+    await database.migrate(migrationsFolder());
+    const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Parameters<
+      typeof startEmbeddedBackups
+    >[0]['log'];
+    const stop = await startEmbeddedBackups({
+      client: database.pglite!,
+      dataDir,
+      secretKey: SECRET,
+      intervalMs: 500,
+      keep: 14,
+      log,
+    });
+    try {
+      const backups = path.join(dataDir, 'backups');
+      let archives: string[] = [];
+      for (let i = 0; i < 120 && archives.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        archives = (existsSync(backups) ? readdirSync(backups) : []).filter((f) => f.endsWith('.tar.gz'));
+      }
+      expect(archives.length).toBeGreaterThan(0);
+      const vacuumed = await database.pglite!.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_user_tables where vacuum_count > 0',
+      );
+      expect(vacuumed.rows[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await stop();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('npm run backup on PostgreSQL', () => {
   it('says to use pg_dump and exits non-zero', async () => {
     const res = await run(tsx, [path.join(serverRoot, 'src/cli/backup.ts')], {
