@@ -7,9 +7,9 @@
  * Run: npx tsx packages/server/bench/persons-list.ts [persons=100000] [runs=25]
  */
 import { sql } from 'drizzle-orm';
-import { type Db, openDatabase } from '../src/db/client.ts';
-import { migrationsFolder } from '../src/db/migrations.ts';
-import * as s from '../src/db/schema/index.ts';
+import { type Db, openDatabase } from '../src/platform/db/client.ts';
+import { migrationsFolder } from '../src/platform/db/migrations.ts';
+import * as s from '../src/platform/db/schema/index.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
 import { appAs } from './support/app-as.ts';
 import { freshPostgres } from './support/fresh-postgres.ts';

@@ -1,39 +1,64 @@
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config/env.ts';
-import type { Database } from './db/client.ts';
-import accountSecurity from './plugins/app/account-security.ts';
-import audit from './plugins/app/audit.ts';
-import auth from './plugins/app/auth.ts';
-import errorHandler from './plugins/app/error-handler.ts';
-import { logSerializers } from './plugins/app/log-serializers.ts';
-import { clientErrorHandler, frameworkErrors } from './plugins/app/framework-errors.ts';
-import notFound from './plugins/app/not-found.ts';
-import web from './plugins/app/web.ts';
-import compression from './plugins/external/compression.ts';
-import securityHeaders from './plugins/external/security-headers.ts';
-import swagger from './plugins/external/swagger.ts';
-import avatar from './routes/account/avatar.ts';
-import forceLogout from './routes/account/force-logout.ts';
-import getAccount from './routes/account/get-account.ts';
-import ipAllowList from './routes/account/ip-allow-list.ts';
-import profile from './routes/account/profile.ts';
-import twoFactorSettings from './routes/account/two-factor-settings.ts';
-import forgotPassword from './routes/auth/forgot-password.ts';
-import passwordChange from './routes/auth/password-change.ts';
-import resetForgottenPassword from './routes/auth/reset-forgotten-password.ts';
-import logout from './routes/account/logout.ts';
-import health from './routes/health/index.ts';
-import settings from './routes/management/settings.ts';
-import managementAdmin from './routes/management-admin.ts';
-import medicationArea from './routes/medication/index.ts';
-import backupStatus from './routes/operations/backup-status.ts';
-import token from './routes/oauth/token.ts';
-import twoFactor from './routes/oauth/two-factor.ts';
-import './types.ts';
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db/client.ts';
+import accountSecurity from './platform/plugins/account-security.ts';
+import audit from './platform/audit.ts';
+import authHook from './platform/auth/hook.ts';
+import errorHandler from './platform/plugins/error-handler.ts';
+import { logSerializers } from './platform/plugins/log-serializers.ts';
+import { clientErrorHandler, frameworkErrors } from './platform/plugins/framework-errors.ts';
+import notFound from './platform/plugins/not-found.ts';
+import web from './platform/plugins/web.ts';
+import compression from './platform/plugins/compression.ts';
+import securityHeaders from './platform/plugins/security-headers.ts';
+import swagger from './platform/plugins/swagger.ts';
+import health from './platform/plugins/health.ts';
+import backupStatus from './platform/operations/backup-status-route.ts';
+import account from './areas/account/index.ts';
+import accounts from './areas/accounts/index.ts';
+import administration from './areas/administration/index.ts';
+import auth from './areas/auth/index.ts';
+import dashboard from './areas/dashboard/index.ts';
+import etdr from './areas/etdr/index.ts';
+import log from './areas/log/index.ts';
+import medication from './areas/medication/index.ts';
+import persons from './areas/persons/index.ts';
+import settings from './areas/settings/index.ts';
+import trash from './areas/trash/index.ts';
+import trombosis from './areas/trombosis/index.ts';
+import orders from './areas/orders/index.ts';
+import baxter from './areas/baxter/index.ts';
+import documents from './areas/documents/index.ts';
+import network from './areas/network/index.ts';
+import communication from './areas/communication/index.ts';
+import vp from './areas/vp/index.ts';
+import './platform/types.ts';
+
+/** Every area of the portal: one Fastify plugin each, registered in this order after the platform. */
+const AREAS: readonly FastifyPluginAsync[] = [
+  auth,
+  account,
+  settings,
+  persons,
+  accounts,
+  trash,
+  log,
+  dashboard,
+  medication,
+  administration,
+  etdr,
+  trombosis,
+  orders,
+  baxter,
+  documents,
+  network,
+  communication,
+  vp,
+];
 
 export interface BuildAppOptions {
   /** pino logger options; false silences the app (tests). */
@@ -82,7 +107,7 @@ export async function buildApp(
   await app.register(securityHeaders);
   await app.register(compression);
   // Before any route, so its onRoute hook sees every one (the deny-by-default test enumerates them).
-  await app.register(auth);
+  await app.register(authHook);
   await app.register(formbody);
   await app.register(swagger);
   await app.register(audit);
@@ -91,23 +116,7 @@ export async function buildApp(
   await app.register(notFound);
 
   await app.register(health);
-  await app.register(token);
-  // Account security.
-  await app.register(twoFactor);
-  await app.register(passwordChange);
-  await app.register(forgotPassword);
-  await app.register(resetForgottenPassword);
-  await app.register(twoFactorSettings);
-  await app.register(ipAllowList);
-  await app.register(forceLogout);
-  await app.register(profile);
-  await app.register(avatar);
-  await app.register(logout);
-  await app.register(getAccount);
-  await app.register(settings);
-  // Persons and accounts management, trash can, Logboek, dashboard.
-  await app.register(managementAdmin);
-  await app.register(medicationArea);
+  for (const area of AREAS) await app.register(area);
   await app.register(backupStatus);
 
   return app;

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config/env.ts';
-import { openDatabase } from './db/client.ts';
-import { migrationsFolder } from './db/migrations.ts';
-import { startEmbeddedBackups } from './operations/embedded-backups.ts';
+import { ConfigError, loadConfig, type Config } from './platform/config.ts';
+import { openDatabase } from './platform/db/client.ts';
+import { migrationsFolder } from './platform/db/migrations.ts';
+import { startEmbeddedBackups } from './platform/operations/embedded-backups.ts';
 import { demoAccountLines, hasDemoWorld, seedDefaultRoles, seedDemoWorld } from './seed/demo-world.ts';
-import { seedMedicationCatalogue } from './seed/medication-catalogue.ts';
+import { seedMedicationCatalogue } from './areas/medication/index.ts';
 
 function configOrExit(): Config {
   try {

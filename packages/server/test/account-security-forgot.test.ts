@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, mailOutbox, passwordResetTokens } from '../src/db/schema/index.ts';
+import { accounts, auditLog, mailOutbox, passwordResetTokens } from '../src/platform/db/schema/index.ts';
 import {
   TWEESTAPS_SECRET,
   codeAt,

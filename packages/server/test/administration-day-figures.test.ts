@@ -5,7 +5,7 @@ import type {
   DayProgress,
 } from '@zorgportaal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localDate } from '../src/administration/time-zone.ts';
+import { localDate } from '../src/platform/time.ts';
 import { bearer, login } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -1,6 +1,6 @@
 import type { AdministrationList, PlannedMoment } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localDate } from '../src/administration/time-zone.ts';
+import { localDate } from '../src/platform/time.ts';
 import { auditRows, departmentIdOf } from './helpers/medication.ts';
 import { bearer, login } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';

@@ -6,7 +6,7 @@ import type {
   Registration,
 } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localInstant } from '../src/administration/time-zone.ts';
+import { localInstant } from '../src/platform/time.ts';
 import {
   agreementBody,
   auditRows,

@@ -1,18 +1,19 @@
-import type {
-  AdministrationDashboard,
-  AdministrationList,
-  Agreement,
-  Flowchart,
-  MedicationList,
-  Patient,
-  Results,
+import {
+  type AdministrationDashboard,
+  type AdministrationList,
+  type Agreement,
+  type Flowchart,
+  FLOWCHART_STEPS,
+  isValidBsn,
+  type MedicationList,
+  type Patient,
+  type Results,
 } from '@zorgportaal/contract';
-import { FLOWCHART_STEPS, isValidBsn } from '@zorgportaal/contract';
 import { ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localInstant } from '../src/administration/time-zone.ts';
-import { rowsOf } from '../src/db/client.ts';
-import * as s from '../src/db/schema/index.ts';
+import { localInstant } from '../src/platform/time.ts';
+import { rowsOf } from '../src/platform/db/client.ts';
+import * as s from '../src/platform/db/schema/index.ts';
 import {
   agreementBody,
   auditRows,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/db/client.ts';
+import { rowsOf } from '../src/platform/db/client.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('audit_log is append-only (NEN 7513)', () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Database, openDatabase } from '../src/platform/db/client.ts';
 import { waitFor } from './helpers/account-security.ts';
 import { apiAs } from './helpers/admin-api.ts';
 import { bearer, login } from './helpers/login.ts';

@@ -1,9 +1,9 @@
 import { inflateSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/db/schema/index.ts';
-import { openSecret } from '../src/account-security/secret-box.ts';
-import { secretContext } from '../src/security/crypto.ts';
+import * as s from '../src/platform/db/schema/index.ts';
+import { openSecret } from '../src/platform/secret-box.ts';
+import { secretContext } from '../src/platform/crypto.ts';
 import { DEMO_TOTP_SECRET } from '../src/seed/demo-data.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
 import { buildTestApp, TEST_SECRET_KEY, type TestApp } from './helpers/test-app.ts';

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/db/schema/index.ts';
+import * as s from '../src/platform/db/schema/index.ts';
 import { bearer, login } from './helpers/login.ts';
-import { departmentIdOf, entityIdOf } from './helpers/medication.ts';
+import { departmentIdOf } from './helpers/medication.ts';
 import { fillPath, operationsOf, type Operation } from './helpers/openapi.ts';
+import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -22,14 +23,32 @@ const ID_RULES: [RegExp, string, IdKind][] = [
   [/^\/api\/account\/ips\//, 'id', 'ipEntry'],
   [/^\/api\/account\//, 'id', 'account'],
   [/^\/api\/patient\//, 'id', 'patient'],
+  [/^\/api\/trombosis\/patient\//, 'id', 'patient'],
   [/^\/api\/medication\/agreement\//, 'id', 'agreement'],
   [/^\/api\/administration\/registration\//, 'id', 'registration'],
+  [/^\/api\/documents\//, 'id', 'document'],
+  [/^\/api\/network\/links\//, 'id', 'networkLink'],
+  [/^\/api\/communication\/threads\//, 'id', 'thread'],
+  [/^\/api\/medication\/healthcare_provider\/order\//, 'id', 'order'],
+  [/^\/api\/baxter\/roll\//, 'id', 'roll'],
   [/./, 'patientId', 'patient'],
   [/./, 'patientEntityId', 'entity'],
   [/./, 'medicationAgreementId', 'agreement'],
 ];
 type IdKind =
-  'person' | 'deletedPerson' | 'account' | 'ipEntry' | 'patient' | 'agreement' | 'registration' | 'entity';
+  | 'person'
+  | 'deletedPerson'
+  | 'account'
+  | 'ipEntry'
+  | 'patient'
+  | 'agreement'
+  | 'registration'
+  | 'entity'
+  | 'document'
+  | 'networkLink'
+  | 'thread'
+  | 'order'
+  | 'roll';
 
 /** Operations whose path id does not name another organisation's record. Keep this list short. */
 const EXCEPTIONS: Record<string, string> = {
@@ -59,6 +78,22 @@ function bodyFor(op: Operation, ownDepartmentId: number, medicationId: number): 
     'POST /api/medication/agreement/{id}/change': agreement,
     'POST /api/medication/agreement/{id}/stop': { StopType: 'stopped', Reason: 'test' },
     'POST /api/administration/registration/{id}/doublecheck': {},
+    'PUT /api/documents/{id}': { Title: 'Overgenomen' },
+    'PUT /api/network/links/{id}': { Active: false },
+    'POST /api/communication/threads/{id}/messages': { Body: 'Isolatie' },
+    'POST /api/medication/healthcare_provider/order/{id}/cancel': {},
+    'POST /api/trombosis/patient/{id}/inrvalues': {
+      Value: 2.5,
+      MeasuredAt: new Date(Date.now() - 60_000).toISOString(),
+      Method: 'venous',
+    },
+    'PUT /api/trombosis/patient/{id}/targetrange': { Group: 'group1' },
+    'POST /api/trombosis/patient/{id}/dosageschemes': {
+      Drug: 'acenocoumarol',
+      ValidFrom: '2099-01-01',
+      TabletsPerDay: [1, 1, 1, 1, 1, 1, 1],
+      NextCheck: '2099-01-22',
+    },
   };
   const key = `${op.method} ${op.path}`;
   if (!(key in bodies)) throw new Error(`${key}: add a valid body to the isolation matrix`);
@@ -87,11 +122,21 @@ describe('isolation matrix (generated from /api/docs/json)', () => {
       sql`select * from medication_agreements where entity_id = ${v}`,
       sql`select * from administrations where entity_id = ${v}`,
       sql`select * from consents where entity_id = ${v}`,
+      sql`select * from message_threads where from_entity_id = ${v} or to_entity_id = ${v}`,
+      sql`select * from messages where thread_id in (select id from message_threads where from_entity_id = ${v} or to_entity_id = ${v})`,
+      sql`select * from message_reads where account_id in ${accountsOfVictim}`,
+      sql`select * from medication_reviews where entity_id = ${v}`,
+      sql`select * from orders where entity_id = ${v}`,
+      sql`select * from order_history where order_id in (select id from orders where entity_id = ${v})`,
+      sql`select * from baxter_rolls where entity_id = ${v}`,
       sql`select * from entities where id = ${v}`,
       sql`select * from account_ip_allow_list where account_id in ${accountsOfVictim}`,
       sql`select * from sessions where account_id in ${accountsOfVictim}`,
       sql`select * from totp_enrolments where account_id in ${accountsOfVictim}`,
       sql`select * from mail_outbox`,
+      sql`select * from documents where entity_id = ${v}`,
+      sql`select * from document_versions where document_id in (select id from documents where entity_id = ${v})`,
+      sql`select * from network_links where from_entity_id = ${v} or to_entity_id = ${v}`,
     ];
     const digests: string[] = [];
     for (const table of tables) {
@@ -146,6 +191,28 @@ describe('isolation matrix (generated from /api/docs/json)', () => {
         .from(s.administrations)
         .where(eq(s.administrations.entityId, victim)),
     );
+    const document = await first(
+      t.db.select({ id: s.documents.id }).from(s.documents).where(eq(s.documents.entityId, victim)),
+    );
+    // A link De Berk has with another organisation than the attacker's.
+    const link = await first(
+      t.db
+        .select({ id: s.networkLinks.id })
+        .from(s.networkLinks)
+        .where(and(eq(s.networkLinks.toEntityId, victim), eq(s.networkLinks.role, 'gp'))),
+    );
+    const thread = await first(
+      t.db
+        .select({ id: s.messageThreads.id })
+        .from(s.messageThreads)
+        .where(eq(s.messageThreads.toEntityId, victim)),
+    );
+    const order = await first(
+      t.db.select({ id: s.orders.id }).from(s.orders).where(eq(s.orders.entityId, victim)),
+    );
+    const roll = await first(
+      t.db.select({ id: s.baxterRolls.id }).from(s.baxterRolls).where(eq(s.baxterRolls.entityId, victim)),
+    );
     medicationId = agreement.medicationId;
     ids = {
       person: person.id,
@@ -156,6 +223,11 @@ describe('isolation matrix (generated from /api/docs/json)', () => {
       agreement: agreement.id,
       registration: registration.id,
       entity: victim,
+      document: document.id,
+      networkLink: link.id,
+      thread: thread.id,
+      order: order.id,
+      roll: roll.id,
     };
     const attacker = await login(t.app, 'anker');
     token = attacker.access_token;

@@ -6,10 +6,10 @@ import {
   caller,
   demoPatientOf,
   departmentIdOf,
-  entityIdOf,
   newClient,
   patientBody,
 } from './helpers/medication.ts';
+import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('patients: link a person, edit, read, search', () => {
@@ -142,14 +142,13 @@ describe('patients: link a person, edit, read, search', () => {
       ).toBe(404);
     });
 
-    it('needs medication.write to link and medication.read to read', async () => {
+    it('needs medication.write to link', async () => {
       const nurse = await caller(t.app, 'verpleegkundige');
       const personId = await newClient(t, 'Zorgcentrum De Berk', 'Rechten');
       expect(
         (await nurse.post(`/api/patient/link/person/${personId}`, patientBody(eikenhof, '012345672')))
           .statusCode,
       ).toBe(403);
-      expect((await (await caller(t.app, 'trombose')).get('/api/patients')).statusCode).toBe(403);
     });
   });
 });

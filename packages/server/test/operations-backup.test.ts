@@ -7,14 +7,18 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Person } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { migrationsFolder } from '../src/db/migrations.ts';
-import { readArchive } from '../src/operations/archive.ts';
-import { pruneBackups } from '../src/operations/backup.ts';
-import { openFailure, readBackupStatus, recordBackupOutcome } from '../src/operations/backup-status.ts';
-import { requestBackup } from '../src/operations/control-channel.ts';
-import { startEmbeddedBackups } from '../src/operations/embedded-backups.ts';
-import { restoreArchive } from '../src/operations/restore.ts';
+import { openDatabase, type Database } from '../src/platform/db/client.ts';
+import { migrationsFolder } from '../src/platform/db/migrations.ts';
+import { readArchive } from '../src/platform/operations/archive.ts';
+import { pruneBackups } from '../src/platform/operations/backup.ts';
+import {
+  openFailure,
+  readBackupStatus,
+  recordBackupOutcome,
+} from '../src/platform/operations/backup-status.ts';
+import { requestBackup } from '../src/platform/operations/control-channel.ts';
+import { startEmbeddedBackups } from '../src/platform/operations/embedded-backups.ts';
+import { restoreArchive } from '../src/platform/operations/restore.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
 import { apiAs, newPersonBody } from './helpers/admin-api.ts';
 import { embeddedConfig } from './helpers/embedded-config.ts';

@@ -3,10 +3,11 @@ import type { Account, AccountLookups, AccountPage, Person } from '@zorgportaal/
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/db/schema/index.ts';
-import { type Api, apiAs, auditOf, entityIdOf, newPersonBody } from './helpers/admin-api.ts';
+import * as s from '../src/platform/db/schema/index.ts';
+import { type Api, apiAs, auditOf, newPersonBody } from './helpers/admin-api.ts';
 import { mailText, postForm, waitFor } from './helpers/account-security.ts';
 import { login } from './helpers/login.ts';
+import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 const received: { to: string[]; raw: string }[] = [];
@@ -120,7 +121,8 @@ describe('PUT /api/account/{id} and the account actions', () => {
       EmailAddress: ['fatima@zorg.example', 'f.elamrani@zorg.example'],
       Teams: [{ Name: 'Team Oost' }],
       GroupsSendTo: [{ Name: 'Weekend' }],
-      GroupsReceivesFrom: [],
+      // Not in the body, so unchanged: the demo nurse reads the day shift's messages.
+      GroupsReceivesFrom: [{ Name: 'Dagdienst' }],
     });
     const bad = await admin.call('PUT', `/api/account/${nurse.Id}`, { TeamIds: [foreign!.id] });
     expect(bad.statusCode).toBe(400);

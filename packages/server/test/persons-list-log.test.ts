@@ -1,7 +1,7 @@
 import type { Dashboard, LogPage, PersonPage } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/db/schema/index.ts';
+import * as s from '../src/platform/db/schema/index.ts';
 import { type Api, apiAs, newPersonBody } from './helpers/admin-api.ts';
 import { postToken } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -106,8 +106,12 @@ describe('person list, Logboek and dashboard', () => {
     expect(byKey.failedLoginsToday).toBeGreaterThanOrEqual(1);
     const nurse = await apiAs(t.app, 'verpleegkundige');
     const nurseTiles = (await nurse.call('GET', '/api/dashboard')).json<Dashboard>().Tiles;
-    // Staff counts are for who manages persons; the nurse sees her rounds instead.
-    const nurseKeys = new Set(nurseTiles.map((tile) => tile.Key));
-    expect([...nurseKeys]).toEqual(['roundsOpen', 'roundsLate', 'roundsAwaitingCheck']);
+    // Staff counts are for who manages persons; the nurse sees her own work instead, her rounds first
+    // (then the other areas' tiles: the demo's critical INR value, orders, rolls, messages).
+    const nurseKeys = [...new Set(nurseTiles.map((tile) => tile.Key))];
+    expect(nurseKeys.slice(0, 3)).toEqual(['roundsOpen', 'roundsLate', 'roundsAwaitingCheck']);
+    expect(nurseKeys).toContain('inrCritical');
+    for (const staffKey of ['persons', 'activeAccounts', 'loginsToday', 'failedLoginsToday'])
+      expect(nurseKeys).not.toContain(staffKey);
   });
 });

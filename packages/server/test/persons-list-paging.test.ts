@@ -1,7 +1,8 @@
 import type { PersonPage } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/db/schema/index.ts';
-import { type Api, apiAs, entityIdOf } from './helpers/admin-api.ts';
+import * as s from '../src/platform/db/schema/index.ts';
+import { type Api, apiAs } from './helpers/admin-api.ts';
+import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** A generated person as the list should order it. Names are plain ASCII, so no collation question. */

@@ -1,9 +1,10 @@
 import type { Account, AccountLookups, Person } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/db/schema/index.ts';
-import { type Api, apiAs, entityIdOf, newPersonBody } from './helpers/admin-api.ts';
+import * as s from '../src/platform/db/schema/index.ts';
+import { type Api, apiAs, newPersonBody } from './helpers/admin-api.ts';
 import { createLimitedAdmin } from './helpers/limited-admin.ts';
+import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('account administration: no privilege escalation, no self-lockout', () => {

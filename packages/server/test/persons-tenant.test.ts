@@ -1,8 +1,9 @@
 import type { AccountPage, LogPage, PersonPage, TrashPage } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/db/schema/index.ts';
-import { type Api, aClientOf, apiAs, entityIdOf, newPersonBody } from './helpers/admin-api.ts';
+import * as s from '../src/platform/db/schema/index.ts';
+import { type Api, aClientOf, apiAs, newPersonBody } from './helpers/admin-api.ts';
+import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** Tenant isolation (security.md): `anker` (Het Anker, Beheerder) against De Berk's persons and accounts. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Database, openDatabase } from '../src/platform/db/client.ts';
 import { loginForm, postForm } from './helpers/account-security.ts';
 import { bearer } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../src/db/client.ts';
-import { rowsOf } from '../../src/db/client.ts';
-import * as s from '../../src/db/schema/index.ts';
-import { demoBsn } from '../../src/seed/demo-regimens.ts';
+import { type Db, rowsOf } from '../../src/platform/db/client.ts';
+import * as s from '../../src/platform/db/schema/index.ts';
+import { demoBsn } from '../../src/areas/medication/index.ts';
 
 const MOMENTS = [
   ['08:00', '20:00'],

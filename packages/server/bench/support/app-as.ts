@@ -1,6 +1,6 @@
 import { buildApp } from '../../src/app.ts';
-import type { Config } from '../../src/config/env.ts';
-import type { Database } from '../../src/db/client.ts';
+import type { Config } from '../../src/platform/config.ts';
+import type { Database } from '../../src/platform/db/client.ts';
 import { DEMO_PASSWORD } from '../../src/seed/demo-data.ts';
 
 /** The whole app on a bench database (silent, no web files) and a demo user's bearer header. */

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { backupsDir, takeBackup } from '../operations/backup.ts';
-import { requestBackup } from '../operations/control-channel.ts';
+import { backupsDir, takeBackup } from '../platform/operations/backup.ts';
+import { requestBackup } from '../platform/operations/control-channel.ts';
 import { dataDirFromEnv, runCli, secretKeyOf } from './cli-support.ts';
 
 /**

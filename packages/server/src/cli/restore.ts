@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { portalRunning } from '../operations/control-channel.ts';
-import { restoreArchive } from '../operations/restore.ts';
+import { portalRunning } from '../platform/operations/control-channel.ts';
+import { restoreArchive } from '../platform/operations/restore.ts';
 import { dataDirFromEnv, runCli } from './cli-support.ts';
 
 /** npm run restore -- <archive> [--force]: restores into DATA_DIR (empty, or moved aside with --force). */

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../db/client.ts';
-import { migrationsFolder } from '../db/migrations.ts';
-import { readArchive } from '../operations/archive.ts';
-import { portalRunning } from '../operations/control-channel.ts';
-import { copyToPostgres } from '../operations/to-postgres.ts';
+import { openDatabase } from '../platform/db/client.ts';
+import { migrationsFolder } from '../platform/db/migrations.ts';
+import { readArchive } from '../platform/operations/archive.ts';
+import { portalRunning } from '../platform/operations/control-channel.ts';
+import { copyToPostgres } from '../platform/operations/to-postgres.ts';
 import { dataDirFromEnv, runCli } from './cli-support.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { Tx } from '../db/client.ts';
-import * as t from '../db/schema/index.ts';
+import type { Tx } from '../platform/db/client.ts';
+import * as t from '../platform/db/schema/index.ts';
 
 const TEAMS = ['Team Noord', 'Team Zuid'];
 const GROUPS = ['Dagdienst', 'Nachtdienst'];

@@ -1,14 +1,19 @@
 import { DEFAULT_ROLES, PRODUCT_ID } from '@zorgportaal/contract';
 import { count, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
-import * as t from '../db/schema/index.ts';
-import { hashPassword } from '../account-security/password-hash.ts';
-import { sealSecret } from '../account-security/secret-box.ts';
-import { secretContext } from '../security/crypto.ts';
-import { demoClients } from './demo-clients.ts';
-import { seedDemoTrash } from './demo-trash.ts';
+import type { Db, Tx } from '../platform/db/client.ts';
+import * as t from '../platform/db/schema/index.ts';
+import { hashPassword } from '../areas/auth/index.ts';
+import { sealSecret } from '../platform/secret-box.ts';
+import { secretContext } from '../platform/crypto.ts';
+import { demoClients, seedDemoMedication } from '../areas/medication/index.ts';
+import { seedDemoTrash } from '../areas/trash/index.ts';
 import { seedDemoTeams } from './demo-teams.ts';
-import { seedDemoMedication } from './demo-medication.ts';
+import { seedDemoDocuments } from '../areas/documents/index.ts';
+import { seedDemoTrombosis } from '../areas/trombosis/index.ts';
+import { seedDemoOrders } from '../areas/orders/index.ts';
+import { seedDemoRolls } from '../areas/baxter/index.ts';
+import { seedDemoCommunication } from '../areas/communication/index.ts';
+import { seedDemoVp } from '../areas/vp/index.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_EMAIL_DOMAIN,
@@ -153,6 +158,12 @@ export async function seedDemoWorld(db: Db, opts: { secretKey: string }): Promis
       new Date(),
     );
     await seedDemoMedication(tx);
+    await seedDemoDocuments(tx);
+    await seedDemoTrombosis(tx);
+    await seedDemoOrders(tx);
+    await seedDemoRolls(tx);
+    await seedDemoCommunication(tx);
+    await seedDemoVp(tx);
   });
   return true;
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import * as s from '../../src/db/schema/index.ts';
+import * as s from '../../src/platform/db/schema/index.ts';
 import { bearer, login } from './login.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -20,15 +20,6 @@ export async function apiAs(app: FastifyInstance, username: string) {
 }
 
 export type Api = Awaited<ReturnType<typeof apiAs>>;
-
-/** The id of the demo entity with this name fragment (e.g. "De Berk"). */
-export async function entityIdOf(t: TestApp, name: string): Promise<number> {
-  const [row] = await t.db
-    .select({ id: s.entities.id })
-    .from(s.entities)
-    .where(sql`${s.entities.name} like ${`%${name}%`}`);
-  return row!.id;
-}
 
 /** A live client person (no account) of the entity. */
 export async function aClientOf(t: TestApp, entityId: number) {

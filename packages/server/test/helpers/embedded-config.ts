@@ -1,4 +1,4 @@
-import type { Config } from '../../src/config/env.ts';
+import type { Config } from '../../src/platform/config.ts';
 
 /** The app's configuration for tests that run it on their own data directory or database (no web files). */
 export const embeddedConfig = (dataDir: string, secretKey: string, databaseUrl?: string): Config => ({

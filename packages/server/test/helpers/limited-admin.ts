@@ -1,6 +1,6 @@
 import { PRODUCT_ID } from '@zorgportaal/contract';
-import { hashPassword } from '../../src/account-security/password-hash.ts';
-import * as s from '../../src/db/schema/index.ts';
+import { hashPassword } from '../../src/areas/auth/index.ts';
+import * as s from '../../src/platform/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../src/seed/demo-data.ts';
 import type { TestApp } from './test-app.ts';
 

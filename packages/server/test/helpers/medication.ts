@@ -1,9 +1,10 @@
 import type { AgreementCreateBodyInput, PatientBodyInput } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, localDate } from '../../src/administration/time-zone.ts';
-import * as s from '../../src/db/schema/index.ts';
+import { addDays, localDate } from '../../src/platform/time.ts';
+import * as s from '../../src/platform/db/schema/index.ts';
 import { bearer, login } from './login.ts';
+import { entityIdOf } from './entities.ts';
 import type { TestApp } from './test-app.ts';
 
 /** A logged-in caller: JSON calls with its bearer token. */
@@ -23,11 +24,6 @@ export async function caller(app: FastifyInstance, username: string) {
   };
 }
 export type Caller = Awaited<ReturnType<typeof caller>>;
-
-export async function entityIdOf(t: TestApp, name: string): Promise<number> {
-  const [row] = await t.db.select({ id: s.entities.id }).from(s.entities).where(eq(s.entities.name, name));
-  return row!.id;
-}
 
 export async function departmentIdOf(t: TestApp, name: string): Promise<number> {
   const [row] = await t.db

@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.ts';
-import type { Config } from '../../src/config/env.ts';
-import { type Database, openDatabase } from '../../src/db/client.ts';
-import { migrationsFolder } from '../../src/db/migrations.ts';
+import type { Config } from '../../src/platform/config.ts';
+import { type Database, openDatabase } from '../../src/platform/db/client.ts';
+import { migrationsFolder } from '../../src/platform/db/migrations.ts';
 import { seedDemoWorld } from '../../src/seed/demo-world.ts';
 
 export const TEST_SECRET_KEY = 'test-secret-key-test-secret-key-0123456789';

@@ -1,0 +1,66 @@
+import type { IpAllowEntry } from '@zorgportaal/contract';
+import { and, eq } from 'drizzle-orm';
+import { parseAllowEntry } from '../../platform/auth/ip-allow-list.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { accountIpAllowList } from '../../platform/db/schema/index.ts';
+import { HttpError } from '../../platform/errors.ts';
+import type { Caller } from '../../platform/types.ts';
+
+/** Plenty for offices and VPN ranges; bounds the work of every login check. */
+export const MAX_ENTRIES_PER_PRODUCT = 50;
+
+type Row = typeof accountIpAllowList.$inferSelect;
+
+export const toIpAllowEntry = (r: Row): IpAllowEntry => ({
+  Id: r.id,
+  Ip: r.ip,
+  ProductId: r.productId,
+  Description: r.description,
+  CreatedAt: r.createdAt.toISOString(),
+});
+
+const refuse = (status: 400 | 409, field: 'Ip' | 'ProductId', message: string) =>
+  new HttpError(status, status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED', message, {
+    Fields: { [field]: message },
+  });
+
+/**
+ * Adds an entry to the caller's list, stored in its normalised form (parseAllowEntry), so that
+ * "10.1.2.3/8" and "10.0.0.0/8" are recognised as the same entry.
+ */
+export async function addIpAllowEntry(
+  db: Db,
+  caller: Caller,
+  input: { Ip: string; ProductId: number; Description?: string | null },
+): Promise<Row> {
+  const parsed = parseAllowEntry(input.Ip);
+  if (!parsed.ok) throw refuse(400, 'Ip', parsed.message);
+  if (input.ProductId < 1) throw refuse(400, 'ProductId', 'Onbekend product.');
+  const existing = await db
+    .select({ ip: accountIpAllowList.ip })
+    .from(accountIpAllowList)
+    .where(
+      and(
+        eq(accountIpAllowList.accountId, caller.accountId),
+        eq(accountIpAllowList.productId, input.ProductId),
+      ),
+    );
+  if (existing.some((r) => r.ip === parsed.value)) throw refuse(409, 'Ip', 'Dit adres staat al in de lijst.');
+  if (existing.length >= MAX_ENTRIES_PER_PRODUCT)
+    throw refuse(
+      400,
+      'Ip',
+      `Er kunnen maximaal ${MAX_ENTRIES_PER_PRODUCT} adressen per product worden ingesteld.`,
+    );
+  const [row] = await db
+    .insert(accountIpAllowList)
+    .values({
+      accountId: caller.accountId,
+      entityId: caller.entityId,
+      productId: input.ProductId,
+      ip: parsed.value,
+      description: input.Description?.trim() || null,
+    })
+    .returning();
+  return row!;
+}

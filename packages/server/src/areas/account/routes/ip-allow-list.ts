@@ -1,0 +1,120 @@
+import {
+  nonNegativeInt32,
+  idParamSchema,
+  apiErrorSchema,
+  currentIpSchema,
+  ipAllowEntrySchema,
+  newIpAllowEntrySchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { normaliseClientIp } from '../../../platform/auth/ip-allow-list.ts';
+import { addIpAllowEntry, toIpAllowEntry } from '../ip-allow-entries.ts';
+import { accountIpAllowList } from '../../../platform/db/schema/index.ts';
+import { notFound } from '../../../platform/errors.ts';
+
+/** The caller's own IP allow-list. Entries of other accounts are invisible: 404. */
+const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
+  const own = (accountId: number) => eq(accountIpAllowList.accountId, accountId);
+
+  app.get(
+    '/api/account/ip/currentip',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The address this request came from',
+        response: { 200: currentIpSchema },
+      },
+    },
+    async (request) => ({ Ip: normaliseClientIp(request.ip) ?? request.ip }),
+  );
+
+  app.get(
+    '/api/account/ips/:productId',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "The caller's allowed addresses for a product",
+        params: z.object({ productId: nonNegativeInt32 }),
+        response: { 200: z.array(ipAllowEntrySchema) },
+      },
+    },
+    async (request) => {
+      const rows = await app.db
+        .select()
+        .from(accountIpAllowList)
+        .where(
+          and(own(request.caller!.accountId), eq(accountIpAllowList.productId, request.params.productId)),
+        )
+        .orderBy(accountIpAllowList.id);
+      return rows.map(toIpAllowEntry);
+    },
+  );
+
+  app.post(
+    '/api/account/ips',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Add an address or CIDR range',
+        body: newIpAllowEntrySchema,
+        response: { 201: ipAllowEntrySchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await addIpAllowEntry(app.db, request.caller!, request.body);
+      await app.callerCache.forgetAccount(row.accountId);
+      await app.audit.record(request, {
+        action: AUDIT_ACTIONS.create,
+        outcome: 'success',
+        objectType: AUDIT_OBJECTS.ip_allow_list,
+        objectId: row.id,
+        detail: { ip: row.ip, productId: row.productId },
+      });
+      return reply.code(201).send(toIpAllowEntry(row));
+    },
+  );
+
+  app.delete(
+    '/api/account/ips/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Remove one of your own entries',
+        params: idParamSchema,
+        response: { 200: z.object({}), 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const caller = request.caller!;
+      const [row] = await app.db
+        .delete(accountIpAllowList)
+        .where(and(own(caller.accountId), eq(accountIpAllowList.id, request.params.id)))
+        .returning();
+      if (!row) {
+        await app.audit.record(request, {
+          action: AUDIT_ACTIONS.delete,
+          outcome: 'refused',
+          objectType: AUDIT_OBJECTS.ip_allow_list,
+          objectId: request.params.id,
+          detail: { reason: 'not_own_entry' },
+        });
+        throw notFound();
+      }
+      await app.callerCache.forgetAccount(caller.accountId);
+      await app.audit.record(request, {
+        action: AUDIT_ACTIONS.delete,
+        outcome: 'success',
+        objectType: AUDIT_OBJECTS.ip_allow_list,
+        objectId: row.id,
+        detail: { ip: row.ip, productId: row.productId },
+      });
+      return {};
+    },
+  );
+};
+
+export default ipAllowListRoutes;

@@ -1,0 +1,112 @@
+import {
+  apiErrorSchema,
+  totpCodeSchema,
+  twofaEnrolmentSchema,
+  twofaStatusSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sealSecret } from '../../../platform/secret-box.ts';
+import { generateSecret, otpauthUrl, qrCodeDataUrl } from '../../auth/index.ts';
+import { accountWithCode, alreadyEnabled, confirmEnrolment } from '../two-factor-settings.ts';
+import { accounts, totpEnrolments } from '../../../platform/db/schema/index.ts';
+import { unauthorized } from '../../../platform/errors.ts';
+import { findAccountById } from '../../accounts/index.ts';
+import { secretContext } from '../../../platform/crypto.ts';
+
+const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
+
+/** 2FA in the account settings (spec §7): status, a pending secret, enable and disable with a code. */
+const twoFactorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ownAccount = async (accountId: number) => {
+    const account = await findAccountById(app.db, accountId);
+    if (!account) throw unauthorized();
+    return account;
+  };
+
+  app.get(
+    '/api/account/2fa',
+    { schema: { tags: ['account'], summary: 'Is 2FA on?', response: { 200: twofaStatusSchema } } },
+    async (request) => ({ Enabled: (await ownAccount(request.caller!.accountId)).totpEnabled }),
+  );
+
+  app.get(
+    '/api/account/2fa/generate',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'A new pending TOTP secret with its QR code (2FA goes on after confirming a code)',
+        response: { 200: twofaEnrolmentSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const account = await ownAccount(request.caller!.accountId);
+      // Replacing an active secret would let a stolen session move 2FA to the thief's phone.
+      if (account.totpEnabled) throw alreadyEnabled();
+      const secret = generateSecret();
+      const secretSealed = sealSecret(secret, app.config.secretKey, secretContext(account.id));
+      await app.db
+        .insert(totpEnrolments)
+        .values({ accountId: account.id, secretSealed })
+        .onConflictDoUpdate({
+          target: totpEnrolments.accountId,
+          set: { secretSealed, createdAt: new Date() },
+        });
+      const url = otpauthUrl(secret, account.username);
+      return { Secret: secret, OtpauthUrl: url, QrCode: await qrCodeDataUrl(url) };
+    },
+  );
+
+  app.post(
+    '/api/account/2fa',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Switch 2FA on with a code from the pending secret',
+        body: totpCodeSchema,
+        response: { 200: twofaStatusSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await confirmEnrolment(app, request, await ownAccount(request.caller!.accountId), request.body.totp);
+      return { Enabled: true };
+    },
+  );
+
+  app.delete(
+    '/api/account/2fa',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Switch 2FA off with a current code',
+        body: totpCodeSchema,
+        response: { 200: twofaStatusSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const account = await accountWithCode(
+        app,
+        request,
+        await ownAccount(request.caller!.accountId),
+        request.body.totp,
+      );
+      await app.db
+        .update(accounts)
+        .set({ totpEnabled: false, totpSecretEncrypted: null, totpLastStep: null })
+        .where(eq(accounts.id, account.id));
+      await app.callerCache.forgetAccount(account.id);
+      await app.audit.record(request, {
+        action: AUDIT_ACTIONS.update,
+        outcome: 'success',
+        objectType: AUDIT_OBJECTS.two_factor,
+        objectId: account.id,
+        detail: { enabled: false },
+      });
+      return { Enabled: false };
+    },
+  );
+};
+
+export default twoFactorSettingsRoutes;

@@ -1,0 +1,69 @@
+import type { AccountUpdateBody } from '@zorgportaal/contract';
+import type { FastifyInstance } from 'fastify';
+import { and, ne, sql } from 'drizzle-orm';
+import * as t from '../../platform/db/schema/index.ts';
+import { reachableEntityIds } from '../communication/index.ts';
+import { foreignIds, knownProductIds } from './queries/lookups.ts';
+import type { Caller } from '../../platform/types.ts';
+import { checkRoleChange, entityRoles } from './role-grants.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+
+export const USERNAME_TAKEN = 'Deze gebruikersnaam is al in gebruik.';
+
+/** 409 naming Username when another account has the name (case-insensitive, like the unique index). */
+export async function checkUsernameFree(
+  app: FastifyInstance,
+  username: string,
+  exceptId?: number,
+): Promise<void> {
+  const [taken] = await app.db
+    .select({ id: t.accounts.id })
+    .from(t.accounts)
+    .where(
+      and(
+        sql`lower(${t.accounts.username}) = ${username.toLowerCase()}`,
+        exceptId === undefined ? undefined : ne(t.accounts.id, exceptId),
+      ),
+    )
+    .limit(1);
+  if (taken) throw conflict(USERNAME_TAKEN, 'Username');
+}
+
+/**
+ * Checks the relations in a link or update body against the caller's entity and rights: roles
+ * (escalation and self-demotion), teams, groups and products. Ids of another entity are 400.
+ */
+export async function checkAccountRelations(
+  app: FastifyInstance,
+  caller: Caller,
+  body: AccountUpdateBody,
+  target: { roleIds: number[]; own: boolean },
+): Promise<void> {
+  if (body.RoleIds) {
+    const roles = await entityRoles(app.db, caller.entityId);
+    checkRoleChange({
+      roles,
+      held: caller.permissions,
+      current: target.roleIds,
+      next: body.RoleIds,
+      ownAccount: target.own,
+    });
+  }
+  if (body.TeamIds && (await foreignIds(app.db, t.teams, caller.entityId, body.TeamIds)).length)
+    throw badRequest('Onbekend team.', 'TeamIds');
+  if (
+    body.GroupsReceivesFrom &&
+    (await foreignIds(app.db, t.groups, caller.entityId, body.GroupsReceivesFrom)).length
+  )
+    throw badRequest('Onbekende groep.', 'GroupsReceivesFrom');
+  // An account may write to groups of the organisations it reaches in the care network (Communicatie).
+  if (body.GroupsSendTo) {
+    let unknown = await foreignIds(app.db, t.groups, caller.entityId, body.GroupsSendTo);
+    for (const entityId of unknown.length ? await reachableEntityIds(app.db, caller.entityId) : [])
+      if (unknown.length) unknown = await foreignIds(app.db, t.groups, entityId, unknown);
+    if (unknown.length) throw badRequest('Onbekende groep.', 'GroupsSendTo');
+  }
+  const products = knownProductIds();
+  if (body.AccountSubscription?.some((s) => !products.includes(s.ProductId)))
+    throw badRequest('Onbekend product.', 'AccountSubscription');
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import accountActions from './routes/actions.ts';
+import forceLogout from './routes/force-logout.ts';
+import accountLink from './routes/link.ts';
+import accountList from './routes/list.ts';
+import accountUpdate from './routes/update.ts';
+
+/** Accounts management by a Beheerder: list, link to a person, update, (de)activate, force logout. */
+export default async function accountsArea(app: FastifyInstance): Promise<void> {
+  await app.register(accountList);
+  await app.register(accountLink);
+  await app.register(accountUpdate);
+  await app.register(accountActions);
+  await app.register(forceLogout);
+}
+
+// What other areas may use.
+export {
+  type AccountRow,
+  findAccountById,
+  findAccountByUsername,
+  toAccountView,
+} from './queries/accounts.ts';

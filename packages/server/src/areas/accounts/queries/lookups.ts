@@ -1,0 +1,57 @@
+import { type AccountLookups, PRODUCT_ID } from '@zorgportaal/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client.ts';
+import * as t from '../../../platform/db/schema/index.ts';
+import { canGrant, entityRoles } from '../role-grants.ts';
+
+/** The products an account can subscribe to (the portal is product 1, spec §1). */
+const PRODUCTS = [{ Id: PRODUCT_ID, Name: 'Zorgportaal' }];
+
+/** The choices of the account form and the list filters, for the caller's entity. */
+export async function accountLookups(
+  db: Db,
+  entityId: number,
+  held: ReadonlySet<string>,
+): Promise<AccountLookups> {
+  const [roles, teams, groups] = await Promise.all([
+    entityRoles(db, entityId),
+    db
+      .select({ Id: t.teams.id, Name: t.teams.name })
+      .from(t.teams)
+      .where(eq(t.teams.entityId, entityId))
+      .orderBy(t.teams.name),
+    db
+      .select({ Id: t.groups.id, Name: t.groups.name })
+      .from(t.groups)
+      .where(eq(t.groups.entityId, entityId))
+      .orderBy(t.groups.name),
+  ]);
+  return {
+    Roles: roles.map((r) => ({
+      Id: r.id,
+      Name: r.name,
+      Permissions: r.permissions,
+      Grantable: canGrant(held, r),
+    })),
+    Teams: teams,
+    Groups: groups,
+    Products: PRODUCTS,
+  };
+}
+
+export const knownProductIds = (): number[] => PRODUCTS.map((p) => p.Id);
+
+/** The ids among `ids` that are not teams (or groups) of the entity. */
+export async function foreignIds(
+  db: Db,
+  table: typeof t.teams | typeof t.groups,
+  entityId: number,
+  ids: number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const found = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.entityId, entityId), inArray(table.id, ids)));
+  return ids.filter((id) => !found.some((f) => f.id === id));
+}

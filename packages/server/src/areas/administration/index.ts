@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import administrationDashboard from './routes/dashboard.ts';
+import administrationList from './routes/list.ts';
+import registration from './routes/registration.ts';
+import administrationResults from './routes/results.ts';
+
+/** Administration (toediening): the day list, registrations and double checks, results and the dashboard. */
+export default async function administrationArea(app: FastifyInstance): Promise<void> {
+  await app.register(administrationList);
+  await app.register(registration);
+  await app.register(administrationResults);
+  await app.register(administrationDashboard);
+}
+
+// What other areas may use.
+export { agreementsInForce, buildDayList } from './day-list.ts';
+export { isRiskProduct, isWithdrawn } from './rules.ts';
+export { seedDemoAdministrations } from './demo.ts';
+export { results } from './results.ts';
+export { recountResults } from './results-recount.ts';
+export { plannedMoments, type PlanningAgreement } from './planned-moments.ts';

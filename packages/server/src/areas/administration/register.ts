@@ -1,0 +1,148 @@
+import type { RegistrationBody, RiskCategory } from '@zorgportaal/contract';
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import * as t from '../../platform/db/schema/index.ts';
+import { conflict, isUniqueViolation, unprocessable } from '../../platform/errors.ts';
+import { isEffective } from './day-list.ts';
+import { isAsNeeded, plannedMoments } from './planned-moments.ts';
+import type { AdministrationRow } from './registration-mapper.ts';
+import { needsDoubleCheck } from './rules.ts';
+import { dayBounds, localDate } from '../../platform/time.ts';
+import { coumarinDose, coumarinDosesOn } from '../trombosis/index.ts';
+
+type Found = {
+  agreement: typeof t.medicationAgreements.$inferSelect;
+  departmentId: number;
+  risks: RiskCategory[];
+  medicationName: string;
+};
+const TAKEN = 'Dit moment is al geregistreerd. Registreer een correctie op de bestaande registratie.';
+
+/** The agreement with the patient's department and the product's risk categories, within scope. */
+export async function findAgreementForRegistration(
+  db: Db,
+  id: number,
+  scope: number[],
+): Promise<Found | undefined> {
+  const [row] = await db
+    .select({
+      agreement: t.medicationAgreements,
+      departmentId: t.patients.departmentId,
+      risks: t.medications.riskCategories,
+      medicationName: t.medications.name,
+    })
+    .from(t.medicationAgreements)
+    .innerJoin(t.patients, eq(t.patients.id, t.medicationAgreements.patientId))
+    .innerJoin(t.medications, eq(t.medications.id, t.medicationAgreements.medicationId))
+    .where(and(eq(t.medicationAgreements.id, id), inArray(t.medicationAgreements.entityId, scope)));
+  return row && { ...row, risks: row.risks as RiskCategory[] };
+}
+
+/** The planned dose of the moment the body names, or an error naming ScheduledAt. */
+function plannedDose({ agreement }: Found, body: RegistrationBody, at: Date): number | null {
+  if (body.ScheduledAt === null) {
+    if (!isAsNeeded(agreement)) throw unprocessable('Kies het geplande toedienmoment.', 'ScheduledAt');
+    const inForce = agreement.startAt <= at && (agreement.endAt === null || at < agreement.endAt);
+    if (!inForce) throw unprocessable('De afspraak is op dit moment niet actief.', 'AgreementId');
+    return agreement.instructions.AsNeededDose;
+  }
+  const scheduledAt = new Date(body.ScheduledAt);
+  const slot = plannedMoments([agreement], localDate(scheduledAt)).find(
+    (s) => s.scheduledAt?.getTime() === scheduledAt.getTime(),
+  );
+  if (!slot) throw unprocessable('Dit is geen gepland toedienmoment van deze afspraak.', 'ScheduledAt');
+  return slot.dose;
+}
+
+/** As-needed: no more given doses on one local day than the agreement's maximum. */
+async function checkDailyMaximum(db: Db, { agreement }: Found, at: Date): Promise<void> {
+  const max = agreement.instructions.AsNeededMaxPerDay;
+  if (max === null) return;
+  const day = dayBounds(localDate(at));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t.administrations)
+    .where(
+      and(
+        eq(t.administrations.agreementId, agreement.id),
+        isNull(t.administrations.scheduledAt),
+        inArray(t.administrations.status, ['given', 'partial']),
+        gte(t.administrations.momentAt, day.start),
+        lt(t.administrations.momentAt, day.end),
+        isEffective,
+      ),
+    );
+  if ((row?.n ?? 0) >= max) throw unprocessable(`Het maximum van ${max} keer per dag is bereikt.`, 'Status');
+}
+
+/** The registration a correction points at: same agreement and moment, within scope. */
+async function checkCorrected(db: Db, found: Found, body: RegistrationBody): Promise<void> {
+  const [target] = await db
+    .select()
+    .from(t.administrations)
+    .where(eq(t.administrations.id, body.CorrectsId!));
+  const sameMoment =
+    target &&
+    (target.scheduledAt?.toISOString() ?? null) ===
+      (body.ScheduledAt && new Date(body.ScheduledAt).toISOString());
+  if (!target || target.agreementId !== found.agreement.id || !sameMoment)
+    throw unprocessable(
+      'Een correctie moet verwijzen naar een registratie van hetzelfde moment.',
+      'CorrectsId',
+    );
+}
+
+/**
+ * Stores a registration after the rules of domain.md: the moment must be planned, a planned moment is
+ * registered once (later ones must be corrections of it), risk products wait for a double check.
+ */
+export async function register(
+  db: Db,
+  found: Found,
+  body: RegistrationBody,
+  accountId: number,
+  now: Date,
+): Promise<AdministrationRow> {
+  const wentIn = body.Status === 'given' || body.Status === 'partial';
+  const administeredAt = body.AdministeredAt ? new Date(body.AdministeredAt) : wentIn ? now : null;
+  let dose = plannedDose(found, body, administeredAt ?? now);
+  if (body.ScheduledAt !== null && found.risks.includes('coumarine')) {
+    // A coumarin's planned dose is the one of the dosage scheme in force that day.
+    const { patientId } = found.agreement;
+    const doses = await coumarinDosesOn(db, [patientId], localDate(new Date(body.ScheduledAt)));
+    dose = coumarinDose(doses, patientId, found.medicationName, dose);
+  }
+  if (body.CorrectsId !== null) await checkCorrected(db, found, body);
+  else if (body.ScheduledAt === null && wentIn) await checkDailyMaximum(db, found, administeredAt ?? now);
+  const scheduledAt = body.ScheduledAt ? new Date(body.ScheduledAt) : null;
+  const [row] = await db
+    .insert(t.administrations)
+    .values({
+      entityId: found.agreement.entityId,
+      patientId: found.agreement.patientId,
+      agreementId: found.agreement.id,
+      departmentId: found.departmentId,
+      medicationId: found.agreement.medicationId,
+      scheduledAt,
+      scheduledQty: dose,
+      administeredAt,
+      administeredQty: body.AdministeredQty ?? (body.Status === 'given' ? dose : null),
+      momentAt: scheduledAt ?? administeredAt ?? now,
+      status: body.Status,
+      deviationReason: body.DeviationReason,
+      deviationText: body.DeviationText,
+      doubleCheckRequired: needsDoubleCheck(found.risks, body.Status),
+      recordedBy: accountId,
+      recordedAt: now,
+      note: body.Note,
+      correctsId: body.CorrectsId,
+    })
+    .returning()
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err, 'administrations_moment_idx')) throw conflict(TAKEN);
+      if (isUniqueViolation(err, 'administrations_corrects_idx'))
+        throw conflict('Deze registratie is al gecorrigeerd; corrigeer de laatste correctie.');
+      throw err;
+    });
+  return row!;
+}

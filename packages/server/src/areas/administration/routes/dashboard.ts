@@ -1,0 +1,48 @@
+import { administrationDashboardSchema, dashboardQuerySchema, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { buildDashboard } from '../dashboard.ts';
+import { clockTurns, etagOf, matches, notModified, rememberTurns, REVALIDATE } from '../list-etag.ts';
+import { dayListVersion } from '../list-version.ts';
+import { localDate } from '../../../platform/time.ts';
+import { visibleDepartments } from '../../medication/index.ts';
+import { scopeOf } from '../../../platform/scope.ts';
+
+/** GET /api/administration/dashboard: today's progress per department, open checks, missing consents. */
+const dashboardRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/administration/dashboard',
+    {
+      schema: {
+        tags: ['administration'],
+        querystring: dashboardQuerySchema,
+        response: { 200: administrationDashboardSchema },
+      },
+      preHandler: app.requirePermission('administration.read'),
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(request);
+      const now = new Date();
+      const date = request.query.date ?? localDate(now);
+      const departments = await visibleDepartments(app.db, scope, request.caller!.entityId);
+      const ids = departments.map((d) => d.Id);
+      // Department names and organisations are part of the answer too.
+      const version = `${JSON.stringify(departments)}|${await dayListVersion(app.db, ids, date, scope)}`;
+      const known = etagOf(version, request.caller!.accountId, now);
+      if (matches(request, known)) return notModified(reply, known!);
+      const { dashboard, moments } = await buildDashboard(app.db, departments, scope, date, now);
+      rememberTurns(version, clockTurns(moments));
+      // One entry per view, linking the clients it names; the dashboard's refresh adds nothing.
+      await app.audit.recordView(request, {
+        objectType: AUDIT_OBJECTS.administration_dashboard,
+        view: { date },
+        relatedPatientIds: dashboard.PatientsWithoutConsent.map((p) => p.PatientId),
+      });
+      reply
+        .header('Cache-Control', REVALIDATE)
+        .header('ETag', etagOf(version, request.caller!.accountId, now)!);
+      return dashboard;
+    },
+  );
+};
+
+export default dashboardRoute;

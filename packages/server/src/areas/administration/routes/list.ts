@@ -1,0 +1,57 @@
+import {
+  administrationListQuerySchema,
+  administrationListSchema,
+  apiErrorSchema,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { buildDayList } from '../day-list.ts';
+import { clockTurns, etagOf, matches, notModified, rememberTurns, REVALIDATE } from '../list-etag.ts';
+import { dayListVersion } from '../list-version.ts';
+import { localDate } from '../../../platform/time.ts';
+import { pickDepartment } from '../../medication/index.ts';
+import { scopeOf } from '../../../platform/scope.ts';
+import { refuseNotFound } from '../../../platform/errors.ts';
+
+/** GET /api/administration/list: the toedienlijst of a department and day (default: mine, today). */
+const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/administration/list',
+    {
+      schema: {
+        tags: ['administration'],
+        querystring: administrationListQuerySchema,
+        response: { 200: administrationListSchema, 404: apiErrorSchema },
+      },
+      preHandler: app.requirePermission('administration.read'),
+    },
+    async (request, reply) => {
+      const { departmentId, date } = request.query;
+      const scope = await scopeOf(request);
+      const department = await pickDepartment(app.db, scope, request.caller!.entityId, departmentId);
+      if (!department) return refuseNotFound(request, AUDIT_OBJECTS.department, departmentId ?? 'default');
+      const now = new Date();
+      const day = date ?? localDate(now);
+      // The refresh of an unchanged list: one query, a 304, no list built and no audit entry.
+      const version = await dayListVersion(app.db, [department.Id], day);
+      const known = etagOf(version, request.caller!.accountId, now);
+      if (matches(request, known)) return notModified(reply, known!);
+      const list = await buildDayList(app.db, department, day, now);
+      rememberTurns(version, clockTurns(list.Moments));
+      // NEN 7513: one entry for the view that links every client shown, so "who saw this client"
+      // finds it; the tablet's automatic refresh of the same view adds nothing (recordView).
+      await app.audit.recordView(request, {
+        objectType: AUDIT_OBJECTS.administration_list,
+        objectId: department.Id,
+        view: { date: list.Date },
+        relatedPatientIds: list.Moments.map((m) => m.PatientId),
+      });
+      reply
+        .header('Cache-Control', REVALIDATE)
+        .header('ETag', etagOf(version, request.caller!.accountId, now)!);
+      return list;
+    },
+  );
+};
+
+export default administrationListRoute;

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { medicationAgreements, medications, patients } from '../medication/schema.ts';
+import { entities } from '../../platform/db/schema/organisations.ts';
+
+/**
+ * Registrations (eTDR, FHIR MedicationAdministration). Never updated except for the double check;
+ * a correction is a new row pointing at the old one (corrects_id). department_id and medication_id
+ * are copied from the patient and agreement at registration, so the results overview over millions
+ * of rows filters without joins and keeps the department where the dose was given.
+ * moment_at = coalesce(scheduled_at, administered_at, recorded_at): the instant a registration belongs to.
+ * Account ids carry no foreign key: the record outlives the account.
+ */
+export const administrations = pgTable(
+  'administrations',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    entityId: integer()
+      .notNull()
+      .references(() => entities.id),
+    patientId: integer()
+      .notNull()
+      .references(() => patients.id),
+    agreementId: integer()
+      .notNull()
+      .references(() => medicationAgreements.id),
+    departmentId: integer().notNull(),
+    medicationId: integer()
+      .notNull()
+      .references(() => medications.id),
+    scheduledAt: timestamp({ withTimezone: true }),
+    scheduledQty: doublePrecision(),
+    administeredAt: timestamp({ withTimezone: true }),
+    administeredQty: doublePrecision(),
+    momentAt: timestamp({ withTimezone: true }).notNull(),
+    status: text({ enum: ['given', 'partial', 'not_given', 'refused', 'failed', 'cancelled'] }).notNull(),
+    deviationReason: text(),
+    deviationText: text(),
+    doubleCheckRequired: boolean().notNull().default(false),
+    doubleCheckBy: integer(),
+    doubleCheckAt: timestamp({ withTimezone: true }),
+    recordedBy: integer().notNull(),
+    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    note: text(),
+    correctsId: bigint({ mode: 'number' }).references((): AnyPgColumn => administrations.id),
+  },
+  (t) => [
+    // A planned moment has at most one original registration; anything after it must be a correction.
+    uniqueIndex('administrations_moment_idx')
+      .on(t.agreementId, t.scheduledAt)
+      .where(sql`${t.correctsId} is null and ${t.scheduledAt} is not null`),
+    // Corrections form a chain: each registration is corrected at most once.
+    uniqueIndex('administrations_corrects_idx')
+      .on(t.correctsId)
+      .where(sql`${t.correctsId} is not null`),
+    index('administrations_agreement_idx').on(t.agreementId, t.momentAt),
+    index('administrations_department_idx').on(t.entityId, t.departmentId, t.momentAt),
+    index('administrations_entity_idx').on(t.entityId, t.momentAt),
+    index('administrations_patient_idx').on(t.patientId, t.momentAt),
+    index('administrations_awaiting_check_idx')
+      .on(t.entityId, t.departmentId)
+      .where(sql`${t.doubleCheckRequired} and ${t.doubleCheckBy} is null`),
+  ],
+);
+
+/**
+ * eTDR signatures: the client's (or representative's) informed consent, or the authorised prescriber's
+ * signature for one agreement. The PNG is kept as base64 with a snapshot of the text that was signed.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    entityId: integer()
+      .notNull()
+      .references(() => entities.id),
+    patientId: integer()
+      .notNull()
+      .references(() => patients.id),
+    kind: text({ enum: ['consent', 'authorized'] }).notNull(),
+    agreementId: integer().references(() => medicationAgreements.id),
+    signerName: text().notNull(),
+    signerRole: text({ enum: ['client', 'representative', 'prescriber'] }).notNull(),
+    witnessName: text(),
+    signedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    consentText: text().notNull(),
+    signaturePng: text().notNull(),
+    recordedBy: integer(),
+  },
+  (t) => [index('consents_patient_idx').on(t.patientId, t.kind, t.signedAt)],
+);

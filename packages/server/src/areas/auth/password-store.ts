@@ -1,0 +1,29 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { accounts, passwordResetTokens } from '../../platform/db/schema/index.ts';
+import { revokeAccountSessions } from './account-sessions.ts';
+
+/**
+ * Stores a new password hash (made with hashPassword beforehand, outside any transaction, because
+ * argon2 takes a while) and does what always goes with it: clear the forced-change flag, end the
+ * other sessions and void outstanding reset links. Call it inside a transaction. TOTP stays as it
+ * is: a new password never switches 2FA off (security.md).
+ */
+export async function storePassword(
+  db: Db,
+  accountId: number,
+  passwordHash: string,
+  opts: { reason: 'password_change' | 'password_reset'; keepSessionId?: string },
+): Promise<{ revokedSessions: number }> {
+  const now = new Date();
+  await db
+    .update(accounts)
+    .set({ passwordHash, mustChangePassword: false })
+    .where(eq(accounts.id, accountId));
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.accountId, accountId), isNull(passwordResetTokens.usedAt)));
+  const revokedSessions = await revokeAccountSessions(db, accountId, opts.reason, opts.keepSessionId);
+  return { revokedSessions };
+}

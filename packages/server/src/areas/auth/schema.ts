@@ -1,0 +1,86 @@
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from '../accounts/schema.ts';
+import { entities } from '../../platform/db/schema/organisations.ts';
+
+/**
+ * Brute-force counters shared by every instance (security.md). One row per key, updated with
+ * INSERT … ON CONFLICT, so parallel failures serialise and none slips under the limit.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    key: text().primaryKey(),
+    attempts: timestamp({ withTimezone: true }).array().notNull(),
+    lastAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_attempts_last_at_idx').on(t.lastAt)],
+);
+
+/** The 2FA step of a login: created only after the password was verified, valid 5 minutes. */
+export const twofaChallenges = pgTable(
+  'twofa_challenges',
+  {
+    id: uuid().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.accountId)],
+);
+
+/** Forgotten-password tokens, stored as SHA-256 hashes; single use, 60 minutes. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    hash: text().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.accountId)],
+);
+
+/** Mails written when no SMTP_URL is configured, so a local user can still reset a password. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  to: text().notNull(),
+  subject: text().notNull(),
+  text: text().notNull(),
+  html: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An account's pending (not yet confirmed) TOTP secret, sealed like the active one. */
+export const totpEnrolments = pgTable('totp_enrolments', {
+  accountId: integer()
+    .primaryKey()
+    .references(() => accounts.id),
+  secretSealed: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** IP allow-list per account and product: with entries present, logins from elsewhere are refused. */
+export const accountIpAllowList = pgTable(
+  'account_ip_allow_list',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id),
+    entityId: integer()
+      .notNull()
+      .references(() => entities.id),
+    productId: integer().notNull(),
+    ip: text().notNull(),
+    description: text(),
+    active: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.accountId, t.productId)],
+);

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { onAgreementChange } from '../../platform/agreement-changes.ts';
+import { recordInterimChange } from './queries.ts';
+import baxterRoutes from './routes.ts';
+
+export { seedDemoRolls } from './demo.ts';
+export { BAXTER_TILES } from './tiles.ts';
+export { interimChangesOn } from './queries.ts';
+
+// A gds agreement started, changed or stopped during a running roll: recorded as an interim change.
+onAgreementChange('baxter', async (tx, change) => {
+  await recordInterimChange(tx, change);
+});
+
+/** Baxter rolls (GDS): week lists, generation from gds agreements, lay-out, hand-over, roll-file import. */
+export default async function baxterArea(app: FastifyInstance): Promise<void> {
+  await app.register(baxterRoutes);
+}

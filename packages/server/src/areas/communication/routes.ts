@@ -1,0 +1,262 @@
+import {
+  apiErrorSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+  idParamSchema,
+  messageCreateBodySchema,
+  recipientListSchema,
+  streamTicketQuerySchema,
+  streamTicketSchema,
+  threadCreateBodySchema,
+  threadListQuerySchema,
+  threadListSchema,
+  threadSchema,
+  unreadCountSchema,
+} from '@zorgportaal/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refuseNotFound as refuse } from '../../platform/errors.ts';
+import { entityScope } from '../../platform/scope.ts';
+import { findPatient } from '../medication/index.ts';
+import {
+  addMessage,
+  createThread,
+  findThread,
+  listThreads,
+  markRead,
+  type Reader,
+  recipientsOf,
+  threadMessages,
+  unreadCount,
+} from './queries.ts';
+import { openStream, THREAD_CHANNEL } from './stream.ts';
+import { issueTicket, readTicket } from './ticket.ts';
+import { unauthorized } from '../../platform/errors.ts';
+
+const tags = ['communication'];
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
+
+const readerOf = (request: FastifyRequest): Reader => ({
+  accountId: request.caller!.accountId,
+  entityId: request.caller!.entityId,
+});
+
+/** Communicatie: recipients, threads, read state, answers and the live event stream. */
+const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const use = app.requirePermission('communication.use');
+
+  /** Tells every instance a thread changed; a lost event only delays the update to the next poll. */
+  const announce = async (request: FastifyRequest, threadId: number) => {
+    try {
+      await app.events.publish(THREAD_CHANNEL, String(threadId));
+    } catch {
+      request.log.warn('communication event not published');
+    }
+  };
+
+  app.get(
+    '/api/communication/recipients',
+    {
+      schema: { tags, summary: 'The groups the caller may write to', response: { 200: recipientListSchema } },
+      preHandler: use,
+    },
+    async (request) => ({ Rows: await recipientsOf(app.db, readerOf(request)) }),
+  );
+
+  app.get(
+    '/api/communication/unread',
+    {
+      schema: { tags, summary: 'Threads with unread messages', response: { 200: unreadCountSchema } },
+      preHandler: use,
+    },
+    async (request) => ({ Unread: await unreadCount(app.db, readerOf(request)) }),
+  );
+
+  app.get(
+    '/api/communication/threads',
+    {
+      schema: { tags, querystring: threadListQuerySchema, response: { 200: threadListSchema, ...errors } },
+      preHandler: use,
+    },
+    async (request) => {
+      const scope = await entityScope(app.db, request.caller!.entityId);
+      const rows = (await listThreads(app.db, readerOf(request), request.query)).map(
+        ({ patientEntityId, ...row }) =>
+          // A patient that left the caller's scope (a network link ended) keeps only the thread.
+          patientEntityId !== null && !scope.includes(patientEntityId)
+            ? { ...row, PatientId: null, PatientName: null }
+            : row,
+      );
+      const patientIds = [...new Set(rows.flatMap((r) => (r.PatientId === null ? [] : [r.PatientId])))];
+      if (patientIds.length)
+        await app.audit.recordView(request, {
+          objectType: AUDIT_OBJECTS.message_thread_list,
+          view: { filter: request.query.filter ?? 'all', patientId: request.query.patientId ?? null },
+          relatedPatientIds: patientIds,
+        });
+      return { Rows: rows };
+    },
+  );
+
+  app.get(
+    '/api/communication/threads/:id',
+    {
+      schema: { tags, params: idParamSchema, response: { 200: threadSchema, ...errors } },
+      preHandler: use,
+    },
+    async (request) => {
+      const { id } = request.params;
+      const reader = readerOf(request);
+      const thread = await findThread(app.db, reader, id);
+      if (!thread) return refuse(request, AUDIT_OBJECTS.message_thread, id);
+      const { patientEntityId, ...summary } = thread;
+      if (patientEntityId !== null) {
+        const scope = await entityScope(app.db, reader.entityId);
+        if (!scope.includes(patientEntityId)) return refuse(request, AUDIT_OBJECTS.message_thread, id);
+      }
+      const messages = await threadMessages(app.db, reader, id);
+      await markRead(app.db, reader, id, new Date(thread.LastMessageAt));
+      if (summary.PatientId !== null)
+        await app.audit.record(request, {
+          action: AUDIT_ACTIONS.read,
+          outcome: 'success',
+          objectType: AUDIT_OBJECTS.message_thread,
+          objectId: id,
+          patientId: summary.PatientId,
+        });
+      return { ...summary, Unread: false, Messages: messages };
+    },
+  );
+
+  app.post(
+    '/api/communication/threads',
+    {
+      schema: {
+        tags,
+        body: threadCreateBodySchema,
+        response: { 201: threadSchema, ...errors },
+      },
+      preHandler: use,
+    },
+    async (request, reply) => {
+      const reader = readerOf(request);
+      const body = request.body;
+      const recipient = (await recipientsOf(app.db, reader)).find((r) => r.Id === body.RecipientGroupId);
+      // A group outside the caller's GroupsSendTo or network is another organisation's business.
+      if (!recipient)
+        return refuse(request, AUDIT_OBJECTS.message_thread, body.RecipientGroupId, AUDIT_ACTIONS.create);
+      if (body.PatientId !== null) {
+        const mine = await entityScope(app.db, reader.entityId);
+        const patient = await findPatient(app.db, body.PatientId, mine);
+        // Both sides must be allowed to see the patient the message is about.
+        if (!patient || !(await entityScope(app.db, recipient.EntityId)).includes(patient.EntityId))
+          return refuse(request, AUDIT_OBJECTS.patient, body.PatientId, AUDIT_ACTIONS.create);
+      }
+      const threadId = await createThread(app.db, reader, {
+        toGroupId: recipient.Id,
+        toEntityId: recipient.EntityId,
+        subject: body.Subject,
+        patientId: body.PatientId,
+        priority: body.Priority,
+        body: body.Body,
+      });
+      if (body.PatientId !== null)
+        await app.audit.record(request, {
+          action: AUDIT_ACTIONS.create,
+          outcome: 'success',
+          objectType: AUDIT_OBJECTS.message_thread,
+          objectId: threadId,
+          patientId: body.PatientId,
+        });
+      await announce(request, threadId);
+      const thread = (await findThread(app.db, reader, threadId))!;
+      const { patientEntityId: _, ...summary } = thread;
+      return reply.code(201).send({ ...summary, Messages: await threadMessages(app.db, reader, threadId) });
+    },
+  );
+
+  app.post(
+    '/api/communication/threads/:id/messages',
+    {
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: messageCreateBodySchema,
+        response: { 201: threadSchema, ...errors },
+      },
+      preHandler: use,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const reader = readerOf(request);
+      const thread = await findThread(app.db, reader, id);
+      if (!thread) return refuse(request, AUDIT_OBJECTS.message_thread, id, AUDIT_ACTIONS.create);
+      if (thread.patientEntityId !== null) {
+        const scope = await entityScope(app.db, reader.entityId);
+        if (!scope.includes(thread.patientEntityId))
+          return refuse(request, AUDIT_OBJECTS.message_thread, id, AUDIT_ACTIONS.create);
+      }
+      const messageId = await addMessage(app.db, reader, id, request.body.Body);
+      if (thread.PatientId !== null)
+        await app.audit.record(request, {
+          action: AUDIT_ACTIONS.create,
+          outcome: 'success',
+          objectType: AUDIT_OBJECTS.message,
+          objectId: messageId,
+          patientId: thread.PatientId,
+        });
+      await announce(request, id);
+      const { patientEntityId: _, ...summary } = (await findThread(app.db, reader, id))!;
+      return reply.code(201).send({ ...summary, Messages: await threadMessages(app.db, reader, id) });
+    },
+  );
+
+  app.post(
+    '/api/communication/stream/ticket',
+    {
+      schema: {
+        tags,
+        summary:
+          'A one-minute ticket for GET /api/communication/events (a browser EventSource sends no token)',
+        response: { 200: streamTicketSchema },
+      },
+      preHandler: use,
+    },
+    async (request) => ({
+      Ticket: issueTicket(app.config.secretKey, readerOf(request), request.caller!.sessionId),
+    }),
+  );
+
+  app.get(
+    '/api/communication/events',
+    {
+      schema: {
+        tags,
+        summary:
+          'The event stream of /api/communication/stream, opened with a stream ticket instead of a token',
+        querystring: streamTicketQuerySchema,
+        response: { 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const reader = await readTicket(app.db, app.config.secretKey, request.query.ticket);
+      if (!reader) throw unauthorized();
+      return openStream(app, request, reply, reader);
+    },
+  );
+
+  app.get(
+    '/api/communication/stream',
+    {
+      schema: {
+        tags,
+        summary:
+          'Server-sent events: `ready` with the unread count, then `message` {ThreadId} for every new message the caller may see',
+      },
+      preHandler: use,
+    },
+    async (request, reply) => openStream(app, request, reply, readerOf(request)),
+  );
+};
+
+export default communicationRoutes;

@@ -1,0 +1,12 @@
+import type { TileDefinition } from '../dashboard/index.ts';
+import { unreadCount } from './queries.ts';
+
+/** Landing tiles of Communicatie: the threads with a message the user has not read yet. */
+export const COMMUNICATION_TILES: TileDefinition[] = [
+  {
+    key: 'unreadMessages',
+    anyOf: ['communication.use'],
+    link: '/communication',
+    value: (db, caller) => unreadCount(db, { accountId: caller.accountId, entityId: caller.entityId }),
+  },
+];

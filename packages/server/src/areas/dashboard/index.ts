@@ -1,0 +1,2 @@
+export { default } from './routes.ts';
+export type { TileDefinition } from './tile.ts';

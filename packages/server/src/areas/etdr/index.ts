@@ -1,0 +1,6 @@
+/** eTDR: consent and signature of a client for electronic administration records. */
+export { default } from './routes.ts';
+
+// What other areas may use.
+export { DEMO_SIGNATURE_PNG, seedDemoConsents } from './demo.ts';
+export { latestConsent } from './consents.ts';

@@ -1,0 +1,2 @@
+export { default } from './routes.ts';
+export { EXPORT_FAILED_ROW, exportCsv, type LogPage } from './csv.ts';

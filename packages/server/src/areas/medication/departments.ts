@@ -1,0 +1,41 @@
+import type { DepartmentOption } from '@zorgportaal/contract';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import * as t from '../../platform/db/schema/index.ts';
+
+/**
+ * The departments of the visible care centres, the caller's own first: the first one is the default
+ * of the administration list and the flowchart ("my department").
+ */
+export async function visibleDepartments(
+  db: Db,
+  scope: number[],
+  ownEntityId: number,
+): Promise<DepartmentOption[]> {
+  const rows = await db
+    .select({
+      Id: t.departments.id,
+      Name: t.departments.name,
+      EntityId: t.entities.id,
+      EntityName: t.entities.name,
+    })
+    .from(t.departments)
+    .innerJoin(t.entities, eq(t.entities.id, t.departments.entityId))
+    .where(inArray(t.departments.entityId, scope))
+    .orderBy(asc(t.departments.entityId), asc(t.departments.id));
+  return [
+    ...rows.filter((r) => r.EntityId === ownEntityId),
+    ...rows.filter((r) => r.EntityId !== ownEntityId),
+  ];
+}
+
+/** The requested department when visible, else undefined; without a request, the default (first). */
+export async function pickDepartment(
+  db: Db,
+  scope: number[],
+  ownEntityId: number,
+  requested: number | undefined,
+): Promise<DepartmentOption | undefined> {
+  const all = await visibleDepartments(db, scope, ownEntityId);
+  return requested === undefined ? all[0] : all.find((d) => d.Id === requested);
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import agreementChanges from './routes/agreement-changes.ts';
+import agreements from './routes/agreements.ts';
+import catalogue from './routes/catalogue.ts';
+import flowchart from './routes/flowchart.ts';
+import patients from './routes/patients.ts';
+
+/** Medication: clients (patients), the medication catalogue, medication agreements and the flowchart. */
+export default async function medicationArea(app: FastifyInstance): Promise<void> {
+  await app.register(patients);
+  await app.register(catalogue);
+  await app.register(agreements);
+  await app.register(agreementChanges);
+  await app.register(flowchart);
+}
+
+// What other areas may use.
+export { pickDepartment, visibleDepartments } from './departments.ts';
+export { findAgreementRow, listAgreements } from './queries/agreements.ts';
+export { findPatient, listPatients } from './queries/patients.ts';
+export { seedDemoMedication } from './demo.ts';
+export { seedMedicationCatalogue } from './demo-catalogue.ts';
+export { demoClients } from './demo-clients.ts';
+export { demoBsn, seededRandom } from './demo-regimens.ts';
+export { selectPatients, toPatient } from './patient-mapper.ts';

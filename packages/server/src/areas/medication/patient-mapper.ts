@@ -1,0 +1,52 @@
+import { type Patient, screenName } from '@zorgportaal/contract';
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db/client.ts';
+import * as t from '../../platform/db/schema/index.ts';
+import { toPerson } from '../persons/index.ts';
+
+const pharmacy = alias(t.entities, 'pharmacy');
+
+/** Patients joined with what the screens show: name, department, pharmacy. */
+export function selectPatients(db: Db) {
+  return db
+    .select({
+      patient: t.patients,
+      person: t.persons,
+      departmentName: t.departments.name,
+      pharmacyName: pharmacy.name,
+    })
+    .from(t.patients)
+    .innerJoin(t.persons, eq(t.persons.id, t.patients.personId))
+    .innerJoin(t.departments, eq(t.departments.id, t.patients.departmentId))
+    .leftJoin(pharmacy, eq(pharmacy.id, t.patients.pharmacyEntityId));
+}
+
+export interface PatientJoin {
+  patient: typeof t.patients.$inferSelect;
+  person: typeof t.persons.$inferSelect;
+  departmentName: string;
+  pharmacyName: string | null;
+}
+
+/** DB rows → the Patient JSON (PascalCase, domain.md). */
+export function toPatient({ patient, person, departmentName, pharmacyName }: PatientJoin): Patient {
+  const { NameInformation, DateOfBirth } = toPerson(person);
+  return {
+    Id: patient.id,
+    PersonId: patient.personId,
+    EntityId: patient.entityId,
+    NameInformation,
+    ScreenName: screenName(NameInformation),
+    DateOfBirth,
+    Bsn: patient.bsn,
+    DepartmentId: patient.departmentId,
+    DepartmentName: departmentName,
+    Room: patient.room,
+    PharmacyEntityId: patient.pharmacyEntityId,
+    PharmacyName: pharmacyName,
+    GpName: patient.gpName,
+    Allergies: patient.allergies,
+    ConsentStatus: patient.consentStatus,
+  };
+}

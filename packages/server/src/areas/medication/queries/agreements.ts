@@ -1,0 +1,68 @@
+import type { Agreement, AgreementChangeBody, AgreementCreateBody } from '@zorgportaal/contract';
+import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { parseBoundary } from '../../../platform/time.ts';
+import type { Db, Tx } from '../../../platform/db/client.ts';
+import * as t from '../../../platform/db/schema/index.ts';
+import { type AgreementRow, selectAgreements, toAgreement } from '../agreement-mapper.ts';
+import { unprocessable } from '../../../platform/errors.ts';
+
+const DAY_MS = 86_400_000;
+
+/** One agreement of a visible entity, or undefined. */
+export async function findAgreementRow(
+  db: Db,
+  id: number,
+  scope: number[],
+): Promise<AgreementRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(t.medicationAgreements)
+    .where(and(eq(t.medicationAgreements.id, id), inArray(t.medicationAgreements.entityId, scope)));
+  return row;
+}
+
+export async function getAgreement(db: Db, id: number): Promise<Agreement> {
+  const [row] = await selectAgreements(db).where(eq(t.medicationAgreements.id, id));
+  return toAgreement(row!);
+}
+
+/** The AMO: active and future agreements, and those ended or stopped within `stoppedDays`. */
+export async function listAgreements(db: Db, patientId: number, stoppedDays: number, now = new Date()) {
+  const since = new Date(now.getTime() - stoppedDays * DAY_MS);
+  const rows = await selectAgreements(db)
+    .where(
+      and(
+        eq(t.medicationAgreements.patientId, patientId),
+        or(isNull(t.medicationAgreements.endAt), gt(t.medicationAgreements.endAt, since)),
+      ),
+    )
+    .orderBy(desc(t.medicationAgreements.startAt), desc(t.medicationAgreements.id));
+  return rows.map((r) => toAgreement(r, now));
+}
+
+/** Checks the product and the period of a new agreement; returns the stored columns. */
+export async function agreementValues(
+  db: Db | Tx,
+  body: Omit<AgreementCreateBody, 'PatientId'> | AgreementChangeBody,
+  now: Date,
+) {
+  const [medication] = await db
+    .select({ id: t.medications.id })
+    .from(t.medications)
+    .where(eq(t.medications.id, body.MedicationId));
+  if (!medication) throw unprocessable('Kies een geneesmiddel uit de lijst.', 'MedicationId');
+  const startAt = body.Start ? parseBoundary(body.Start, 'start') : now;
+  const endAt = body.End ? parseBoundary(body.End, 'end') : null;
+  if (endAt && endAt <= startAt) throw unprocessable('De einddatum moet na de startdatum liggen.', 'End');
+  return {
+    medicationId: body.MedicationId,
+    prescriber: body.Prescriber,
+    type: body.Type,
+    startAt,
+    endAt,
+    reason: body.Reason,
+    instructions: body.Instructions,
+    distributionForm: body.DistributionForm,
+    selfManaged: body.SelfManaged,
+  };
+}

@@ -1,0 +1,83 @@
+import {
+  type Patient,
+  type PatientBody,
+  type PatientListQuery,
+  patientListQuerySchema,
+} from '@zorgportaal/contract';
+import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client.ts';
+import * as t from '../../../platform/db/schema/index.ts';
+import { unprocessable } from '../../../platform/errors.ts';
+import { selectPatients, toPatient } from '../patient-mapper.ts';
+
+/** A patient of one of the `scope` entities, or undefined (missing and foreign look the same). */
+export async function findPatient(db: Db, id: number, scope: number[]): Promise<Patient | undefined> {
+  const [row] = await selectPatients(db)
+    .where(and(eq(t.patients.id, id), inArray(t.patients.entityId, scope)))
+    .limit(1);
+  return row && toPatient(row);
+}
+
+/** Patient pickers: name, BSN or room contains `q`; ordered by department, room and name. */
+export async function listPatients(db: Db, scope: number[], query: PatientListQuery): Promise<Patient[]> {
+  const { q, departmentId, personId, limit } = patientListQuerySchema.parse(query);
+  const filters: (SQL | undefined)[] = [inArray(t.patients.entityId, scope)];
+  if (departmentId) filters.push(eq(t.patients.departmentId, departmentId));
+  if (personId) filters.push(eq(t.patients.personId, personId));
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(
+      or(
+        ilike(t.persons.firstNames, like),
+        ilike(t.persons.lastName, like),
+        ilike(t.patients.bsn, like),
+        ilike(t.patients.room, like),
+      ),
+    );
+  }
+  const rows = await selectPatients(db)
+    .where(and(...filters))
+    .orderBy(asc(t.departments.name), asc(t.patients.room), asc(t.persons.lastName), asc(t.patients.id))
+    .limit(limit);
+  return rows.map(toPatient);
+}
+
+/**
+ * Checks what a patient body points at: the department must belong to the patient's care centre,
+ * the pharmacy must be a pharmacy, and the BSN must not belong to another patient of that centre.
+ */
+export async function checkPatientBody(
+  db: Db,
+  entityId: number,
+  body: PatientBody,
+  patientId: number | null,
+): Promise<void> {
+  const [department] = await db
+    .select({ id: t.departments.id })
+    .from(t.departments)
+    .where(and(eq(t.departments.id, body.DepartmentId), eq(t.departments.entityId, entityId)));
+  if (!department) throw unprocessable('Kies een afdeling van de eigen zorginstelling.', 'DepartmentId');
+  if (body.PharmacyEntityId !== null) {
+    const [pharmacy] = await db
+      .select({ id: t.entities.id })
+      .from(t.entities)
+      .where(and(eq(t.entities.id, body.PharmacyEntityId), eq(t.entities.type, 'pharmacy')));
+    if (!pharmacy) throw unprocessable('Kies een bestaande apotheek.', 'PharmacyEntityId');
+  }
+  const [sameBsn] = await db
+    .select({ id: t.patients.id })
+    .from(t.patients)
+    .where(and(eq(t.patients.entityId, entityId), eq(t.patients.bsn, body.Bsn)));
+  if (sameBsn && sameBsn.id !== patientId)
+    throw unprocessable('Dit BSN is al in gebruik bij een andere cliënt.', 'Bsn');
+}
+
+/** The stored columns for a patient body. */
+export const patientValues = (body: PatientBody) => ({
+  bsn: body.Bsn,
+  departmentId: body.DepartmentId,
+  room: body.Room,
+  pharmacyEntityId: body.PharmacyEntityId,
+  gpName: body.GpName,
+  allergies: body.Allergies,
+});

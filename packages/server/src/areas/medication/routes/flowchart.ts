@@ -1,0 +1,36 @@
+import { apiErrorSchema, flowchartQuerySchema, flowchartSchema, AUDIT_OBJECTS } from '@zorgportaal/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { localDate } from '../../../platform/time.ts';
+import { pickDepartment } from '../departments.ts';
+import { buildFlowchart } from '../flowchart.ts';
+import { scopeOf } from '../../../platform/scope.ts';
+import { refuseNotFound } from '../../../platform/errors.ts';
+
+/** GET /api/medication/flowchart: counts per process step (Stroomdiagram); aggregates only, so not per patient. */
+const flowchartRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/medication/flowchart',
+    {
+      schema: {
+        tags: ['medication'],
+        querystring: flowchartQuerySchema,
+        response: { 200: flowchartSchema, 404: apiErrorSchema },
+      },
+      preHandler: app.requirePermission('medication.read'),
+    },
+    async (request) => {
+      const { departmentId, date } = request.query;
+      const department = await pickDepartment(
+        app.db,
+        await scopeOf(request),
+        request.caller!.entityId,
+        departmentId,
+      );
+      if (!department) return refuseNotFound(request, AUDIT_OBJECTS.department, departmentId ?? 'default');
+      const now = new Date();
+      return buildFlowchart(app.db, department, date ?? localDate(now), now);
+    },
+  );
+};
+
+export default flowchartRoute;

@@ -1,0 +1,170 @@
+import {
+  apiErrorSchema,
+  idParamSchema,
+  patientBodySchema,
+  patientListQuerySchema,
+  patientListSchema,
+  patientSchema,
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+} from '@zorgportaal/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as t from '../../../platform/db/schema/index.ts';
+import { conflict, isUniqueViolation, refuseNotFound } from '../../../platform/errors.ts';
+import { checkPatientBody, findPatient, listPatients, patientValues } from '../queries/patients.ts';
+import { changedFields } from '../../../platform/changed-fields.ts';
+import { linkedEntityIds, requireAnyPermission, scopeOf } from '../../../platform/scope.ts';
+
+const params = idParamSchema;
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const ALREADY = 'Deze persoon is al cliënt.';
+
+/** Reading patients: medication staff, and the trombosis service for the care centres it serves. */
+const requirePatientRead = requireAnyPermission('medication.read', 'trombosis.read');
+
+/**
+ * Whose patients (the list and one patient) the caller may read: the medication scope with
+ * medication.read, plus with trombosis.read the care centres served through an `anticoagulation` link.
+ * Agreements and administrations stay on the medication scope alone.
+ */
+async function patientScopeOf(request: FastifyRequest): Promise<number[]> {
+  const caller = request.caller!;
+  const medication = caller.permissions.has('medication.read') ? await scopeOf(request) : [];
+  const served = caller.permissions.has('trombosis.read')
+    ? await linkedEntityIds(request.server.db, caller.entityId, ['anticoagulation'])
+    : [];
+  return [...new Set([...medication, ...served])];
+}
+
+/** Patients (domain.md "Patient"): pickers, one patient, make a person a patient (spec §7), edit. */
+const patientRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/patients',
+    {
+      schema: {
+        tags: ['medication'],
+        querystring: patientListQuerySchema,
+        response: { 200: patientListSchema },
+      },
+      preHandler: requirePatientRead,
+    },
+    async (request) => {
+      const rows = await listPatients(app.db, await patientScopeOf(request), request.query);
+      const { q, departmentId, personId } = request.query;
+      // One entry per search that links the clients found; repeating it within minutes adds nothing.
+      await app.audit.recordView(request, {
+        objectType: AUDIT_OBJECTS.patient_search,
+        view: { q: q ?? null, departmentId: departmentId ?? null, personId: personId ?? null },
+        relatedPatientIds: rows.map((r) => r.Id),
+      });
+      return { Rows: rows };
+    },
+  );
+
+  app.get(
+    '/api/patient/:id',
+    {
+      schema: { tags: ['medication'], params, response: { 200: patientSchema, ...errors } },
+      preHandler: requirePatientRead,
+    },
+    async (request) => {
+      const { id } = request.params;
+      const patient = await findPatient(app.db, id, await patientScopeOf(request));
+      if (!patient) return refuseNotFound(request, AUDIT_OBJECTS.patient, id);
+      await app.audit.record(request, {
+        action: AUDIT_ACTIONS.read,
+        outcome: 'success',
+        objectType: AUDIT_OBJECTS.patient,
+        objectId: id,
+        patientId: id,
+      });
+      return patient;
+    },
+  );
+
+  app.post(
+    '/api/patient/link/person/:id',
+    {
+      schema: {
+        tags: ['medication'],
+        params,
+        body: patientBodySchema,
+        response: { 201: patientSchema, ...errors },
+      },
+      preHandler: app.requirePermission('medication.write'),
+    },
+    async (request, reply) => {
+      const personId = request.params.id;
+      const [person] = await app.db
+        .select({ id: t.persons.id, entityId: t.persons.entityId })
+        .from(t.persons)
+        .where(
+          and(
+            eq(t.persons.id, personId),
+            inArray(t.persons.entityId, await scopeOf(request)),
+            eq(t.persons.deleted, false),
+          ),
+        );
+      if (!person) return refuseNotFound(request, AUDIT_OBJECTS.person, personId, AUDIT_ACTIONS.create);
+      const [existing] = await app.db
+        .select({ id: t.patients.id })
+        .from(t.patients)
+        .where(eq(t.patients.personId, personId));
+      if (existing) throw conflict(ALREADY);
+      await checkPatientBody(app.db, person.entityId, request.body, null);
+      const inserted = await app.db
+        .insert(t.patients)
+        .values({ entityId: person.entityId, personId, ...patientValues(request.body) })
+        .returning({ id: t.patients.id })
+        .catch((err: unknown) => {
+          throw isUniqueViolation(err, 'patients_person_idx') ? conflict(ALREADY) : err;
+        });
+      const id = inserted[0]!.id;
+      await app.audit.record(request, {
+        action: AUDIT_ACTIONS.create,
+        outcome: 'success',
+        objectType: AUDIT_OBJECTS.patient,
+        objectId: id,
+        patientId: id,
+      });
+      return reply.code(201).send((await findPatient(app.db, id, [person.entityId]))!);
+    },
+  );
+
+  app.put(
+    '/api/patient/:id',
+    {
+      schema: {
+        tags: ['medication'],
+        params,
+        body: patientBodySchema,
+        response: { 200: patientSchema, ...errors },
+      },
+      preHandler: app.requirePermission('medication.write'),
+    },
+    async (request) => {
+      const { id } = request.params;
+      const current = await findPatient(app.db, id, await scopeOf(request));
+      if (!current) return refuseNotFound(request, AUDIT_OBJECTS.patient, id, AUDIT_ACTIONS.update);
+      await checkPatientBody(app.db, current.EntityId, request.body, id);
+      await app.db
+        .update(t.patients)
+        .set({ ...patientValues(request.body), updatedAt: new Date() })
+        .where(eq(t.patients.id, id));
+      const updated = (await findPatient(app.db, id, [current.EntityId]))!;
+      await app.audit.record(request, {
+        action: AUDIT_ACTIONS.update,
+        outcome: 'success',
+        objectType: AUDIT_OBJECTS.patient,
+        objectId: id,
+        patientId: id,
+        changedFields: changedFields(current, updated, ['DepartmentName', 'PharmacyName', 'ScreenName']),
+      });
+      return updated;
+    },
+  );
+};
+
+export default patientRoutes;

@@ -1,0 +1,113 @@
+import type { Instructions } from '@zorgportaal/contract';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { departments, entities } from '../../platform/db/schema/organisations.ts';
+import { persons } from '../persons/schema.ts';
+
+/**
+ * A person with care data (domain.md "Patient"). entity_id is the care centre; one patient per person.
+ * The BSN is unique per care centre only: a global unique index would tell one tenant about another.
+ */
+export const patients = pgTable(
+  'patients',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    entityId: integer()
+      .notNull()
+      .references(() => entities.id),
+    personId: integer()
+      .notNull()
+      .references(() => persons.id),
+    bsn: text().notNull(),
+    departmentId: integer()
+      .notNull()
+      .references(() => departments.id),
+    room: text(),
+    pharmacyEntityId: integer().references(() => entities.id),
+    gpName: text(),
+    allergies: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    consentStatus: text({ enum: ['none', 'given', 'withdrawn'] })
+      .notNull()
+      .default('none'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('patients_person_idx').on(t.personId),
+    uniqueIndex('patients_entity_bsn_idx').on(t.entityId, t.bsn),
+    index('patients_department_idx').on(t.entityId, t.departmentId),
+  ],
+);
+
+/** The product catalogue (G-Standaard-like), shared by every installation and tenant. */
+export const medications = pgTable('medications', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  name: text().notNull().unique(),
+  substance: text().notNull(),
+  atc: text().notNull(),
+  hpk: text(),
+  strengthValue: doublePrecision().notNull(),
+  strengthUnit: text().notNull(),
+  form: text().notNull(),
+  route: text().notNull(),
+  riskCategories: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  gdsSuitable: boolean().notNull(),
+  divisible: text({ enum: ['none', 'half', 'quarter'] }).notNull(),
+});
+
+/**
+ * MP9 medicatieafspraak. [start_at, end_at) is half-open: a change ends the old row at T and starts
+ * the new one (replaces_id) at T, so no moment is planned twice. Rows are never deleted.
+ * created_by is an account id without a foreign key: the record outlives the account.
+ */
+export const medicationAgreements = pgTable(
+  'medication_agreements',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    entityId: integer()
+      .notNull()
+      .references(() => entities.id),
+    patientId: integer()
+      .notNull()
+      .references(() => patients.id),
+    medicationId: integer()
+      .notNull()
+      .references(() => medications.id),
+    prescriber: text().notNull(),
+    type: text({ enum: ['continuous', 'temporary', 'as_needed', 'scheme'] }).notNull(),
+    startAt: timestamp({ withTimezone: true }).notNull(),
+    endAt: timestamp({ withTimezone: true }),
+    stopType: text({ enum: ['stopped', 'paused', 'cancelled'] }),
+    stopReason: text(),
+    reason: text(),
+    instructions: jsonb().$type<Instructions>().notNull(),
+    distributionForm: text({ enum: ['gds', 'loose'] }).notNull(),
+    selfManaged: boolean().notNull().default(false),
+    replacesId: integer().references((): AnyPgColumn => medicationAgreements.id),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('medication_agreements_patient_idx').on(t.entityId, t.patientId, t.startAt),
+    uniqueIndex('medication_agreements_replaces_idx')
+      .on(t.replacesId)
+      .where(sql`${t.replacesId} is not null`),
+  ],
+);

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import personRead from './routes/read.ts';
+import personWrite from './routes/write.ts';
+
+/** Persons (Personen) of the caller's organisation: list, read, create, edit, delete to the trash can. */
+export default async function personsArea(app: FastifyInstance): Promise<void> {
+  await app.register(personRead);
+  await app.register(personWrite);
+}
+
+// What other areas may use.
+export { isoOrNull, toPerson } from './mapper.ts';
+export { likeContains } from './queries/list.ts';
+export { findAccountOfPerson, findLivePerson, type PersonRow } from './queries/write.ts';

@@ -1,0 +1,25 @@
+import type { Person } from '@zorgportaal/contract';
+import type { persons } from '../../platform/db/schema/index.ts';
+
+type PersonRow = typeof persons.$inferSelect;
+
+/** DB row → the spec's Person JSON (§3). */
+export function toPerson(row: PersonRow): Person {
+  return {
+    Id: row.id,
+    Deleted: row.deleted,
+    NameInformation: {
+      FirstNames: row.firstNames,
+      LastName: { Prefix: row.lastNamePrefix, LastName: row.lastName },
+      LastNamePartner: row.partnerLastName
+        ? { Prefix: row.partnerPrefix, LastName: row.partnerLastName }
+        : null,
+    },
+    DateOfBirth: row.dateOfBirth,
+    CustomerName: row.customerName,
+    Entity: row.entityId,
+    Avatar: row.avatar,
+  };
+}
+
+export const isoOrNull = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);

@@ -1,0 +1,2 @@
+export { default } from './routes.ts';
+export { seedDemoTrash } from './demo.ts';

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import trombosisRoutes from './routes.ts';
+
+/** The trombosis service area: INR values, target ranges, dosage schemes and its dashboard. */
+export default async function trombosisArea(app: FastifyInstance): Promise<void> {
+  await app.register(trombosisRoutes);
+}
+
+export { TROMBOSIS_TILES } from './tiles.ts';
+export { seedDemoTrombosis } from './demo.ts';
+export { coumarinDose, coumarinDosesOn } from './coumarin-dose.ts';

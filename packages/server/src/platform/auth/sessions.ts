@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  SESSION_ABSOLUTE_SECONDS,
+  SESSION_IDLE_SECONDS,
+} from '@zorgportaal/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { randomToken, sha256Hex } from '../crypto.ts';
+
+export type SessionRow = typeof t.sessions.$inferSelect;
+export type TokenRow = typeof t.tokens.$inferSelect;
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+/** security.md: absolute limit 12 h, idle limit 30 min, and of course not revoked. */
+export function sessionIsLive(session: SessionRow, now = new Date()): boolean {
+  if (session.revokedAt) return false;
+  if (now.getTime() - session.createdAt.getTime() > SESSION_ABSOLUTE_SECONDS * 1000) return false;
+  return now.getTime() - session.lastSeenAt.getTime() <= SESSION_IDLE_SECONDS * 1000;
+}
+
+export async function createSession(
+  db: Db,
+  input: { accountId: number; entityId: number; ip: string },
+): Promise<SessionRow> {
+  const [session] = await db
+    .insert(t.sessions)
+    .values({ id: randomUUID(), ...input })
+    .returning();
+  return session!;
+}
+
+/** A new access + refresh token in a session. Only their SHA-256 hashes are stored. */
+export async function issueTokenPair(db: Db, session: SessionRow, now = new Date()): Promise<TokenPair> {
+  const accessToken = randomToken();
+  const refreshToken = randomToken();
+  const absoluteEnd = session.createdAt.getTime() + SESSION_ABSOLUTE_SECONDS * 1000;
+  await db.insert(t.tokens).values([
+    {
+      hash: sha256Hex(accessToken),
+      sessionId: session.id,
+      kind: 'access',
+      expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+    },
+    {
+      hash: sha256Hex(refreshToken),
+      sessionId: session.id,
+      kind: 'refresh',
+      expiresAt: new Date(absoluteEnd),
+    },
+  ]);
+  return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+}
+
+export async function findToken(db: Db, token: string, kind: TokenRow['kind']) {
+  const [row] = await db
+    .select({ token: t.tokens, session: t.sessions })
+    .from(t.tokens)
+    .innerJoin(t.sessions, eq(t.tokens.sessionId, t.sessions.id))
+    .where(and(eq(t.tokens.hash, sha256Hex(token)), eq(t.tokens.kind, kind)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Marks a refresh token used. The `used_at is null` condition makes this atomic: of two
+ * concurrent refreshes with the same token only one wins; the other is treated as reuse.
+ */
+export async function markRefreshTokenUsed(db: Db, hash: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(t.tokens)
+    .set({ usedAt: now })
+    .where(and(eq(t.tokens.hash, hash), isNull(t.tokens.usedAt)))
+    .returning({ hash: t.tokens.hash });
+  return rows.length === 1;
+}
+
+export async function touchSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
+  await db.update(t.sessions).set({ lastSeenAt: now }).where(eq(t.sessions.id, sessionId));
+}
+
+/** Revoking the session kills its whole token family at once (every lookup checks the session). */
+export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(t.sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(t.sessions.id, sessionId), isNull(t.sessions.revokedAt)));
+}

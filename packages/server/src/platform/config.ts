@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Thrown for a bad setting; main.ts prints its one-line message and exits with code 1. */
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const urlWith = (protocols: string[], what: string) =>
+  optionalText.refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+    message: `must be a ${what} URL (${protocols.join(' or ')})`,
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'must be a number between 1 and 65535' })
+    .int('must be a number between 1 and 65535')
+    .min(1, 'must be a number between 1 and 65535')
+    .max(65535, 'must be a number between 1 and 65535')
+    .default(8080),
+  HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: urlWith(['postgres://', 'postgresql://'], 'PostgreSQL'),
+  REDIS_URL: urlWith(['redis://', 'rediss://'], 'Redis'),
+  SMTP_URL: urlWith(['smtp://', 'smtps://'], 'SMTP'),
+  MAIL_FROM: optionalText,
+  PUBLIC_URL: urlWith(['http://', 'https://'], 'http(s)'),
+  SECRET_KEY: optionalText.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  DEMO_DATA: z
+    .enum(['true', 'false', ''], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined)),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  WEB_DIST: optionalText,
+  BACKUP_INTERVAL: z
+    .string()
+    .trim()
+    .regex(/^(off|0|\d+[smhd])$/, 'must be off or a duration like 30m, 6h, 1d')
+    .default('1d'),
+  BACKUP_KEEP: z.coerce
+    .number({ message: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1')
+    .default(14),
+  OPERATOR_ENTITY_ID: z.coerce
+    .number({ message: 'must be an organisation id' })
+    .int('must be an organisation id')
+    .min(1, 'must be an organisation id')
+    .optional(),
+});
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** `30m`, `6h`, `1d` → milliseconds; `off`/`0` → 0. */
+export const durationMs = (value: string): number =>
+  /^\d+[smhd]$/.test(value)
+    ? Number(value.slice(0, -1)) * UNIT_MS[value.slice(-1) as keyof typeof UNIT_MS]
+    : 0;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; undefined means the embedded PGlite database in dataDir. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  secretKey: string;
+  /** Seed the demo world when the database has no entities. */
+  demoData: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
+  webDist: string;
+  /** Embedded mode only: scheduled backups (0 = off) and how many archives to keep. */
+  backupIntervalMs?: number;
+  backupKeep?: number;
+  /** The organisation that runs this installation; its Beheerders see a failed backup. Default: the first one. */
+  operatorEntityId?: number;
+}
+
+/** packages/web/dist, found from this file both in src/platform (tsx) and in the bundled dist/main.js. */
+function defaultWebDist(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (path.basename(dir) !== 'server' && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return path.resolve(dir, '..', 'web', 'dist');
+}
+
+/** Embedded mode keeps a generated key next to the data, so TOTP secrets survive restarts. */
+function embeddedSecretKey(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
+
+/** Parses and checks the environment. Throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL && !e.SECRET_KEY) {
+    throw new ConfigError('Invalid configuration: SECRET_KEY is required when DATABASE_URL is set');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Zorgportaal <noreply@zorgportaal.example>',
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    secretKey: e.SECRET_KEY ?? embeddedSecretKey(dataDir),
+    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
+    backupIntervalMs: durationMs(e.BACKUP_INTERVAL),
+    backupKeep: e.BACKUP_KEEP,
+    operatorEntityId: e.OPERATOR_ENTITY_ID,
+  };
+}

@@ -1,0 +1,39 @@
+import { backupStatusSchema } from '@zorgportaal/contract';
+import { min } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { entities } from '../db/schema/index.ts';
+import { callerOf } from '../scope.ts';
+import { backupsDir } from './backup.ts';
+import { openFailure, readBackupStatus } from './backup-status.ts';
+
+/**
+ * GET /api/operations/backup-status: "backup failed at …" for the Beheerders (settings.manage) of the
+ * organisation that runs this embedded installation; everyone else, and every PostgreSQL installation, gets null.
+ */
+const backupStatusRoute: FastifyPluginAsyncZod = async (app) => {
+  const operatorEntity = async (): Promise<number | undefined> => {
+    if (app.config.operatorEntityId) return app.config.operatorEntityId;
+    const [first] = await app.db.select({ id: min(entities.id) }).from(entities);
+    return first?.id ?? undefined;
+  };
+
+  app.get(
+    '/api/operations/backup-status',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'When the last scheduled backup failed (operator organisation only)',
+        response: { 200: backupStatusSchema },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      if (app.database.kind !== 'pglite' || !caller.permissions.has('settings.manage'))
+        return { FailedAt: null };
+      if (caller.entityId !== (await operatorEntity())) return { FailedAt: null };
+      return { FailedAt: openFailure(await readBackupStatus(backupsDir(app.config.dataDir))) };
+    },
+  );
+};
+
+export default backupStatusRoute;

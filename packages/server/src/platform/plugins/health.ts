@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { expectedMigrationCount, migrationsApplied } from '../db/migrations.ts';
+
+const checkState = z.enum(['ok', 'unavailable']);
+const liveSchema = z.object({ status: z.enum(['ok']) });
+const readySchema = z.object({
+  /** ok: everything works; degraded: serving, but something optional is down (see checks). */
+  status: z.enum(['ok', 'degraded', 'unavailable']),
+  checks: z.object({
+    database: checkState,
+    /** Absent when REDIS_URL is not set. While unavailable, login attempts are counted in the database. */
+    redis: checkState.optional(),
+  }),
+});
+
+/** Liveness (the process answers) and readiness (database reachable, migrations applied; Redis if set). */
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const expected = expectedMigrationCount();
+
+  app.get('/health/live', { schema: { tags: ['health'], response: { 200: liveSchema } } }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  const databaseReady = async (log: { warn(obj: object, msg: string): void }): Promise<boolean> => {
+    try {
+      await app.db.execute(sql`select 1`);
+      return await migrationsApplied(app.db, expected);
+    } catch (err) {
+      log.warn({ err }, 'readiness check failed');
+      return false;
+    }
+  };
+
+  app.get(
+    '/health/ready',
+    { schema: { tags: ['health'], response: { 200: readySchema, 503: readySchema } } },
+    async (request, reply) => {
+      const [database, redis] = await Promise.all([databaseReady(request.log), app.redisReady?.()]);
+      const checks = {
+        database: database ? ('ok' as const) : ('unavailable' as const),
+        ...(redis === undefined ? {} : { redis: redis ? ('ok' as const) : ('unavailable' as const) }),
+      };
+      // Without the database nothing works; without Redis the limiter falls back to the database.
+      if (!database) return reply.code(503).send({ status: 'unavailable' as const, checks });
+      return { status: redis === false ? ('degraded' as const) : ('ok' as const), checks };
+    },
+  );
+};
+
+export default healthRoutes;

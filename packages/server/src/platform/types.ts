@@ -1,0 +1,49 @@
+import type { EntityType, Permission } from '@zorgportaal/contract';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { CallerCache } from './auth/caller-cache.ts';
+import type { RegisteredRoute } from './auth/hook.ts';
+import type { Events } from './events.ts';
+import type { AttemptLimiter } from './auth/attempt-limiter.ts';
+import type { Mailer } from './mail.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { AuditService } from './audit.ts';
+
+/** Who is calling: set by the authentication hook on every authenticated /api request. */
+export interface Caller {
+  accountId: number;
+  personId: number | null;
+  entityId: number;
+  entityType: EntityType;
+  username: string;
+  permissions: ReadonlySet<string>;
+  roles: string[];
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    audit: AuditService;
+    /** Brute-force counters (database or Redis), shared by every instance. */
+    attemptLimiter: AttemptLimiter;
+    /** Readiness probe of Redis (REDIS_URL); null when Redis is not configured. */
+    redisReady: (() => Promise<boolean>) | null;
+    /** Outgoing mail: SMTP_URL, or the log and the mail_outbox table. */
+    mailer: Mailer;
+    /** Publish/subscribe between instances (LISTEN/NOTIFY on PostgreSQL, in-process on PGlite). */
+    events: Events;
+    /** Resolved callers and entity settings in memory; `forget*` after every change that narrows a session. */
+    callerCache: CallerCache;
+    /** Every route as registered, with whether it is public (the deny-by-default test reads it). */
+    registeredRoutes: readonly RegisteredRoute[];
+    /** preHandler answering 403 FORBIDDEN when the caller lacks the permission. */
+    requirePermission(permission: Permission): preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** Set for authenticated requests; routes behind the auth hook may rely on it. */
+    caller: Caller | null;
+  }
+}

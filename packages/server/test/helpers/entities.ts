@@ -1,0 +1,12 @@
+import { sql } from 'drizzle-orm';
+import * as s from '../../src/platform/db/schema/index.ts';
+import type { TestApp } from './test-app.ts';
+
+/** The id of the demo organisation with this exact name, or else the one whose name contains it ("De Berk"). */
+export async function entityIdOf(t: TestApp, name: string): Promise<number> {
+  const rows = await t.db
+    .select({ id: s.entities.id, name: s.entities.name })
+    .from(s.entities)
+    .where(sql`${s.entities.name} like ${`%${name}%`}`);
+  return (rows.find((row) => row.name === name) ?? rows[0])!.id;
+}
