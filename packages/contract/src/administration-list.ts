@@ -38,6 +38,11 @@ export const plannedMomentSchema = z.object({
   ConsentMissing: z.boolean(),
   /** Open and more than LATE_AFTER_MINUTES past ScheduledAt (at the time of the request). */
   Late: z.boolean(),
+  /**
+   * The patient's Baxter roll for this day no longer matches the agreements at this moment: a gds
+   * agreement was started, changed or stopped while the roll was running (tussentijdse wijziging).
+   */
+  InterimChange: z.boolean().optional(),
   /** Effective (not corrected) registrations: at most one for a timed moment, any number for as-needed. */
   Registrations: z.array(registrationSchema),
 });
