@@ -1,10 +1,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NAV_AREAS, PROTECTED_ROUTES } from '@zorgportaal/contract';
 import { PageLoader } from '../components/page-loader.tsx';
-import LoginPage from '../features/auth/routes/login.tsx';
 import { setSessionEndedHandler } from '../lib/api-client.ts';
 import { PlainLayout } from './layouts/plain-layout.tsx';
 import { HomeRedirect, RequireAuth, RequirePermission } from './routes/guards.tsx';
+import { LoginRoute } from './routes/login-route.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import { lazyPage, screenFor } from './routes/screens.ts';
 
@@ -31,9 +31,8 @@ export const routes: RouteObject[] = [
         element: <PlainLayout />,
         errorElement: <RouteError />,
         children: [
-          // In the entry chunk, not lazy: /login is the first page of nearly every session, and one
-          // file compresses better and costs fewer requests than the ~20 small chunks it needs.
-          { path: '/login', Component: LoginPage },
+          // Not lazy: the login page is in the entry chunk anyway, for the public app (public-app.tsx).
+          { path: '/login', Component: LoginRoute },
           { path: '/logout', lazy: lazyPage(() => import('../features/auth/routes/logout.tsx')) },
           {
             path: '/forget-password',

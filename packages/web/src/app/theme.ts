@@ -1,4 +1,4 @@
-import { Badge, createTheme, DEFAULT_THEME, Notification, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
 
 /** A Mantine palette with its darker shades replaced (index 6 upwards as given). */
 const withDarkShades = (base: MantineColorsTuple, dark: string[]): MantineColorsTuple =>
@@ -31,13 +31,15 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   components: {
     // A long badge (a name, a time span) wraps on a narrow card instead of being cut off.
-    Badge: Badge.extend({
+    // Plain objects, not `Badge.extend(...)`: importing a component for its `extend` would put it
+    // (and what it imports) into the first page's scripts.
+    Badge: {
       styles: {
         root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
         label: { whiteSpace: 'normal', overflow: 'visible' },
       },
-    }),
+    },
     // The default dimmed toast text (#868e96, 3.3:1) is too light to read; use the body text colour.
-    Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-text)' } } }),
+    Notification: { styles: { description: { color: 'var(--mantine-color-text)' } } },
   },
 });

@@ -20,6 +20,8 @@ export interface RequestOptions<T> extends SendOptions {
    * password", not "expired token": a retry would only count a second failed attempt.
    */
   retryUnauthorized?: boolean;
+  /** Read an OK response as a Blob (file downloads) instead of JSON or text. */
+  blob?: boolean;
   /** Optional parser (e.g. a zod schema from the contract) applied to the response body. */
   schema?: { parse: (data: unknown) => T };
 }
@@ -89,6 +91,7 @@ async function sendAuthorised(path: string, options: RequestOptions<unknown>): P
 /** The one API client. Throws ApiRequestError on a non-OK status, RequestFailedError on network failure/abort. */
 export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const response = options.auth === false ? await send(path, options) : await sendAuthorised(path, options);
+  if (response.ok && options.blob) return (await response.blob()) as T;
   const body = await readBody(response);
   if (!response.ok) throw new ApiRequestError(response.status, body);
   return options.schema ? options.schema.parse(body) : (body as T);

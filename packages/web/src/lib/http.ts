@@ -11,6 +11,8 @@ export interface SendOptions {
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded (the OAuth calls, spec §7). */
   form?: FormFields;
+  /** Sent as multipart/form-data (file uploads); the browser sets the boundary. */
+  formData?: FormData;
   signal?: AbortSignal;
 }
 
@@ -41,6 +43,8 @@ export async function send(
   if (options.form) {
     body = encodeForm(options.form);
     headers.set('Content-Type', 'application/x-www-form-urlencoded');
+  } else if (options.formData) {
+    body = options.formData;
   } else if (options.json !== undefined) {
     body = JSON.stringify(options.json);
     headers.set('Content-Type', 'application/json');

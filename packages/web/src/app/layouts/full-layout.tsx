@@ -16,7 +16,9 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { useEntitySettings } from '../../features/auth/api/get-entity-settings.ts';
 import { useInactivityLogout } from '../../features/auth/hooks/use-inactivity-logout.ts';
+import { useMessageStream } from '../../lib/live-messages.ts';
 import { MainNav } from './main-nav.tsx';
+import { UnreadLink } from './unread-link.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /**
@@ -31,6 +33,7 @@ export default function FullLayout() {
   // Also the first authorised call after a reload, so an expired token is renewed right away.
   const settings = useEntitySettings();
   useInactivityLogout();
+  useMessageStream();
 
   return (
     <AppShell
@@ -72,6 +75,7 @@ export default function FullLayout() {
             ) : null}
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <UnreadLink />
             <LanguageSwitch />
             <UserMenu />
           </Group>

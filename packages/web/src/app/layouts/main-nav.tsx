@@ -4,7 +4,9 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { NAV_AREAS, PROTECTED_ROUTES, type NavArea, type ProtectedRoute } from '@zorgportaal/contract';
+import { useUnreadMessages } from '../../lib/live-messages.ts';
 import { hasPermission } from '../../lib/session.ts';
+import { UnreadBadge } from './unread-link.tsx';
 
 /**
  * Menu labels where the spec's page titles repeat ("Dashboard" five times, "Communicatie" twice).
@@ -24,12 +26,16 @@ export const navLabel = (t: TFunction, route: ProtectedRoute): string =>
 /** Up to this many items every area stays open; a longer menu (a Beheerder's) opens the current area only. */
 const ALL_OPEN_MAX_ITEMS = 14;
 
+/** Menu items that show the unread-messages counter. */
+const MESSAGE_ROUTES = new Set(['/communication', '/vp/communication']);
+
 const testId = (path: string) => `nav-link-${path.slice(1).replaceAll('/', '-')}`;
 
 /** Navigation grouped by area (collapsible), showing only the routes the user has permission for. */
 export function MainNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const unread = useUnreadMessages().data?.Unread ?? 0;
   const visible = PROTECTED_ROUTES.filter((route) => route.nav && hasPermission(route.permission));
   const areas = NAV_AREAS.filter((area) => visible.some((route) => route.area === area));
   const currentArea = visible.find((route) => route.path === pathname)?.area;
@@ -68,6 +74,7 @@ export function MainNav({ onNavigate }: { onNavigate?: () => void }) {
                 component={Link}
                 to={route.path}
                 label={navLabel(t, route)}
+                rightSection={MESSAGE_ROUTES.has(route.path) ? <UnreadBadge count={unread} /> : undefined}
                 active={pathname === route.path}
                 aria-current={pathname === route.path ? 'page' : undefined}
                 onClick={onNavigate}

@@ -1,26 +1,15 @@
 import { Suspense } from 'react';
-import { Box, Container, Group, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { PlainFrame } from './plain-frame.tsx';
 
 /** Layout of the public pages (spec §1: unauthenticated users see a plain layout). */
 export function PlainLayout() {
-  const { t } = useTranslation();
   return (
-    <Box mih="100vh" bg="gray.0">
-      <Group component="header" justify="space-between" px="md" py="sm">
-        <Text fw={700} size="lg" c="blue.9">
-          {t('app.name', 'Zorgportaal')}
-        </Text>
-        <LanguageSwitch />
-      </Group>
-      <Container component="main" id="main" size={440} py="xl">
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-      </Container>
-    </Box>
+    <PlainFrame>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </PlainFrame>
   );
 }

@@ -8,7 +8,11 @@ import { isChunkLoadError } from '../../lib/lazy-chunk.ts';
  * generic chunk-load message of spec §8 and a reload button; anything else a generic message.
  */
 export function RouteError() {
-  const error = useRouteError();
+  return <RouteErrorView error={useRouteError()} />;
+}
+
+/** The message and reload button for an error a page threw. */
+export function RouteErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const chunk = isChunkLoadError(error);
   if (!chunk) console.error(error);

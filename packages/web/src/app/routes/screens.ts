@@ -13,19 +13,32 @@ type PageModule = { default: ComponentType };
 const SCREENS: Partial<Record<string, () => Promise<PageModule>>> = {
   '/amo': () => import('../../features/medication/routes/amo.tsx'),
   '/mijngib': () => import('../../features/medication/routes/amo.tsx'),
-  '/administrationlist': () => import('../../features/administration/routes/administration-list.tsx'),
+  '/administrationlist': () => import('../../features/administration-list/routes/administration-list.tsx'),
   '/zp/administrationregistration/dashboard': () =>
-    import('../../features/administration/routes/dashboard.tsx'),
-  '/zp/medication/dashboard': () => import('../../features/administration/routes/dashboard.tsx'),
-  '/zp/medication/administrationsoverview': () => import('../../features/administration/routes/results.tsx'),
-  '/zp/medication/flowchart': () => import('../../features/administration/routes/flowchart.tsx'),
-  '/zp/medication/diagram/add': () => import('../../features/administration/routes/diagram-add.tsx'),
+    import('../../features/administration-dashboard/routes/dashboard.tsx'),
+  '/zp/medication/dashboard': () => import('../../features/administration-dashboard/routes/dashboard.tsx'),
+  '/zp/medication/administrationsoverview': () =>
+    import('../../features/administration-results/routes/results.tsx'),
+  '/zp/medication/flowchart': () => import('../../features/flowchart/routes/flowchart.tsx'),
+  '/zp/medication/diagram/add': () => import('../../features/diagrams/routes/diagram-add.tsx'),
   '/dashboard': () => import('../../features/dashboard/routes/dashboard.tsx'),
+  '/zp/trombosisservice/dashboard': () => import('../../features/trombosis/routes/dashboard.tsx'),
+  '/inrvalues': () => import('../../features/trombosis/routes/inr-values.tsx'),
+  '/dosagescheme': () => import('../../features/trombosis/routes/dosage-scheme.tsx'),
+  '/orders': () => import('../../features/orders/routes/orders.tsx'),
+  '/baxter': () => import('../../features/baxter/routes/baxter.tsx'),
   '/management/persons': () => import('../../features/persons/routes/persons.tsx'),
   '/management/log': () => import('../../features/log/routes/log.tsx'),
   '/trashcan': () => import('../../features/trash/routes/trash.tsx'),
+  '/support/documents': () => import('../../features/documents/routes/documents.tsx'),
+  '/healthcare/infrastructure': () => import('../../features/network/routes/network.tsx'),
+  '/management/advanced': () => import('../../features/settings/routes/advanced.tsx'),
   '/user/profile': () => import('../../features/account/routes/profile.tsx'),
   '/user/settings': () => import('../../features/account/routes/settings.tsx'),
+  '/communication': () => import('../../features/communication/routes/communication.tsx'),
+  '/vp/communication': () => import('../../features/communication/routes/vp-communication.tsx'),
+  '/vp/dashboard': () => import('../../features/vp/routes/vp-dashboard.tsx'),
+  '/vp/history': () => import('../../features/vp/routes/vp-history.tsx'),
 };
 
 const notAvailable = () => import('../../components/not-available-page.tsx');

@@ -1,31 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  departmentListSchema,
-  patientListSchema,
-  patientSchema,
-  type PatientBody,
-} from '@zorgportaal/contract';
+import { patientListSchema, patientSchema, type PatientBody } from '@zorgportaal/contract';
 import { api } from '../../lib/api-client.ts';
 import { ApiRequestError } from '../../lib/api-errors.ts';
+import { medicationKeys, patientKeys } from '../../lib/query-keys.ts';
 
 /*
  * The client dialog serves two features (Personen and the AMO), so it lives outside both and asks the
- * API itself. The query keys are the ones the medication and administration features use for the same
- * calls, so the caches are shared.
+ * API itself. Its query keys come from lib/query-keys.ts, shared with the medication and administration
+ * features, so the caches are shared.
  */
-
-/** GET /api/medication/departments: the departments the caller may choose. */
-export const useDepartmentOptions = () =>
-  useQuery({
-    queryKey: ['administration', 'departments'],
-    queryFn: () => api.get('/api/medication/departments', { schema: departmentListSchema }),
-    staleTime: 300_000,
-  });
 
 /** GET /api/patient/{id} (the server logs the read); idle while id is null. */
 export const usePatientById = (id: number | null) =>
   useQuery({
-    queryKey: ['medication', 'patient', id ?? 0],
+    queryKey: medicationKeys.patient(id ?? 0),
     queryFn: () => api.get(`/api/patient/${id}`, { schema: patientSchema }),
     enabled: id !== null,
   });
@@ -65,9 +53,9 @@ export function useSavePatient() {
   return useMutation({
     mutationFn: savePatient,
     onSuccess: (patient) => {
-      queryClient.setQueryData(['medication', 'patient', patient.Id], patient);
+      queryClient.setQueryData(medicationKeys.patient(patient.Id), patient);
       // Pickers and lists show the name, room and department.
-      return queryClient.invalidateQueries({ queryKey: ['medication', 'patients'] });
+      return queryClient.invalidateQueries({ queryKey: patientKeys.searches() });
     },
   });
 }

@@ -13,7 +13,8 @@ import { patientBodySchema, type Patient, type PatientBodyInput } from '@zorgpor
 import { fieldErrors } from '../../lib/api-errors.ts';
 import { apiErrorMessage } from '../../lib/error-message.ts';
 import { toastSuccess } from '../../lib/toast.ts';
-import { AlreadyClientError, useDepartmentOptions, useSavePatient } from './patient-api.ts';
+import { useDepartments } from '../../lib/administration/get-departments.ts';
+import { AlreadyClientError, useSavePatient } from './patient-api.ts';
 
 type FormValues = Omit<PatientBodyInput, 'DepartmentId'> & { DepartmentId: number | null };
 
@@ -40,7 +41,7 @@ const existingPatientId = (error: unknown): number | null =>
 export function PatientFormDialog(props: PatientFormDialogProps) {
   const { name, personId, patient, notice, onClose, onSaved, onAlreadyClient } = props;
   const { t } = useTranslation();
-  const departments = useDepartmentOptions();
+  const departments = useDepartments();
   const save = useSavePatient();
   const form = useForm<FormValues>({
     mode: 'controlled',

@@ -1,48 +1,27 @@
 import { profileUpdateSchema, type Profile, type ProfileUpdate } from '@zorgportaal/contract';
 import { z } from 'zod';
-
-interface NameValues {
-  Prefix: string;
-  LastName: string;
-}
+import { nameFormToBody, nameToForm, orNull, type NameFormValues } from '../../../lib/name-form.ts';
 
 /** The profile form as typed, in the shape of the PUT body (messages and server Fields share paths). */
 export interface ProfileFormValues {
-  NameInformation: { FirstNames: string; LastName: NameValues; LastNamePartner: NameValues };
+  NameInformation: NameFormValues;
   /** YYYY-MM-DD, '' or the text as typed when it is no real date (see DateField). */
   DateOfBirth: string;
   EmailAddress: string[];
 }
 
 export function profileToForm(profile: Profile): ProfileFormValues {
-  const name = profile.NameInformation;
   return {
-    NameInformation: {
-      FirstNames: name.FirstNames,
-      LastName: { Prefix: name.LastName.Prefix ?? '', LastName: name.LastName.LastName },
-      LastNamePartner: {
-        Prefix: name.LastNamePartner?.Prefix ?? '',
-        LastName: name.LastNamePartner?.LastName ?? '',
-      },
-    },
+    NameInformation: nameToForm(profile.NameInformation),
     DateOfBirth: profile.DateOfBirth?.slice(0, 10) ?? '',
     EmailAddress: profile.EmailAddress.length > 0 ? profile.EmailAddress : [''],
   };
 }
 
-const orNull = (value: string) => (value.trim() === '' ? null : value);
-
 /** The PUT body; a partner name only when one of its inputs is filled, only an empty date is "none". */
 export function profileFormToBody(values: ProfileFormValues) {
-  const name = values.NameInformation;
-  const partner = name.LastNamePartner;
-  const hasPartner = partner.Prefix.trim() !== '' || partner.LastName.trim() !== '';
   return {
-    NameInformation: {
-      FirstNames: name.FirstNames,
-      LastName: { Prefix: orNull(name.LastName.Prefix), LastName: name.LastName.LastName },
-      LastNamePartner: hasPartner ? { Prefix: orNull(partner.Prefix), LastName: partner.LastName } : null,
-    },
+    NameInformation: nameFormToBody(values.NameInformation),
     DateOfBirth: orNull(values.DateOfBirth),
     EmailAddress: values.EmailAddress.map((email) => email.trim()),
   };

@@ -3,6 +3,3 @@ import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/management/settings: the caller's own organisation (spec §7); its fields give the entity type. */
 export const getEntitySettings = () => api.get<EntitySettings>('/api/management/settings');
-
-/** The query key of the settings, also seeded by the login (without loading TanStack Query there). */
-export const ENTITY_SETTINGS_KEY = ['entity-settings'] as const;

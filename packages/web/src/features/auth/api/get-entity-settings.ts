@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENTITY_SETTINGS_KEY, getEntitySettings } from './entity-settings-request.ts';
+import { getEntitySettings } from './entity-settings-request.ts';
+import { authKeys } from './query-keys.ts';
 
 export { getEntitySettings } from './entity-settings-request.ts';
 
 export const entitySettingsQueryOptions = () =>
-  queryOptions({ queryKey: [...ENTITY_SETTINGS_KEY], queryFn: getEntitySettings });
+  queryOptions({ queryKey: authKeys.entitySettings(), queryFn: getEntitySettings });
 
 export const useEntitySettings = () => useQuery(entitySettingsQueryOptions());

@@ -2,9 +2,9 @@ import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useForm } from '@mantine/form';
 import type { PasswordLoginForm } from '@zorgportaal/contract';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { lazyModule } from '../../../lib/lazy-module.ts';
+import { PageLink } from '../../../lib/page-navigation.tsx';
 import { toastError } from '../../../lib/toast.ts';
 
 // The contract check (and zod with it) is not needed to show /login: it loads while the user types.
@@ -81,7 +81,7 @@ export function LoginForm({ loading, onSubmit }: LoginFormProps) {
         <Button type="submit" loading={loading} fullWidth data-testid="login-submit">
           {t('auth.login.submit', 'Inloggen')}
         </Button>
-        <Anchor component={Link} to="/forget-password" size="sm" ta="center">
+        <Anchor component={PageLink} to="/forget-password" size="sm" ta="center">
           {t('auth.login.forgotPassword', 'Wachtwoord vergeten?')}
         </Anchor>
       </Stack>

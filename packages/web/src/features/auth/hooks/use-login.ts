@@ -1,5 +1,4 @@
 import { useReducer, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { deriveEntityType, homePathFor, loginOutcome } from '@zorgportaal/contract';
 import { ApiRequestError, fieldErrors, genericErrorMessage } from '../../../lib/api-errors.ts';
@@ -8,7 +7,9 @@ import { clearSession, setEntityType, storeTokens } from '../../../lib/session.t
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { changePasswordAtLogin } from '../api/change-password.ts';
 import { clearQueryCache, seedQueryCache } from '../../../lib/query-cache.ts';
-import { ENTITY_SETTINGS_KEY, getEntitySettings } from '../api/entity-settings-request.ts';
+import { usePageNavigation } from '../../../lib/page-navigation.tsx';
+import { getEntitySettings } from '../api/entity-settings-request.ts';
+import { authKeys } from '../api/query-keys.ts';
 import { requestToken, type PasswordCredentials } from '../api/request-token.ts';
 import { requestTwofaChallenge } from '../api/request-twofa-challenge.ts';
 import { loginErrorMessage } from '../utils/login-error-message.ts';
@@ -36,8 +37,7 @@ export function useLogin() {
   const credentials = useRef<{ username: string; password: string } | null>(null);
   /** The username typed in step DEFAULT, for the policy hint of step PASSWORD_CHANGE. */
   const [username, setUsername] = useState<string | null>(null);
-  const navigate = useNavigate();
-  const location = useLocation();
+  const { navigate, state: locationState } = usePageNavigation();
   const { t } = useTranslation();
 
   /** Catalogue message of a failed call: its status for an HTTP answer, else the generic failure. */
@@ -90,10 +90,10 @@ export function useLogin() {
       const settings = await getEntitySettings();
       const entityType = deriveEntityType(settings);
       setEntityType(entityType);
-      await seedQueryCache(ENTITY_SETTINGS_KEY, settings);
+      await seedQueryCache(authKeys.entitySettings(), settings);
       credentials.current = null;
       // Navigate first: the form keeps its loading state until the next page is there.
-      await navigate(targetAfterLogin(location.state, entityType), { replace: true });
+      await navigate(targetAfterLogin(locationState, entityType), { replace: true });
       dispatch({ type: 'success' });
     } catch (error) {
       await fail(error, settingsStep);

@@ -22,8 +22,24 @@ export function useTileLabel() {
           return t('dashboard.roundsOpen', 'Open toedieningen');
         case 'roundsLate':
           return t('dashboard.roundsLate', 'Te laat');
+        case 'rollsWaiting':
+          return t('dashboard.rollsWaiting', 'Rollen wachten op uitzetten');
+        case 'openOrders':
+          return t('dashboard.openOrders', 'Open bestellingen');
         case 'roundsAwaitingCheck':
           return t('dashboard.roundsAwaitingCheck', 'Wacht op dubbele controle');
+        case 'unreadMessages':
+          return t('dashboard.unreadMessages', 'Ongelezen berichten');
+        case 'vpOpenItems':
+          return t('dashboard.vpOpenItems', 'Cliënten met open punten');
+        case 'reviewsDue':
+          return t('dashboard.reviewsDue', 'Medicatiebeoordelingen gepland');
+        case 'inrChecksDue':
+          return t('dashboard.inrChecksDue', 'INR-controles vandaag');
+        case 'inrChecksOverdue':
+          return t('dashboard.inrChecksOverdue', 'INR-controles verlopen');
+        case 'inrCritical':
+          return t('dashboard.inrCritical', 'Kritieke INR-waarden (7 dagen)');
         default:
           return t(`dashboard.${key}`, key);
       }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountPageSchema, MAX_PAGE_SIZE } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
 import { hasPermission } from '../../../lib/session.ts';
+import { logKeys } from './query-keys.ts';
 
 /** GET /api/accounts/: the organisation's accounts, as choices for the user filter. */
 export const getLogUsers = (q: string) =>
@@ -11,7 +12,7 @@ export const getLogUsers = (q: string) =>
   });
 
 export const logUsersQueryOptions = (q: string) =>
-  queryOptions({ queryKey: ['log', 'users', q], queryFn: () => getLogUsers(q), staleTime: 60_000 });
+  queryOptions({ queryKey: logKeys.users(q), queryFn: () => getLogUsers(q), staleTime: 60_000 });
 
 /** Only asked when the caller may list accounts; otherwise the filter works from the table's links. */
 export const useLogUsers = (q: string, wanted: boolean) =>

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { logPageSchema } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
 import type { QueryParams } from '../../../lib/http.ts';
+import { logKeys } from './query-keys.ts';
 
 export const LOG_PAGE_SIZE = 50;
 
@@ -11,7 +12,7 @@ export const getLog = (query: QueryParams, cursor: string | undefined, signal?: 
 
 export const logQueryOptions = (query: QueryParams) =>
   infiniteQueryOptions({
-    queryKey: ['log', 'list', query],
+    queryKey: logKeys.list(query),
     queryFn: ({ pageParam, signal }) => getLog(query, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.NextCursor ?? undefined,

@@ -12,7 +12,7 @@ import { useExportLog } from '../api/export-log.ts';
 import { useLog } from '../api/get-log.ts';
 import { LogFilters } from '../components/log-filters.tsx';
 import { LogTable } from '../components/log-table.tsx';
-import { downloadBlob } from '../utils/download.ts';
+import { downloadBlob } from '../../../lib/download.ts';
 import {
   EMPTY_LOG_FILTERS,
   periodIsValid,

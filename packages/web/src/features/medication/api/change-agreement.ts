@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { agreementSchema, type AgreementChangeBodyInput } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { amoKeys } from './query-keys.ts';
 
 /** POST /api/medication/agreement/{id}/change: ends the old agreement and starts the new one. */
 export const changeAgreement = ({ id, body }: { id: number; body: AgreementChangeBodyInput }) =>
@@ -11,6 +12,6 @@ export function useChangeAgreement() {
   return useMutation({
     mutationFn: changeAgreement,
     onSuccess: (agreement) =>
-      queryClient.invalidateQueries({ queryKey: ['medication', 'agreements', agreement.PatientId] }),
+      queryClient.invalidateQueries({ queryKey: amoKeys.agreements(agreement.PatientId) }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { agreementSchema, type AgreementCreateBodyInput } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { amoKeys } from './query-keys.ts';
 
 /** POST /api/medication/agreement: start a medication agreement. */
 export const createAgreement = (body: AgreementCreateBodyInput) =>
@@ -11,6 +12,6 @@ export function useCreateAgreement() {
   return useMutation({
     mutationFn: createAgreement,
     onSuccess: (agreement) =>
-      queryClient.invalidateQueries({ queryKey: ['medication', 'agreements', agreement.PatientId] }),
+      queryClient.invalidateQueries({ queryKey: amoKeys.agreements(agreement.PatientId) }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { agreementListSchema } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { amoKeys } from './query-keys.ts';
 
 /** Ended and stopped agreements of the last 90 days count as "recently stopped". */
 export const RECENT_DAYS = 90;
@@ -14,7 +15,7 @@ export const getAgreements = (patientId: number) =>
 
 export const agreementsQueryOptions = (patientId: number) =>
   queryOptions({
-    queryKey: ['medication', 'agreements', patientId],
+    queryKey: amoKeys.agreements(patientId),
     queryFn: () => getAgreements(patientId),
   });
 

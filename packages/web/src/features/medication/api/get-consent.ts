@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { consentSchema, type Consent } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-errors.ts';
+import { amoKeys } from './query-keys.ts';
 
 /**
  * GET /api/etdr/patient/{patientId}/consentsignature/{patientEntityId}: the latest signed consent,
@@ -20,7 +21,7 @@ export async function getConsent(patientId: number, patientEntityId: number): Pr
 
 export const consentQueryOptions = (patientId: number, patientEntityId: number) =>
   queryOptions({
-    queryKey: ['medication', 'consent', patientId, patientEntityId],
+    queryKey: amoKeys.consent(patientId, patientEntityId),
     queryFn: () => getConsent(patientId, patientEntityId),
   });
 

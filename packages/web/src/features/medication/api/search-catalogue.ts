@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { medicationListSchema } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { amoKeys } from './query-keys.ts';
 
 /** GET /api/medication/catalogue: products by name, substance or ATC code. */
 export const searchCatalogue = (q: string) =>
@@ -11,7 +12,7 @@ export const searchCatalogue = (q: string) =>
 
 export const catalogueQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: ['medication', 'catalogue', q],
+    queryKey: amoKeys.catalogue(q),
     queryFn: () => searchCatalogue(q),
     staleTime: 300_000,
   });

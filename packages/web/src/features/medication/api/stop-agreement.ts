@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { agreementSchema, type AgreementStopBody } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { amoKeys } from './query-keys.ts';
 
 /** POST /api/medication/agreement/{id}/stop: stop type and reason are kept with the agreement. */
 export const stopAgreement = ({ id, body }: { id: number; body: AgreementStopBody }) =>
@@ -11,6 +12,6 @@ export function useStopAgreement() {
   return useMutation({
     mutationFn: stopAgreement,
     onSuccess: (agreement) =>
-      queryClient.invalidateQueries({ queryKey: ['medication', 'agreements', agreement.PatientId] }),
+      queryClient.invalidateQueries({ queryKey: amoKeys.agreements(agreement.PatientId) }),
   });
 }

@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { hasPermission } from '../../../lib/session.ts';
 import { useConsent } from '../api/get-consent.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
-import { RecordConsentDialog } from './record-consent-dialog.tsx';
+import { RecordConsentDialog } from '../../../components/record-consent-dialog.tsx';
 
 /** Who may record a client's consent (the server's rule for kind 'consent'). */
 const mayRecordConsent = () => hasPermission('administration.register') || hasPermission('medication.write');

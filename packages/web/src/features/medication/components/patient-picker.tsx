@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Patient } from '@zorgportaal/contract';
-import { usePatientSearch } from '../api/search-patients.ts';
+import { usePatientSearch } from '../../../lib/search-patients.ts';
 
 const optionLabel = (patient: Patient) =>
   [patient.ScreenName, patient.DepartmentName, patient.Room].filter(Boolean).join(' · ');

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { personPageSchema } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
 import type { QueryParams } from '../../../lib/http.ts';
+import { personsKeys } from './query-keys.ts';
 
 /** GET /api/personinfo: one page of the organisation's persons, searched, filtered and sorted on the server. */
 export const getPersons = (query: QueryParams, signal?: AbortSignal) =>
@@ -9,7 +10,7 @@ export const getPersons = (query: QueryParams, signal?: AbortSignal) =>
 
 export const personsQueryOptions = (query: QueryParams) =>
   queryOptions({
-    queryKey: ['persons', 'list', query],
+    queryKey: personsKeys.list(query),
     queryFn: ({ signal }) => getPersons(query, signal),
     staleTime: 0,
   });

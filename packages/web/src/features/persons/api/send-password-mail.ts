@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { personsKeys } from './query-keys.ts';
 
 /** POST /api/account/{id}/sendpasswordmail: a new e-mail with a link to choose a password. */
 export const sendPasswordMail = (accountId: number) =>
@@ -10,6 +11,6 @@ export function useSendPasswordMail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendPasswordMail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['persons'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: personsKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountSchema, type AccountUpdateBody } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { personsKeys } from './query-keys.ts';
 
 /** PUT /api/account/{id}: only the fields sent change (Active=true re-activates). */
 export const updateAccount = ({ id, body }: { id: number; body: AccountUpdateBody }) =>
@@ -10,6 +11,6 @@ export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAccount,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['persons'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: personsKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { personSchema, type PersonBody } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { personsKeys } from './query-keys.ts';
 
 /** PUT /api/person/{id}. */
 export const updatePerson = ({ id, body }: { id: number; body: PersonBody }) =>
@@ -10,6 +11,6 @@ export function useUpdatePerson() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePerson,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['persons'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: personsKeys.all }),
   });
 }

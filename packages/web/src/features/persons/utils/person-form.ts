@@ -1,17 +1,19 @@
 import { personBodySchema, type Person, type PersonBodyInput } from '@zorgportaal/contract';
 import { z } from 'zod';
-
-interface NameValues {
-  Prefix: string;
-  LastName: string;
-}
+import {
+  EMPTY_NAME_FORM,
+  nameFormToBody,
+  nameToForm,
+  orNull,
+  type NameFormValues,
+} from '../../../lib/name-form.ts';
 
 /**
  * The person form as typed, in the shape of the POST/PUT body (one string per input, the avatar as a
  * data URL), so the contract's messages and a server 400's `Fields` are keyed by the input's own path.
  */
 export interface PersonFormValues {
-  NameInformation: { FirstNames: string; LastName: NameValues; LastNamePartner: NameValues };
+  NameInformation: NameFormValues;
   /** YYYY-MM-DD, '' or the text as typed when it is no real date (see DateField). */
   DateOfBirth: string;
   CustomerName: string;
@@ -19,46 +21,25 @@ export interface PersonFormValues {
 }
 
 export const EMPTY_PERSON_FORM: PersonFormValues = {
-  NameInformation: {
-    FirstNames: '',
-    LastName: { Prefix: '', LastName: '' },
-    LastNamePartner: { Prefix: '', LastName: '' },
-  },
+  NameInformation: EMPTY_NAME_FORM,
   DateOfBirth: '',
   CustomerName: '',
   Avatar: null,
 };
 
 export function personToForm(person: Person): PersonFormValues {
-  const name = person.NameInformation;
   return {
-    NameInformation: {
-      FirstNames: name.FirstNames,
-      LastName: { Prefix: name.LastName.Prefix ?? '', LastName: name.LastName.LastName },
-      LastNamePartner: {
-        Prefix: name.LastNamePartner?.Prefix ?? '',
-        LastName: name.LastNamePartner?.LastName ?? '',
-      },
-    },
+    NameInformation: nameToForm(person.NameInformation),
     DateOfBirth: person.DateOfBirth?.slice(0, 10) ?? '',
     CustomerName: person.CustomerName ?? '',
     Avatar: person.Avatar,
   };
 }
 
-const orNull = (value: string) => (value.trim() === '' ? null : value);
-
 /** The POST/PUT body of the form; a partner name only when one of its inputs is filled. */
 export function personFormToBody(values: PersonFormValues): PersonBodyInput {
-  const name = values.NameInformation;
-  const partner = name.LastNamePartner;
-  const hasPartner = partner.Prefix.trim() !== '' || partner.LastName.trim() !== '';
   return {
-    NameInformation: {
-      FirstNames: name.FirstNames,
-      LastName: { Prefix: orNull(name.LastName.Prefix), LastName: name.LastName.LastName },
-      LastNamePartner: hasPartner ? { Prefix: orNull(partner.Prefix), LastName: partner.LastName } : null,
-    },
+    NameInformation: nameFormToBody(values.NameInformation),
     // Only an empty input means "no date": typed text that is no date goes on and is refused.
     DateOfBirth: orNull(values.DateOfBirth),
     CustomerName: orNull(values.CustomerName),

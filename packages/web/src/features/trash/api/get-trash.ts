@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { trashPageSchema } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { trashKeys } from './query-keys.ts';
 
 export interface TrashQuery {
   q?: string;
@@ -14,7 +15,7 @@ export const getTrash = (query: TrashQuery, signal?: AbortSignal) =>
 
 export const trashQueryOptions = (query: TrashQuery) =>
   queryOptions({
-    queryKey: ['trash', 'list', query],
+    queryKey: trashKeys.list(query),
     queryFn: ({ signal }) => getTrash(query, signal),
     staleTime: 0,
   });

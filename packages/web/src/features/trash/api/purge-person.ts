@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PurgeBody } from '@zorgportaal/contract';
 import { request } from '../../../lib/api-client.ts';
+import { trashKeys } from './query-keys.ts';
 
 /** DELETE /api/trash/{personId}: erases the personal data for good; the log entries stay. */
 export const purgePerson = ({ personId, body }: { personId: number; body: PurgeBody }) =>
@@ -11,6 +12,6 @@ export function usePurgePerson() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: purgePerson,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['trash'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: trashKeys.all }),
   });
 }

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { personSchema } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { trashKeys } from './query-keys.ts';
+import { personKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/trash/{personId}/restore: back in the persons list; the account stays inactive. */
 export const restorePerson = (personId: number) =>
@@ -11,9 +13,9 @@ export function useRestorePerson() {
   return useMutation({
     mutationFn: restorePerson,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['trash'] });
-      // The persons list (another feature) caches under ['persons']: it must show the person again.
-      await queryClient.invalidateQueries({ queryKey: ['persons'] });
+      await queryClient.invalidateQueries({ queryKey: trashKeys.all });
+      // The persons list (another feature) must show the person again.
+      await queryClient.invalidateQueries({ queryKey: personKeys.all });
     },
   });
 }

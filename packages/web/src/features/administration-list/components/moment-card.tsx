@@ -1,0 +1,138 @@
+import '@mantine/core/styles/Paper.css';
+import { useState } from 'react';
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { PlannedMoment } from '@zorgportaal/contract';
+import { useMomentActions } from '../hooks/use-moment-actions.tsx';
+import { currentRegistration, momentState, type MomentState } from '../utils/moments.ts';
+import { isVoided } from '../utils/registration-body.ts';
+import { formatDose } from '../../../lib/administration/status.ts';
+import { DoubleCheckButton } from './double-check-button.tsx';
+import { LateBadge } from './late-badge.tsx';
+import { MomentBadges } from './moment-badges.tsx';
+import { RegistrationDialog } from './registration-dialog.tsx';
+import { RegistrationInfo } from './registration-info.tsx';
+
+/** The side bar of a card: spec colours for given (green) and deviations (red); late stands out in orange. */
+const STATE_BORDER: Record<MomentState, string> = {
+  open: 'var(--mantine-color-gray-4)',
+  late: 'var(--mantine-color-orange-8)',
+  given: 'var(--mantine-color-green-8)',
+  deviation: 'var(--mantine-color-red-8)',
+  awaiting_check: 'var(--mantine-color-orange-8)',
+};
+
+/** One planned moment of the toedienlijst: "Gegeven" in one tap, a deviation or correction in a dialog. */
+export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number }) {
+  const { t } = useTranslation();
+  const actions = useMomentActions(moment);
+  const [dialog, setDialog] = useState<'deviation' | 'correct' | null>(null);
+  const state = momentState(moment, now);
+  const latest = currentRegistration(moment);
+  const registration = latest && !isVoided(latest) ? latest : undefined;
+  const close = () => setDialog(null);
+
+  return (
+    <Paper
+      component="article"
+      withBorder
+      p="md"
+      radius="md"
+      style={{ borderLeft: `8px solid ${STATE_BORDER[state]}` }}
+      bg={state === 'late' ? 'orange.0' : undefined}
+      aria-label={`${moment.Time ?? ''} ${moment.PatientName}: ${moment.MedicationName}`}
+      data-testid="moment-card"
+      data-key={moment.Key}
+      data-state={state}
+      data-double-check={moment.DoubleCheckRequired}
+      data-print-avoid-break
+    >
+      <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+        <Stack gap={6} style={{ flex: '1 1 18rem' }}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={700} size="lg" data-testid="moment-patient">
+              {moment.PatientName}
+            </Text>
+            {moment.Room ? (
+              <Text size="sm" c="dark.6">
+                {t('administration.room', 'Kamer {{room}}', { room: moment.Room })}
+              </Text>
+            ) : null}
+          </Group>
+          <Text size="md" data-testid="moment-medication">
+            {moment.MedicationName} · <strong>{formatDose(moment.Dose, moment.DoseUnit)}</strong>
+          </Text>
+          <MomentBadges moment={moment} />
+          {state === 'late' ? (
+            <Box>
+              <LateBadge scheduledAt={moment.ScheduledAt} now={now} />
+            </Box>
+          ) : null}
+          {registration ? <RegistrationInfo registration={registration} /> : null}
+        </Stack>
+        <Group gap="sm" wrap="wrap" data-no-print>
+          {registration ? (
+            <>
+              {registration.AwaitingDoubleCheck ? (
+                <DoubleCheckButton
+                  moment={moment}
+                  registration={registration}
+                  pending={actions.checking}
+                  onCheck={(done) => actions.check(registration, done)}
+                />
+              ) : null}
+              <Button
+                size="lg"
+                variant="default"
+                onClick={() => setDialog('correct')}
+                data-testid="correct-button"
+              >
+                {t('administration.correct', 'Corrigeren')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button
+                size="lg"
+                color="green.9"
+                miw={140}
+                loading={actions.registering}
+                onClick={() => actions.submit({ status: 'given', correctsId: latest?.Id ?? null })}
+                data-testid="give-button"
+              >
+                {t('administration.give', 'Gegeven')}
+              </Button>
+              <Button
+                size="lg"
+                variant="default"
+                onClick={() => setDialog('deviation')}
+                data-testid="deviation-button"
+              >
+                {t('administration.deviation', 'Afwijking')}
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+      {dialog ? (
+        <RegistrationDialog
+          opened
+          moment={moment}
+          mode={dialog}
+          correctsId={latest?.Id ?? null}
+          pending={actions.registering}
+          onSubmit={(input) => actions.submit(input, close)}
+          onUndo={
+            registration
+              ? () => {
+                  actions.undo(registration);
+                  close();
+                }
+              : undefined
+          }
+          onClose={close}
+        />
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,227 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Combobox.css';
+import { useState } from 'react';
+import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
+import type { BaxterRoll } from '@zorgportaal/contract';
+import { useTranslation } from 'react-i18next';
+import { EmptyMessage } from '../../../components/empty-message.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
+import { PrintButton } from '../../../components/print-button.tsx';
+import stacked from '../../../components/stacked-table.module.css';
+import { TableSkeleton } from '../../../components/table-skeleton.tsx';
+import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { getEntityType, hasPermission } from '../../../lib/session.ts';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { useBaxterDepartments, useGenerateRolls, useHandOver, useLayOut, useRolls } from '../api/baxter.ts';
+import { ImportDialog } from '../components/import-dialog.tsx';
+import { InterimChanges } from '../components/interim-changes.tsx';
+import { RollStatus } from '../components/roll-status.tsx';
+
+/** ISO date `days` after `iso` (calendar arithmetic in UTC, no time zone involved). */
+const shift = (iso: string, days: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+const who = (by: { By: string | null; At: string } | null) =>
+  by ? `${by.By ?? ''} · ${formatDateTime(by.At)}` : '';
+
+/** /baxter: the rolls per department and week; lay out (pharmacy), hand over (care centre), print the list. */
+export default function BaxterPage() {
+  const { t } = useTranslation();
+  const pharmacy = getEntityType() === 'pharmacy';
+  const [week, setWeek] = useState<string | undefined>(undefined);
+  const [departmentId, setDepartmentId] = useState<number | undefined>(undefined);
+  const rolls = useRolls({ week, departmentId });
+  const departments = useBaxterDepartments().data?.Rows ?? [];
+  const layOut = useLayOut();
+  const handOver = useHandOver();
+  const generate = useGenerateRolls();
+  const [importing, setImporting] = useState(false);
+  const shown = rolls.data?.WeekStart;
+  const mayLayOut = pharmacy && hasPermission('baxter.write');
+  const mayHandOver = !pharmacy && hasPermission('baxter.handover');
+  const onError = (error: unknown) => toastError(apiErrorMessage(t, error));
+
+  const act = (roll: BaxterRoll, kind: 'layout' | 'handover') =>
+    (kind === 'layout' ? layOut : handOver).mutate(roll.Id, {
+      onSuccess: () =>
+        toastSuccess(
+          kind === 'layout'
+            ? t('baxter.laidOutDone', 'De rol van {{name}} is uitgezet.', { name: roll.Patient.Name })
+            : t('baxter.handedOverDone', 'De rol van {{name}} is overgedragen.', { name: roll.Patient.Name }),
+        ),
+      onError,
+    });
+
+  return (
+    <Stack gap="md">
+      <PageHeading title={t('routes.baxter', 'Baxter')} />
+      <Group align="flex-end" gap="md" data-no-print>
+        <Group gap="xs" align="flex-end">
+          <Button
+            variant="default"
+            onClick={() => shown && setWeek(shift(shown, -7))}
+            data-testid="week-previous"
+          >
+            {t('baxter.previousWeek', 'Vorige week')}
+          </Button>
+          <Text fw={600} data-testid="week-label" aria-live="polite">
+            {shown
+              ? t('baxter.week', 'Week van {{from}} t/m {{to}}', {
+                  from: formatDate(shown),
+                  to: formatDate(shift(shown, 6)),
+                })
+              : ''}
+          </Text>
+          <Button variant="default" onClick={() => shown && setWeek(shift(shown, 7))} data-testid="week-next">
+            {t('baxter.nextWeek', 'Volgende week')}
+          </Button>
+        </Group>
+        <Select
+          label={t('baxter.department', 'Afdeling')}
+          placeholder={t('baxter.allDepartments', 'Alle afdelingen')}
+          clearable
+          w={260}
+          data={departments.map((d) => ({
+            value: String(d.Id),
+            label: pharmacy ? `${d.Name} (${d.EntityName})` : d.Name,
+          }))}
+          value={departmentId ? String(departmentId) : null}
+          onChange={(value) => setDepartmentId(value ? Number(value) : undefined)}
+          data-testid="baxter-department"
+        />
+        {mayLayOut ? (
+          <>
+            <Button
+              variant="light"
+              loading={generate.isPending}
+              onClick={() =>
+                shown &&
+                generate.mutate(shown, {
+                  onSuccess: (r) =>
+                    toastSuccess(
+                      t('baxter.generated', '{{count}} nieuwe rollen aangemaakt.', { count: r.Created }),
+                    ),
+                  onError,
+                })
+              }
+              data-testid="baxter-generate"
+            >
+              {t('baxter.generate', 'Rollen aanmaken uit GDS-afspraken')}
+            </Button>
+            <Button variant="light" onClick={() => setImporting(true)} data-testid="baxter-import">
+              {t('baxter.import', 'Rolbestand inlezen')}
+            </Button>
+          </>
+        ) : null}
+        <PrintButton data-testid="baxter-print">
+          {t('baxter.print', 'Overdrachtslijst afdrukken')}
+        </PrintButton>
+      </Group>
+      {rolls.isPending ? (
+        <TableSkeleton data-testid="baxter-skeleton" />
+      ) : rolls.isError ? (
+        <LoadError
+          message={t('baxter.loadError', 'De baxterrollen konden niet worden geladen.')}
+          detail={apiErrorMessage(t, rolls.error)}
+          onRetry={() => void rolls.refetch()}
+        />
+      ) : rolls.data!.Rows.length === 0 ? (
+        <EmptyMessage
+          title={t('baxter.empty', 'Geen baxterrollen in deze week.')}
+          data-testid="baxter-empty"
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={860}>
+          <Table striped verticalSpacing="xs" className={stacked.table} data-testid="baxter-table">
+            <Table.Caption>{t('baxter.caption', 'Overdrachtslijst baxterrollen')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('baxter.col.client', 'Cliënt')}</Table.Th>
+                <Table.Th>{t('baxter.col.department', 'Afdeling en kamer')}</Table.Th>
+                <Table.Th>{t('baxter.col.status', 'Status')}</Table.Th>
+                <Table.Th>{t('baxter.col.sachets', 'Zakjes')}</Table.Th>
+                <Table.Th>{t('baxter.col.laidOut', 'Uitgezet')}</Table.Th>
+                <Table.Th>{t('baxter.col.handedOver', 'Overgedragen')}</Table.Th>
+                <Table.Th data-no-print>{t('baxter.col.actions', 'Acties')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rolls.data!.Rows.map((roll) => (
+                <Table.Tr key={roll.Id} data-testid="roll-row" data-roll-id={roll.Id} data-print-avoid-break>
+                  <Table.Td>
+                    <Text fz="sm" fw={600}>
+                      {roll.Patient.Name}
+                    </Text>
+                    {pharmacy ? (
+                      <Text fz="sm" c="dimmed">
+                        {roll.Entity.Name}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td data-label={t('baxter.col.department', 'Afdeling en kamer')}>
+                    {roll.Department.Name}
+                    {roll.Room ? ` · ${roll.Room}` : ''}
+                  </Table.Td>
+                  <Table.Td data-label={t('baxter.col.status', 'Status')}>
+                    <RollStatus status={roll.Status} />
+                    <InterimChanges changes={roll.InterimChanges} />
+                  </Table.Td>
+                  <Table.Td data-label={t('baxter.col.sachets', 'Zakjes')}>
+                    {roll.FromFile
+                      ? t('baxter.sachetsFile', '{{count}} (rolbestand)', { count: roll.Sachets.length })
+                      : t('baxter.sachetsPlanned', '{{count}} (uit afspraken)', {
+                          count: roll.Sachets.length,
+                        })}
+                  </Table.Td>
+                  <Table.Td data-label={t('baxter.col.laidOut', 'Uitgezet')} data-testid="roll-laid-out">
+                    {who(roll.LaidOut)}
+                  </Table.Td>
+                  <Table.Td
+                    data-label={t('baxter.col.handedOver', 'Overgedragen')}
+                    data-testid="roll-handed-over"
+                  >
+                    {who(roll.HandedOver)}
+                  </Table.Td>
+                  <Table.Td data-full data-no-print>
+                    {mayLayOut && roll.Status === 'waiting_for_file' ? (
+                      <Button
+                        size="compact-sm"
+                        loading={layOut.isPending && layOut.variables === roll.Id}
+                        onClick={() => act(roll, 'layout')}
+                        aria-label={t('baxter.layOutFor', 'Rol van {{name}} uitzetten', {
+                          name: roll.Patient.Name,
+                        })}
+                        data-testid="roll-layout"
+                      >
+                        {t('baxter.layOut', 'Uitzetten')}
+                      </Button>
+                    ) : null}
+                    {mayHandOver && roll.Status === 'laid_out' ? (
+                      <Button
+                        size="compact-sm"
+                        loading={handOver.isPending && handOver.variables === roll.Id}
+                        onClick={() => act(roll, 'handover')}
+                        aria-label={t('baxter.handOverFor', 'Rol van {{name}} overdragen', {
+                          name: roll.Patient.Name,
+                        })}
+                        data-testid="roll-handover"
+                      >
+                        {t('baxter.handOver', 'Overdragen')}
+                      </Button>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {mayLayOut ? <ImportDialog opened={importing} onClose={() => setImporting(false)} /> : null}
+    </Stack>
+  );
+}

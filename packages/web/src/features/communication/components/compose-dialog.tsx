@@ -1,0 +1,133 @@
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Radio.css';
+import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput, Radio } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { MESSAGE_MAX, SUBJECT_MAX, type Thread } from '@zorgportaal/contract';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { showServerFieldErrors } from '../../../lib/form.ts';
+import { hasPermission } from '../../../lib/session.ts';
+import { useCreateThread, usePatientChoices, useRecipients } from '../api/communication.ts';
+import { emptyCompose, parsedThreadBody, validateCompose, type ComposeValues } from '../utils/forms.ts';
+
+interface ComposeDialogProps {
+  onClose: () => void;
+  onSent: (thread: Thread) => void;
+}
+
+/** A new thread: recipient group (GroupsSendTo), optional client, priority, subject and message. */
+export function ComposeDialog({ onClose, onSent }: ComposeDialogProps) {
+  const { t } = useTranslation();
+  const recipients = useRecipients();
+  const patients = usePatientChoices(hasPermission('medication.read'));
+  const create = useCreateThread();
+  const form = useForm<ComposeValues>({
+    initialValues: emptyCompose(),
+    validate: (values) => validateCompose(t, values),
+  });
+  const submit = form.onSubmit((values) =>
+    create.mutate(parsedThreadBody(values), {
+      onSuccess: onSent,
+      onError: (error) => showServerFieldErrors(form, error),
+    }),
+  );
+  const recipientData = (recipients.data?.Rows ?? []).map((r) => ({
+    value: String(r.Id),
+    label: `${r.EntityName} – ${r.Name}`,
+  }));
+  const patientData = (patients.data?.Rows ?? []).map((p) => ({
+    value: String(p.Id),
+    label: `${p.ScreenName} (${p.DepartmentName})`,
+  }));
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('communication.compose', 'Nieuw bericht')}
+      size="lg"
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
+      data-testid="compose-dialog"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Select
+            label={t('communication.recipient', 'Aan')}
+            placeholder={t('communication.recipientPlaceholder', 'Kies een organisatie en groep')}
+            data={recipientData}
+            required
+            searchable
+            nothingFoundMessage={t('communication.noRecipients', 'U kunt naar geen enkele groep schrijven.')}
+            {...form.getInputProps('RecipientGroupId')}
+            data-testid="compose-recipient"
+            data-autofocus
+          />
+          {recipients.isSuccess && recipientData.length === 0 ? (
+            <Alert color="yellow" data-testid="compose-no-recipients">
+              {t(
+                'communication.noRecipientsHint',
+                'Er zijn geen groepen waar u naartoe mag schrijven. Vraag de beheerder om groepen bij "Groepen (verzenden)".',
+              )}
+            </Alert>
+          ) : null}
+          <Select
+            label={t('communication.patient', 'Over cliënt (optioneel)')}
+            placeholder={t('communication.patientPlaceholder', 'Geen cliënt')}
+            data={patientData}
+            clearable
+            searchable
+            {...form.getInputProps('PatientId')}
+            data-testid="compose-patient"
+          />
+          <Radio.Group
+            label={t('communication.priorityLabel', 'Prioriteit')}
+            {...form.getInputProps('Priority')}
+            data-testid="compose-priority"
+          >
+            <Group gap="md" mt={4}>
+              <Radio value="normal" label={t('communication.priority.normal', 'Normaal')} />
+              <Radio
+                value="high"
+                label={t('communication.priority.high', 'Hoog')}
+                data-testid="compose-priority-high"
+              />
+            </Group>
+          </Radio.Group>
+          <TextInput
+            label={t('communication.subject', 'Onderwerp')}
+            required
+            maxLength={SUBJECT_MAX}
+            {...form.getInputProps('Subject')}
+            data-testid="compose-subject"
+          />
+          <Textarea
+            label={t('communication.body', 'Bericht')}
+            required
+            autosize
+            minRows={4}
+            maxRows={12}
+            maxLength={MESSAGE_MAX}
+            {...form.getInputProps('Body')}
+            data-testid="compose-body"
+          />
+          {create.isError && Object.keys(form.errors).length === 0 ? (
+            <Alert color="red" data-testid="compose-error">
+              {apiErrorMessage(t, create.error)}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel', 'Annuleren')}
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="compose-send">
+              {t('communication.send', 'Versturen')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

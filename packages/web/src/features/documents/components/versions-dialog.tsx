@@ -1,0 +1,86 @@
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Table.css';
+import { Button, Modal, Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error.tsx';
+import { TableSkeleton } from '../../../components/table-skeleton.tsx';
+import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useDocument } from '../api/documents.ts';
+import { formatFileSize } from '../utils/file-size.ts';
+
+interface VersionsDialogProps {
+  documentId: number | null;
+  onClose: () => void;
+  onDownload: (id: number, version: number, fileName: string) => void;
+}
+
+/** Every version of a document, newest first; each one downloadable. */
+export function VersionsDialog({ documentId, onClose, onDownload }: VersionsDialogProps) {
+  const { t, i18n } = useTranslation();
+  const doc = useDocument(documentId);
+  return (
+    <Modal
+      opened={documentId !== null}
+      onClose={onClose}
+      size="lg"
+      title={
+        doc.data
+          ? t('documents.versionsOf', 'Versies van {{title}}', { title: doc.data.Title })
+          : t('documents.versions', 'Versies')
+      }
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
+      data-testid="document-versions-dialog"
+    >
+      {doc.isPending ? (
+        <TableSkeleton />
+      ) : doc.isError ? (
+        <LoadError
+          message={t('documents.loadError', 'De documenten konden niet worden geladen.')}
+          detail={apiErrorMessage(t, doc.error)}
+          onRetry={() => void doc.refetch()}
+        />
+      ) : (
+        <Table verticalSpacing="xs">
+          <Table.Caption>{t('documents.versions', 'Versies')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('documents.version', 'Versie')}</Table.Th>
+              <Table.Th>{t('documents.file', 'Bestand')}</Table.Th>
+              <Table.Th>{t('documents.uploaded', 'Geüpload door en op')}</Table.Th>
+              <Table.Th>{t('documents.actions', 'Acties')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {doc.data.Versions.map((v) => (
+              <Table.Tr key={v.Version} data-testid="document-version-row">
+                <Table.Td>{v.Version}</Table.Td>
+                <Table.Td>
+                  {v.FileName} ({formatFileSize(v.Size, i18n.language)})
+                </Table.Td>
+                <Table.Td>
+                  {v.UploadedBy}, {formatDateTime(v.UploadedAt)}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    onClick={() => onDownload(doc.data.Id, v.Version, v.FileName)}
+                    aria-label={t('documents.downloadVersion', 'Versie {{version}} downloaden', {
+                      version: v.Version,
+                    })}
+                  >
+                    {t('documents.download', 'Downloaden')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Modal>
+  );
+}

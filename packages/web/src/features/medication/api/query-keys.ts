@@ -1,0 +1,11 @@
+import { medicationKeys } from '../../../lib/query-keys.ts';
+
+/**
+ * The medication feature's query keys: the only place they are spelled. The patient and its consent
+ * are shared with other features and come from lib/query-keys.ts.
+ */
+export const amoKeys = {
+  ...medicationKeys,
+  agreements: (patientId: number) => [...medicationKeys.all, 'agreements', patientId] as const,
+  catalogue: (q: unknown) => [...medicationKeys.all, 'catalogue', q] as const,
+};

@@ -1,0 +1,96 @@
+import '@mantine/core/styles/Table.css';
+import { Button, Group, Table } from '@mantine/core';
+import type { NetworkLink } from '@zorgportaal/contract';
+import { useTranslation } from 'react-i18next';
+import stacked from '../../../components/stacked-table.module.css';
+
+interface LinksTableProps {
+  links: NetworkLink[];
+  mayManage: boolean;
+  busyId: number | null;
+  onActivate: (link: NetworkLink) => void;
+  onDeactivate: (link: NetworkLink) => void;
+  onRemove: (link: NetworkLink) => void;
+}
+
+/** The network links as a list: who, what role for whom, status in words; actions for a Beheerder. */
+export function LinksTable({
+  links,
+  mayManage,
+  busyId,
+  onActivate,
+  onDeactivate,
+  onRemove,
+}: LinksTableProps) {
+  const { t } = useTranslation();
+  const status = (link: NetworkLink) =>
+    link.Active
+      ? t('network.statusActive', 'Actief')
+      : link.CanActivate
+        ? t('network.statusToConfirm', 'Wacht op uw bevestiging')
+        : t('network.statusInactive', 'Niet actief of wacht op bevestiging');
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped verticalSpacing="xs" className={stacked.table} data-testid="network-links">
+        <Table.Caption>{t('network.linksCaption', 'Koppelingen in het zorgnetwerk')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('network.from', 'Organisatie')}</Table.Th>
+            <Table.Th>{t('network.role', 'Rol')}</Table.Th>
+            <Table.Th>{t('network.to', 'Voor')}</Table.Th>
+            <Table.Th>{t('network.status', 'Status')}</Table.Th>
+            {mayManage && <Table.Th>{t('network.actions', 'Acties')}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {links.map((link) => (
+            <Table.Tr key={link.Id} data-testid="network-link" data-link-id={link.Id}>
+              <Table.Td>{link.From.Name}</Table.Td>
+              <Table.Td data-label={t('network.role', 'Rol')}>{t(`networkRole.${link.Role}`)}</Table.Td>
+              <Table.Td data-label={t('network.to', 'Voor')}>{link.To.Name}</Table.Td>
+              <Table.Td data-label={t('network.status', 'Status')} data-testid="network-link-status">
+                {status(link)}
+              </Table.Td>
+              {mayManage && (
+                <Table.Td data-full>
+                  <Group gap="xs" wrap="wrap">
+                    {link.CanActivate && (
+                      <Button
+                        size="compact-sm"
+                        loading={busyId === link.Id}
+                        onClick={() => onActivate(link)}
+                        data-testid="network-link-activate"
+                      >
+                        {t('network.activate', 'Bevestigen')}
+                      </Button>
+                    )}
+                    {link.Active && (
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        loading={busyId === link.Id}
+                        onClick={() => onDeactivate(link)}
+                        data-testid="network-link-deactivate"
+                      >
+                        {t('network.deactivate', 'Deactiveren')}
+                      </Button>
+                    )}
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      color="red"
+                      onClick={() => onRemove(link)}
+                      data-testid="network-link-remove"
+                    >
+                      {t('network.remove', 'Verwijderen')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,131 @@
+import '@mantine/core/styles/Fieldset.css';
+import { useEffect } from 'react';
+import { Alert, Button, Fieldset, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { entitySettingsUpdateSchema } from '@zorgportaal/contract';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
+import { TableSkeleton } from '../../../components/table-skeleton.tsx';
+import { fieldErrors } from '../../../lib/api-errors.ts';
+import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { contractResolver } from '../../../lib/form.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
+import { useEntitySettings, useSaveEntitySettings } from '../api/settings.ts';
+
+interface Values {
+  WelcomeText: string;
+}
+
+/**
+ * /management/advanced (Geavanceerd): the organisation's settings as a form of known keys. The identity
+ * and the settings that follow the organisation's type are shown read-only; they are not changed here.
+ */
+export default function AdvancedPage() {
+  const { t } = useTranslation();
+  const settings = useEntitySettings();
+  const save = useSaveEntitySettings();
+  const form = useForm<Values>({
+    initialValues: { WelcomeText: '' },
+    validate: contractResolver<Values>(entitySettingsUpdateSchema),
+  });
+  const data = settings.data;
+  const welcome = typeof data?.WelcomeText === 'string' ? data.WelcomeText : '';
+  useEffect(() => {
+    if (data) {
+      form.setValues({ WelcomeText: welcome });
+      form.resetDirty({ WelcomeText: welcome });
+    }
+    // Only when the loaded settings change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data]);
+
+  const submit = form.onSubmit((values) =>
+    save.mutate(
+      { WelcomeText: values.WelcomeText.trim() === '' ? null : values.WelcomeText },
+      {
+        onSuccess: () => toastSuccess(t('advanced.saved', 'De instellingen zijn opgeslagen.')),
+        onError: (error) => form.setErrors(fieldErrors(error)),
+      },
+    ),
+  );
+
+  const type = typeof data?.Type === 'string' ? data.Type : '';
+
+  return (
+    <Stack gap="md" maw={720}>
+      <PageHeading title={t('routes.advanced', 'Geavanceerd')} />
+      {settings.isPending ? (
+        <TableSkeleton />
+      ) : settings.isError ? (
+        <LoadError
+          message={t('advanced.loadError', 'De instellingen konden niet worden geladen.')}
+          detail={apiErrorMessage(t, settings.error)}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Fieldset legend={t('advanced.organisation', 'Organisatie')}>
+              <Stack gap="sm">
+                <TextInput
+                  label={t('advanced.name', 'Naam')}
+                  value={data!.Name}
+                  readOnly
+                  data-testid="advanced-name"
+                />
+                <TextInput
+                  label={t('advanced.type', 'Soort organisatie')}
+                  value={type ? t(`entityType.${type}`) : ''}
+                  readOnly
+                />
+                {data!.PharmacyIdentifier ? (
+                  <TextInput
+                    label={t('advanced.pharmacyIdentifier', 'Apotheekcode')}
+                    value={data!.PharmacyIdentifier}
+                    readOnly
+                  />
+                ) : null}
+                <Text fz="sm" c="dimmed">
+                  {t(
+                    'advanced.derivedHint',
+                    'Naam, soort en apotheekcode volgen uit de registratie van de organisatie en zijn hier niet te wijzigen.',
+                  )}
+                </Text>
+              </Stack>
+            </Fieldset>
+            <Fieldset legend={t('advanced.portal', 'Portaal')}>
+              <Textarea
+                label={t('advanced.welcomeText', 'Welkomsttekst')}
+                description={t(
+                  'advanced.welcomeTextHint',
+                  'Getoond aan de medewerkers van uw organisatie; maximaal 2000 tekens.',
+                )}
+                autosize
+                minRows={3}
+                maxLength={2000}
+                data-testid="advanced-welcome-text"
+                {...form.getInputProps('WelcomeText')}
+              />
+            </Fieldset>
+            {save.isError && Object.keys(fieldErrors(save.error)).length === 0 && (
+              <Alert color="red" role="alert">
+                {apiErrorMessage(t, save.error)}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button
+                type="submit"
+                loading={save.isPending}
+                disabled={!form.isDirty()}
+                data-testid="advanced-save"
+              >
+                {t('common.save', 'Opslaan')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import '@mantine/core/styles/Table.css';
+import { Stack, Table, Text, Title } from '@mantine/core';
+import { COUMARINS, type DosageScheme } from '@zorgportaal/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format.ts';
+import { calendarWeeks, tabletsText } from '../utils/tablets.ts';
+import classes from './dosing-calendar.module.css';
+
+/**
+ * The doseerkalender: from the start of the scheme to the next check, a week per row with each day's
+ * tablets, to hang by the patient's medication. Always in Dutch (the patient's own document), A4.
+ */
+export function DosingCalendar({ scheme, patientName }: { scheme: DosageScheme; patientName: string }) {
+  const { i18n } = useTranslation();
+  const nl = i18n.getFixedT('nl');
+  const drug = COUMARINS[scheme.Drug];
+  const weeks = calendarWeeks(scheme.ValidFrom, scheme.NextCheck, scheme.TabletsPerDay);
+  const days = [
+    nl('trombosis.weekdayLong.mon', 'maandag'),
+    nl('trombosis.weekdayLong.tue', 'dinsdag'),
+    nl('trombosis.weekdayLong.wed', 'woensdag'),
+    nl('trombosis.weekdayLong.thu', 'donderdag'),
+    nl('trombosis.weekdayLong.fri', 'vrijdag'),
+    nl('trombosis.weekdayLong.sat', 'zaterdag'),
+    nl('trombosis.weekdayLong.sun', 'zondag'),
+  ];
+  return (
+    <Stack
+      gap="xs"
+      className={classes.calendar}
+      lang="nl"
+      data-testid="dosing-calendar"
+      data-print-avoid-break
+    >
+      <Title order={2} size="h3">
+        {nl('trombosis.calendar.title', 'Doseerkalender')} – {patientName}
+      </Title>
+      <Text>
+        {nl('trombosis.calendar.drug', '{{drug}} {{mg}} mg tabletten, in te nemen ’s avonds.', {
+          drug: scheme.Drug === 'acenocoumarol' ? 'Acenocoumarol' : 'Fenprocoumon',
+          mg: drug.StrengthMg,
+        })}{' '}
+        {nl('trombosis.calendar.period', 'Van {{from}} tot de controle op {{check}}.', {
+          from: formatDate(scheme.ValidFrom),
+          check: formatDate(scheme.NextCheck),
+        })}
+      </Text>
+      <Table withTableBorder withColumnBorders className={classes.table} data-testid="dosing-calendar-table">
+        <Table.Thead>
+          <Table.Tr>
+            {days.map((d) => (
+              <Table.Th key={d}>{d}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {weeks.map((week, w) => (
+            <Table.Tr key={w}>
+              {week.map((day, d) => (
+                <Table.Td key={d} className={day ? undefined : classes.outside}>
+                  {day ? (
+                    <>
+                      <Text size="xs" c="dark.6">
+                        {formatDate(day.date).slice(0, 5)}
+                      </Text>
+                      {day.check ? (
+                        <Text fw={700} data-testid="calendar-check">
+                          {nl('trombosis.calendar.check', 'INR-controle')}
+                        </Text>
+                      ) : (
+                        <Text fw={700} fz="lg" data-testid="calendar-dose">
+                          {tabletsText(day.tablets)}
+                        </Text>
+                      )}
+                      {!day.check ? <span className={classes.tick} aria-hidden="true" /> : null}
+                    </>
+                  ) : null}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="sm">
+        {nl(
+          'trombosis.calendar.legend',
+          'Aantal tabletten per dag; ½ is een halve tablet. Zet na inname een kruisje in het vakje. Weektotaal {{mg}} mg.',
+          { mg: scheme.WeekTotalMg },
+        )}
+      </Text>
+      {scheme.Note ? <Text size="sm">{scheme.Note}</Text> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import '@mantine/core/styles/Table.css';
+import { Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { InrValue } from '@zorgportaal/contract';
+import stacked from '../../../components/stacked-table.module.css';
+import { formatDateTime } from '../../../lib/format.ts';
+import { InterpretationBadge } from './interpretation-badge.tsx';
+
+/** INR values, newest first: moment, value, target range, interpretation, method, note, entered by. */
+export function InrTable({ values }: { values: readonly InrValue[] }) {
+  const { t } = useTranslation();
+  const method = (m: InrValue['Method']) =>
+    ({
+      venous: t('trombosis.method.venous', 'Veneus'),
+      fingerprick: t('trombosis.method.fingerprick', 'Vingerprik'),
+      selftest: t('trombosis.method.selftest', 'Zelfmeting'),
+    })[m];
+  const columns = {
+    measuredAt: t('trombosis.column.measuredAt', 'Gemeten op'),
+    value: t('trombosis.column.value', 'INR'),
+    range: t('trombosis.column.range', 'Streefgebied'),
+    interpretation: t('trombosis.column.interpretation', 'Beoordeling'),
+    method: t('trombosis.column.method', 'Methode'),
+    note: t('trombosis.column.note', 'Opmerking'),
+    enteredBy: t('trombosis.column.enteredBy', 'Ingevoerd door'),
+  };
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table verticalSpacing="xs" striped className={stacked.table} data-testid="inr-table">
+        <Table.Thead>
+          <Table.Tr>
+            {Object.values(columns).map((label) => (
+              <Table.Th key={label}>{label}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {[...values].reverse().map((v) => (
+            <Table.Tr key={v.Id} data-testid="inr-row" data-interpretation={v.Interpretation}>
+              <Table.Td>
+                <Text fw={600}>{formatDateTime(v.MeasuredAt)}</Text>
+              </Table.Td>
+              <Table.Td data-label={columns.value}>
+                <Text fw={700} data-testid="inr-value">
+                  {v.Value.toFixed(1)}
+                </Text>
+              </Table.Td>
+              <Table.Td data-label={columns.range}>
+                {v.TargetRange.Low.toFixed(1)}–{v.TargetRange.High.toFixed(1)}
+              </Table.Td>
+              <Table.Td data-label={columns.interpretation}>
+                <InterpretationBadge value={v.Interpretation} />
+              </Table.Td>
+              <Table.Td data-label={columns.method}>{method(v.Method)}</Table.Td>
+              <Table.Td data-label={columns.note}>{v.Note ?? '–'}</Table.Td>
+              <Table.Td data-label={columns.enteredBy}>{v.EnteredBy ?? '–'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,187 @@
+import '@mantine/core/styles/NumberInput.css';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  COUMARINS,
+  type Coumarin,
+  type DosageScheme,
+  type DosageSchemeBodyInput,
+  dosageSchemeBodySchema,
+  weekTotal,
+} from '@zorgportaal/contract';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field.tsx';
+import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { todayIso } from '../../../lib/format.ts';
+import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
+import { useAddDosageScheme } from '../api/trombosis.ts';
+import { useWeekdays } from '../hooks/use-weekdays.ts';
+
+interface Values {
+  Drug: Coumarin;
+  ValidFrom: string;
+  TabletsPerDay: number[];
+  NextCheck: string;
+  Note: string;
+}
+
+/**
+ * A new scheme: drug, start, tablets per weekday (halves), the next check (proposed from the latest
+ * results) and a note. It replaces the current scheme from its start; the old one stays in the history.
+ */
+export function SchemeEditor({
+  patientId,
+  current,
+  suggestedNextCheck,
+  onDone,
+}: {
+  patientId: number;
+  current: DosageScheme | null;
+  suggestedNextCheck: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const weekdays = useWeekdays();
+  const add = useAddDosageScheme(patientId);
+  const form = useForm<Values>({
+    initialValues: {
+      Drug: current?.Drug ?? 'acenocoumarol',
+      ValidFrom: todayIso(),
+      TabletsPerDay: current ? [...current.TabletsPerDay] : [1, 1, 1, 1, 1, 1, 1],
+      NextCheck: suggestedNextCheck,
+      Note: '',
+    },
+    validate: contractResolver<Values>(dosageSchemeBodySchema),
+  });
+  const drug = COUMARINS[form.values.Drug];
+  const total = weekTotal(
+    form.values.Drug,
+    form.values.TabletsPerDay.map((n) => (Number.isFinite(n) ? n : 0)),
+  );
+  const submit = form.onSubmit((values) =>
+    add.mutate(values satisfies DosageSchemeBodyInput, {
+      onSuccess: () => {
+        toastSuccess(t('trombosis.schemeSaved', 'Het nieuwe doseerschema is opgeslagen.'));
+        onDone();
+      },
+      onError: (error) => showServerFieldErrors(form, error),
+    }),
+  );
+  return (
+    <Paper withBorder p="md" radius="md" data-no-print component="section" aria-labelledby="scheme-new">
+      <form onSubmit={submit} noValidate data-testid="scheme-form">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="scheme-new">
+            {t('trombosis.newScheme', 'Nieuw doseerschema')}
+          </Title>
+          <Group align="flex-start" wrap="wrap">
+            <Select
+              label={t('trombosis.drug', 'Middel')}
+              data={[
+                {
+                  value: 'acenocoumarol',
+                  label: t('trombosis.drugName.acenocoumarol', 'Acenocoumarol 1 mg'),
+                },
+                { value: 'fenprocoumon', label: t('trombosis.drugName.fenprocoumon', 'Fenprocoumon 3 mg') },
+              ]}
+              allowDeselect={false}
+              size="md"
+              w={240}
+              data-testid="scheme-drug"
+              {...form.getInputProps('Drug')}
+            />
+            <DateField
+              label={t('trombosis.validFrom', 'Ingangsdatum')}
+              required
+              minDate={todayIso()}
+              size="md"
+              w={170}
+              data-testid="scheme-valid-from"
+              {...form.getInputProps('ValidFrom')}
+            />
+            <DateField
+              label={t('trombosis.nextCheck', 'Volgende controle')}
+              description={t('trombosis.nextCheckHint', 'Voorstel uit de laatste uitslagen')}
+              required
+              size="md"
+              w={190}
+              data-testid="scheme-next-check"
+              {...form.getInputProps('NextCheck')}
+            />
+          </Group>
+          <Text size="sm" c="dark.6">
+            {t(
+              'trombosis.tabletsHint',
+              'Tabletten per dag, in stappen van een halve tablet (hoogstens {{max}}).',
+              {
+                max: drug.MaxTabletsPerDay,
+              },
+            )}
+          </Text>
+          <SimpleGrid cols={{ base: 4, sm: 7 }} spacing="xs">
+            {weekdays.map((day, i) => (
+              <NumberInput
+                key={day}
+                label={day}
+                min={0}
+                max={drug.MaxTabletsPerDay}
+                step={drug.Step}
+                decimalScale={2}
+                decimalSeparator=","
+                size="md"
+                data-testid={`scheme-day-${i}`}
+                {...form.getInputProps(`TabletsPerDay.${i}`)}
+                onChange={(value) =>
+                  form.setFieldValue(`TabletsPerDay.${i}`, typeof value === 'number' ? value : Number.NaN)
+                }
+              />
+            ))}
+          </SimpleGrid>
+          {form.errors.TabletsPerDay ? (
+            <Text c="red.8" size="sm">
+              {form.errors.TabletsPerDay}
+            </Text>
+          ) : null}
+          <Text fw={600} data-testid="scheme-week-total">
+            {t('trombosis.weekTotal', 'Weektotaal: {{tablets}} tabletten = {{mg}} mg', {
+              tablets: String(total.Tablets).replace('.', ','),
+              mg: String(total.Mg).replace('.', ','),
+            })}
+          </Text>
+          <Textarea
+            label={t('trombosis.note', 'Opmerking')}
+            autosize
+            minRows={2}
+            maw={560}
+            {...form.getInputProps('Note')}
+          />
+          {add.isError && Object.keys(form.errors).length === 0 ? (
+            <Text c="red.8" role="alert">
+              {apiErrorMessage(t, add.error)}
+            </Text>
+          ) : null}
+          <Group>
+            <Button type="submit" size="md" loading={add.isPending} data-testid="scheme-save">
+              {t('trombosis.saveScheme', 'Schema opslaan')}
+            </Button>
+            <Button variant="default" size="md" onClick={onDone}>
+              {t('common.cancel', 'Annuleren')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

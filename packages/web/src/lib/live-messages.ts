@@ -1,0 +1,103 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { streamTicketSchema, unreadCountSchema } from '@zorgportaal/contract';
+import { useEffect, useSyncExternalStore } from 'react';
+import { api } from './api-client.ts';
+import { buildUrl } from './http.ts';
+import { hasPermission } from './session.ts';
+
+/**
+ * Live messages (Communicatie), shared by the layout (unread counter) and the communication screens:
+ * one server-sent event stream per tab; every event refreshes the queries under ['communication'].
+ * While the stream is down the queries poll instead.
+ */
+
+export const COMMUNICATION_KEY = ['communication'] as const;
+export const UNREAD_KEY = [...COMMUNICATION_KEY, 'unread'] as const;
+/** Polling interval while the stream is down. */
+export const FALLBACK_POLL_MS = 15_000;
+const RECONNECT_MS = 3_000;
+
+let live = false;
+const listeners = new Set<() => void>();
+function setLive(value: boolean) {
+  if (live === value) return;
+  live = value;
+  for (const listener of listeners) listener();
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** True while the event stream is connected. */
+export const useStreamLive = (): boolean => useSyncExternalStore(subscribe, () => live);
+
+/** The refetch interval for a communication query: none while live, polling while the stream is down. */
+export const usePollingInterval = (): number | false => (useStreamLive() ? false : FALLBACK_POLL_MS);
+
+export const mayUseCommunication = (): boolean => hasPermission('communication.use');
+
+export function useUnreadMessages() {
+  const enabled = mayUseCommunication();
+  const refetchInterval = usePollingInterval();
+  return useQuery({
+    queryKey: UNREAD_KEY,
+    queryFn: () => api.get('/api/communication/unread', { schema: unreadCountSchema }),
+    enabled,
+    refetchInterval,
+  });
+}
+
+/**
+ * Keeps the event stream open while mounted (reconnecting after a drop); mount once, in the layout.
+ * A browser EventSource sends no token, so each connection starts with a one-minute stream ticket
+ * (POST /api/communication/stream/ticket, through the API client's token renewal). Without
+ * EventSource (tests) the queries just poll.
+ */
+export function useMessageStream(): void {
+  const queryClient = useQueryClient();
+  const enabled = mayUseCommunication();
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let stopped = false;
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      void queryClient.invalidateQueries({ queryKey: COMMUNICATION_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    };
+    const schedule = () => {
+      if (stopped) return;
+      clearTimeout(retry);
+      retry = setTimeout(() => void connect(), RECONNECT_MS);
+    };
+    const connect = async () => {
+      try {
+        const { Ticket } = await api.post('/api/communication/stream/ticket', undefined, {
+          schema: streamTicketSchema,
+        });
+        if (stopped) return;
+        source = new EventSource(buildUrl('/api/communication/events', { ticket: Ticket }));
+        source.onopen = () => setLive(true);
+        source.addEventListener('ready', refresh);
+        source.addEventListener('message', refresh);
+        // Dropped (or the stream's lifetime ended): poll until a new ticket opens a new stream.
+        source.onerror = () => {
+          source?.close();
+          source = null;
+          setLive(false);
+          schedule();
+        };
+      } catch {
+        schedule();
+      }
+    };
+    void connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+      setLive(false);
+    };
+  }, [enabled, queryClient]);
+}

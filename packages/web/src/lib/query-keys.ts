@@ -1,0 +1,35 @@
+import type { ResultsFilter } from './administration/results-filter.ts';
+
+/*
+ * The query keys that more than one feature (or a shared component) reads or refreshes. A feature's
+ * own keys live in its `api/query-keys.ts` and start from these roots where they belong to them, so
+ * that refreshing a root here reaches them. Features never spell a key as a string literal.
+ */
+
+/** Every administration screen (list, results, dashboard, flowchart) is cached below this root. */
+export const administrationKeys = {
+  all: ['administration'] as const,
+  lists: () => [...administrationKeys.all, 'list'] as const,
+  departments: () => [...administrationKeys.all, 'departments'] as const,
+  results: (query: ResultsFilter) => [...administrationKeys.all, 'results', query] as const,
+};
+
+/** The AMO's patient record and its eTDR consent, also read by the client dialog and the consent dialog. */
+export const medicationKeys = {
+  all: ['medication'] as const,
+  patient: (id: number) => [...medicationKeys.all, 'patient', id] as const,
+  consents: (patientId: number) => [...medicationKeys.all, 'consent', patientId] as const,
+  consent: (patientId: number, entityId: number) =>
+    [...medicationKeys.consents(patientId), entityId] as const,
+};
+
+/** Patient searches (the AMO's picker, the results overview's filter): refreshed when a patient is saved. */
+export const patientKeys = {
+  searches: () => ['patients', 'search'] as const,
+  search: (query: object) => [...patientKeys.searches(), query] as const,
+};
+
+/** Personen's lists and details: refreshed when the trash restores a person. */
+export const personKeys = {
+  all: ['persons'] as const,
+};
