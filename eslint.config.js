@@ -1,7 +1,48 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import boundaries from './scripts/eslint-boundaries.mjs';
+
+// Server boundaries: an area (packages/server/src/areas/<x>/) is used by other code only through its
+// index.ts; its schema.ts is read only by other schema files (foreign keys) and the schema index.
+// (The contract's and the web's boundaries are checked by scripts/eslint-boundaries.mjs below.)
+const serverAreas = readdirSync(new URL('./packages/server/src/areas/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const areaInternals = (areas) => ({
+  regex: `^(\\.\\./)+(src/)?(areas/)?(${areas.join('|')})/(?!index\\.ts$).+`,
+  message: "Use another area only through its index.ts (docs/architecture.md, 'Where does a change go').",
+});
+const serverBoundaries = [
+  ...serverAreas.map((area) => ({
+    files: [`packages/server/src/areas/${area}/**/*.ts`],
+    ignores: ['**/*schema.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [areaInternals(serverAreas.filter((a) => a !== area))] },
+      ],
+    },
+  })),
+  {
+    files: ['packages/server/**/*.ts'],
+    ignores: ['packages/server/src/areas/**', '**/*schema.ts', 'packages/server/src/platform/db/schema/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { ...areaInternals(serverAreas), regex: `^(\\.\\.?/)+(src/)?areas/[^/]+/(?!index\\.ts$).+` },
+          ],
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   {
@@ -28,4 +69,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // Web features never import each other (shared code goes to components/ or lib/, which import no
+    // feature); the contract imports neither the server nor the web.
+    files: ['packages/web/**/*.{ts,tsx}', 'packages/contract/**/*.ts'],
+    plugins: { 'local-boundaries': boundaries },
+    rules: { 'local-boundaries/imports': 'error' },
+  },
+  ...serverBoundaries,
 );

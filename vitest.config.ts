@@ -30,6 +30,17 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
+      {
+        // The lint rules' own tests (the import boundaries), run against the repo's eslint.config.js.
+        test: {
+          name: 'lint',
+          root: 'scripts',
+          include: ['**/*.test.mjs'],
+          environment: 'node',
+          testTimeout: 60_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
       serverProject('server', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
       // The web project lives in packages/web/vite.config.ts (it needs the React plugin).
