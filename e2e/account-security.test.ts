@@ -103,8 +103,9 @@ describeBrowser('account security (issue 3)', () => {
     await context.close();
   });
 
-  it('resets a forgotten password: mail → link → new password → login (huisarts)', async () => {
-    const address = 'huisarts@zorgportaal.example';
+  // These two change a demo account for good on the shared server: they use accounts no other suite logs in with.
+  it('resets a forgotten password: mail → link → new password → login (assistent)', async () => {
+    const address = 'assistent@zorgportaal.example';
     const newPassword = 'Willem-vergat-zijn-wachtwoord';
     const { context, page } = await browser.newPage();
     await page.goto('/login');
@@ -126,8 +127,8 @@ describeBrowser('account security (issue 3)', () => {
       .first()
       .waitFor({ state: 'visible', timeout: 10_000 });
 
-    await logIn(page, 'huisarts', newPassword);
-    await page.waitForURL('**/dashboard');
+    await logIn(page, 'assistent', newPassword);
+    await page.waitForURL('**/management/persons');
 
     // The link works once: a second use shows the server's message (spec §8: the raw error).
     const second = await browser.newPage();
@@ -146,13 +147,13 @@ describeBrowser('account security (issue 3)', () => {
   });
 
   it(
-    'enables 2FA in the settings by reading the secret shown, then logs in with it (trombose)',
+    'enables 2FA in the settings by reading the secret shown, then logs in with it (centrum)',
     { timeout: 120_000 },
     async () => {
       const { context, page } = await browser.newPage();
       await page.goto('/login');
-      await logIn(page, 'trombose');
-      await page.waitForURL('**/dashboard');
+      await logIn(page, 'centrum');
+      await page.waitForURL('**/management/persons');
       await page.getByTestId('user-menu').click();
       await page.getByTestId('user-menu-settings').click();
       await page.waitForURL('**/user/settings');
@@ -172,10 +173,10 @@ describeBrowser('account security (issue 3)', () => {
       await page.goto('/logout');
       await page.waitForURL('**/login');
       await nextTotpStep(enabledAt);
-      await logIn(page, 'trombose');
+      await logIn(page, 'centrum');
       await page.getByTestId('totp-code').fill(totp(secret).generate());
       await page.getByTestId('totp-submit').click();
-      await page.waitForURL('**/dashboard');
+      await page.waitForURL('**/management/persons');
       expect(await sessionValue(page, 'access_token')).toBeTruthy();
       await context.close();
     },

@@ -82,7 +82,8 @@ describeBrowser('Communicatie and VP (issue 11)', () => {
     await page.getByTestId('vp-table').waitFor();
     expect(await page.getByTestId('vp-signature').count()).toBeGreaterThan(0);
 
-    await page.getByTestId('vp-row').first().getByRole('link').first().click();
+    // A demo client with medication history (other suites may add clients without any).
+    await page.getByTestId('vp-row').filter({ hasText: 'Johanna Jansen' }).getByRole('link').first().click();
     await page.waitForURL('**/vp/history?patient=*');
     await page.getByTestId('history-timeline').waitFor();
     await page.getByTestId('review-open').click();
