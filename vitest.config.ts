@@ -20,6 +20,8 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker on a 2-core machine; the API suites wait on the database half the time.
+    maxWorkers: 2,
     projects: [
       {
         test: {

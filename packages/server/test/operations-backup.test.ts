@@ -232,7 +232,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('scheduled backups', () => {
     try {
       const backups = path.join(dataDir, 'backups');
       let archives: string[] = [];
-      for (let i = 0; i < 120 && archives.length === 0; i++) {
+      // A busy CI machine may need a while for the first VACUUM and dump: wait up to 90 s.
+      for (let i = 0; i < 360 && archives.length === 0; i++) {
         await new Promise((r) => setTimeout(r, 250));
         archives = (existsSync(backups) ? readdirSync(backups) : []).filter((f) => f.endsWith('.tar.gz'));
       }
@@ -246,7 +247,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('scheduled backups', () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 150_000);
 });
 
 describe('npm run backup on PostgreSQL', () => {
