@@ -18,23 +18,41 @@ export async function findRoll(db: Db | Tx, id: number, where: { pharmacyId?: nu
   return row;
 }
 
-export async function markLaidOut(tx: Tx, id: number, accountId: number, at: Date): Promise<boolean> {
+type RollRow = typeof r.$inferSelect;
+
+/** Moves a roll on from status `from` (compare-and-set); false when it was no longer `from`. */
+async function moveRoll(
+  tx: Tx,
+  id: number,
+  from: RollRow['status'],
+  set: Partial<RollRow> & { status: RollRow['status']; updatedAt: Date },
+): Promise<boolean> {
   const rows = await tx
     .update(r)
-    .set({ status: 'laid_out', laidOutAt: at, laidOutBy: accountId, updatedAt: at })
-    .where(and(eq(r.id, id), eq(r.status, 'waiting_for_file')))
+    .set(set)
+    .where(and(eq(r.id, id), eq(r.status, from)))
     .returning({ id: r.id });
   return rows.length > 0;
 }
 
-export async function markHandedOver(tx: Tx, id: number, accountId: number, at: Date): Promise<boolean> {
-  const rows = await tx
-    .update(r)
-    .set({ status: 'handed_over', handedOverAt: at, handedOverBy: accountId, updatedAt: at })
-    .where(and(eq(r.id, id), eq(r.status, 'laid_out')))
-    .returning({ id: r.id });
-  return rows.length > 0;
-}
+/** Waiting for the file → laid out, by this account. */
+export const markLaidOut = (tx: Tx, id: number, accountId: number, at: Date): Promise<boolean> =>
+  moveRoll(tx, id, 'waiting_for_file', {
+    status: 'laid_out',
+    laidOutAt: at,
+    laidOutBy: accountId,
+    updatedAt: at,
+  });
+
+/** Laid out → handed over to the care centre, by this account. */
+export const markHandedOver = (tx: Tx, id: number, accountId: number, at: Date): Promise<boolean> =>
+  moveRoll(tx, id, 'laid_out', {
+    status: 'handed_over',
+    handedOverAt: at,
+    handedOverBy: accountId,
+    updatedAt: at,
+  });
+
 /** Rolls waiting to be laid out: the pharmacy's own, or a care centre's. */
 export async function countWaiting(
   db: Db,
