@@ -12,12 +12,11 @@ import { buildDayList } from '../src/areas/administration/index.ts';
 import { localDate } from '../src/platform/time.ts';
 import { seedYearDepartment, seedMillion } from './support/administration-data.ts';
 import { benchApp } from './support/administration-app.ts';
-import { freshPostgres } from './support/fresh-postgres.ts';
+import { median, onEachDatabase } from './support/measure.ts';
 
 const TOTAL = Number(process.argv[2] ?? 1_000_000);
 const RUNS = Number(process.argv[3] ?? 15);
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const seconds = (start: number) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
 
 interface Figures {
@@ -109,17 +108,7 @@ async function measure(label: string, databaseUrl?: string): Promise<Figures> {
 
 async function main() {
   const only = process.env.BENCH_ONLY;
-  const rows: Figures[] = [];
-  if (only !== 'postgres') rows.push(await measure('PGlite'));
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl && only !== 'pglite') {
-    const postgres = await freshPostgres(adminUrl);
-    try {
-      rows.push(await measure('PostgreSQL', postgres.url));
-    } finally {
-      await postgres.drop();
-    }
-  }
+  const rows: Figures[] = await onEachDatabase(measure, only);
   const verdict = (ms: number, goal: number) => `goal ≤ ${goal} ms: ${ms <= goal ? 'met' : 'NOT met'}`;
   console.log(`\nResults overview, median over ${RUNS} runs through the whole stack`);
   for (const r of rows) {

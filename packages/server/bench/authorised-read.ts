@@ -14,7 +14,7 @@ import { openDatabase } from '../src/platform/db/client.ts';
 import { migrationsFolder } from '../src/platform/db/migrations.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
 import { appAs } from './support/app-as.ts';
-import { freshPostgres } from './support/fresh-postgres.ts';
+import { onEachDatabase } from './support/measure.ts';
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const CONNECTIONS = Number(process.argv[3] ?? 32);
@@ -71,16 +71,7 @@ async function measure(label: string, databaseUrl: string | undefined) {
 }
 
 async function main() {
-  const rows = [await measure('PGlite', undefined)];
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const postgres = await freshPostgres(adminUrl);
-    try {
-      rows.push(await measure('PostgreSQL', postgres.url));
-    } finally {
-      await postgres.drop();
-    }
-  }
+  const rows = await onEachDatabase(measure);
   console.log(
     `\nAuthorised read: GET /api/management/settings vs a bare Fastify route with the same body` +
       ` (autocannon, ${CONNECTIONS} connections, best of ${ROUNDS} alternating rounds of ${SECONDS} s)`,

@@ -13,24 +13,12 @@ import { migrationsFolder } from '../src/platform/db/migrations.ts';
 import * as s from '../src/platform/db/schema/index.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
 import { appAs } from './support/app-as.ts';
-import { freshPostgres } from './support/fresh-postgres.ts';
+import { onEachDatabase, timed } from './support/measure.ts';
 
 const TOTAL = Number(process.argv[2] ?? 100_000);
 const RUNS = Number(process.argv[3] ?? 25);
 const FIRST_PAGE_GOAL = 50;
 const LIST = '/api/medication/pharmacy/orders';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function timed(call: () => Promise<unknown>) {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS + 3; i++) {
-    const start = performance.now();
-    await call();
-    if (i >= 3) times.push(performance.now() - start);
-  }
-  return { median: median(times), max: Math.max(...times) };
-}
 
 /** TOTAL orders over the last ~70 days, every status, 1 in 50 urgent; one line and one history entry each. */
 async function seedOrders(db: Db) {
@@ -70,7 +58,7 @@ async function measure(label: string, databaseUrl: string | undefined) {
     return res;
   };
   const time = async (url: string, headers: Record<string, string> = {}) => {
-    const { median: ms, max } = await timed(() => get(url, headers));
+    const { median: ms, max } = await timed(() => get(url, headers), RUNS);
     const res = await get(url, headers);
     const detail =
       res.statusCode === 304 ? '304' : `${(JSON.parse(res.body) as { Total: number }).Total} matches`;
@@ -88,16 +76,7 @@ async function measure(label: string, databaseUrl: string | undefined) {
 }
 
 async function main() {
-  const rows = [await measure('PGlite', undefined)];
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const postgres = await freshPostgres(adminUrl);
-    try {
-      rows.push(await measure('PostgreSQL', postgres.url));
-    } finally {
-      await postgres.drop();
-    }
-  }
+  const rows = await onEachDatabase(measure);
   const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
   console.log(
     `\nPharmacy order action list at ${TOTAL} orders, median over ${RUNS} runs through the whole stack`,

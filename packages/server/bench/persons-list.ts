@@ -12,7 +12,7 @@ import { migrationsFolder } from '../src/platform/db/migrations.ts';
 import * as s from '../src/platform/db/schema/index.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
 import { appAs } from './support/app-as.ts';
-import { freshPostgres } from './support/fresh-postgres.ts';
+import { onEachDatabase, timed } from './support/measure.ts';
 
 const TOTAL = Number(process.argv[2] ?? 100_000);
 const RUNS = Number(process.argv[3] ?? 25);
@@ -47,8 +47,6 @@ const LAST = [
   'Bos',
 ];
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 async function seedPersons(db: Db, entityId: number) {
   for (let offset = 0; offset < TOTAL; offset += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, TOTAL - offset) }, (_, i) => {
@@ -69,17 +67,6 @@ async function seedPersons(db: Db, entityId: number) {
     });
     await db.insert(s.persons).values(rows);
   }
-}
-
-/** Median of RUNS timed calls after 3 warm-ups (the first runs warm the plan cache). */
-async function timed(call: () => Promise<unknown>) {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS + 3; i++) {
-    const start = performance.now();
-    await call();
-    if (i >= 3) times.push(performance.now() - start);
-  }
-  return { median: median(times), max: Math.max(...times) };
 }
 
 async function measure(label: string, databaseUrl: string | undefined) {
@@ -107,7 +94,7 @@ async function measure(label: string, databaseUrl: string | undefined) {
     return res;
   };
   const time = async (url: string) => {
-    const { median: ms, max } = await timed(() => get(url));
+    const { median: ms, max } = await timed(() => get(url), RUNS);
     const total = JSON.parse((await get(url)).body) as { Total: number };
     console.log(
       `${url.padEnd(58)} median ${ms.toFixed(1)} ms  (max ${max.toFixed(1)} ms, ${total.Total} matches)`,
@@ -129,15 +116,17 @@ async function measure(label: string, databaseUrl: string | undefined) {
   // PGlite has no autovacuum: without a VACUUM every index entry the deep page skips costs a heap visit.
   const vacuumed =
     database.kind === 'pglite'
-      ? (await database.db.execute(sql`vacuum persons`), (await timed(() => get(DEEP_PAGE))).median)
+      ? (await database.db.execute(sql`vacuum persons`), (await timed(() => get(DEEP_PAGE), RUNS)).median)
       : null;
   // The old way: the page's whole rows (person and account) with OFFSET, the query alone.
-  const old = await timed(() =>
-    database.db.execute(
-      sql`select p.*, a.* from persons p left join accounts a on a.person_id = p.id and not a.deleted
+  const old = await timed(
+    () =>
+      database.db.execute(
+        sql`select p.*, a.* from persons p left join accounts a on a.person_id = p.id and not a.deleted
           where p.entity_id = ${berk!.id} and not p.deleted
           order by lower(p.last_name), lower(p.first_names), p.id limit 25 offset 49975`,
-    ),
+      ),
+    RUNS,
   );
   await app.close();
   await database.close();
@@ -145,16 +134,7 @@ async function measure(label: string, databaseUrl: string | undefined) {
 }
 
 async function main() {
-  const rows = [await measure('PGlite', undefined)];
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const postgres = await freshPostgres(adminUrl);
-    try {
-      rows.push(await measure('PostgreSQL', postgres.url));
-    } finally {
-      await postgres.drop();
-    }
-  }
+  const rows = await onEachDatabase(measure);
   const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
   console.log(`\nPerson list at ${TOTAL} persons, median over ${RUNS} runs through the whole stack`);
   for (const r of rows) {

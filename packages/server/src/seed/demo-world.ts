@@ -14,6 +14,7 @@ import { seedDemoOrders } from '../areas/orders/index.ts';
 import { seedDemoRolls } from '../areas/baxter/index.ts';
 import { seedDemoCommunication } from '../areas/communication/index.ts';
 import { seedDemoVp } from '../areas/vp/index.ts';
+import { seedDemoNetwork } from '../areas/network/index.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_EMAIL_DOMAIN,
@@ -62,13 +63,9 @@ export async function seedDemoWorld(db: Db, opts: { secretKey: string }): Promis
       entityRows.map((row) => row.id),
     );
 
-    await tx.insert(t.networkLinks).values(
-      DEMO_LINKS.map((l) => ({
-        entityId: entityId(l.from),
-        fromEntityId: entityId(l.from),
-        toEntityId: entityId(l.to),
-        role: l.role,
-      })),
+    await seedDemoNetwork(
+      tx,
+      DEMO_LINKS.map((l) => ({ fromEntityId: entityId(l.from), toEntityId: entityId(l.to), role: l.role })),
     );
 
     for (const [i, loc] of DEMO_LOCATIONS.entries()) {

@@ -64,3 +64,21 @@ export async function addIpAllowEntry(
     .returning();
   return row!;
 }
+
+/** The account's own entries for one product, oldest first. */
+export async function listIpAllowEntries(db: Db, accountId: number, productId: number): Promise<Row[]> {
+  return db
+    .select()
+    .from(accountIpAllowList)
+    .where(and(eq(accountIpAllowList.accountId, accountId), eq(accountIpAllowList.productId, productId)))
+    .orderBy(accountIpAllowList.id);
+}
+
+/** Removes one of the account's own entries; undefined when it is not theirs (or gone). */
+export async function removeIpAllowEntry(db: Db, accountId: number, id: number): Promise<Row | undefined> {
+  const [row] = await db
+    .delete(accountIpAllowList)
+    .where(and(eq(accountIpAllowList.accountId, accountId), eq(accountIpAllowList.id, id)))
+    .returning();
+  return row;
+}

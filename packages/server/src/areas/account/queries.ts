@@ -1,5 +1,5 @@
 import type { Profile, ProfileUpdate } from '@zorgportaal/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { accounts, persons } from '../../platform/db/schema/index.ts';
 import { toPerson } from '../persons/index.ts';
@@ -50,4 +50,17 @@ export async function updateProfile(db: Db, accountId: number, personId: number,
 
 export async function setAvatar(db: Db, personId: number, avatar: string | null): Promise<void> {
   await db.update(persons).set({ avatar }).where(eq(persons.id, personId));
+}
+
+/** The avatar of a person of this organisation; undefined when there is no such person. */
+export async function avatarOf(
+  db: Db,
+  personId: number,
+  entityId: number,
+): Promise<{ avatar: string | null } | undefined> {
+  const [person] = await db
+    .select({ avatar: persons.avatar })
+    .from(persons)
+    .where(and(eq(persons.id, personId), eq(persons.entityId, entityId)));
+  return person;
 }

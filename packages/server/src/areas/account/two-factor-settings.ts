@@ -13,6 +13,7 @@ import {
 import { accounts, totpEnrolments } from '../../platform/db/schema/index.ts';
 import { HttpError, twofaInvalid } from '../../platform/errors.ts';
 import type { AccountRow } from '../accounts/index.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { secretContext } from '../../platform/crypto.ts';
 
 /** A generated secret must be confirmed within this time; after it the user scans a new QR code. */
@@ -91,4 +92,23 @@ export async function accountWithCode(
   if (!check.ok) throw await wrongCode(app, request, false, `totp_${check.reason}`);
   await countSuccess(app, keys);
   return account;
+}
+
+/** Stores (or replaces) the account's pending TOTP secret; 2FA goes on only after a confirmed code. */
+export async function savePendingSecret(db: Db, accountId: number, secretSealed: string): Promise<void> {
+  await db
+    .insert(totpEnrolments)
+    .values({ accountId, secretSealed })
+    .onConflictDoUpdate({
+      target: totpEnrolments.accountId,
+      set: { secretSealed, createdAt: new Date() },
+    });
+}
+
+/** Switches the account's 2FA off and forgets its secret. */
+export async function switchOffTwoFactor(db: Db, accountId: number): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ totpEnabled: false, totpSecretEncrypted: null, totpLastStep: null })
+    .where(eq(accounts.id, accountId));
 }

@@ -3,7 +3,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import * as t from '../../platform/db/schema/index.ts';
 import { addDays, isoWeekday, localDate } from '../../platform/time.ts';
 import { BAXTER_ROLL_DAYS } from '@zorgportaal/contract';
-import { generateRolls } from './queries.ts';
+import { generateRolls } from './queries/index.ts';
 import { baxterRolls } from './schema.ts';
 
 /** The week of the demo roll file next to this module (demo-roll-file.csv / .json): its rolls wait for it. */

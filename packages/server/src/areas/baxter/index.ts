@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { onAgreementChange } from '../../platform/agreement-changes.ts';
-import { recordInterimChange } from './queries.ts';
+import { recordInterimChange } from './queries/index.ts';
 import baxterRoutes from './routes.ts';
 
 export { seedDemoRolls } from './demo.ts';
 export { BAXTER_TILES } from './tiles.ts';
-export { interimChangesOn } from './queries.ts';
+export { interimChangesOn } from './queries/index.ts';
 
 // A gds agreement started, changed or stopped during a running roll: recorded as an interim change.
 onAgreementChange('baxter', async (tx, change) => {

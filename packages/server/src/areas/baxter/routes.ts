@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { addDays, isoWeekday, localDate } from '../../platform/time.ts';
 import { conflict, refuseNotFound as refuse } from '../../platform/errors.ts';
 import { scopeOf } from '../../platform/scope.ts';
+import type { Tx } from '../../platform/db/client.ts';
 import {
   applyFile,
   findRoll,
@@ -25,7 +26,7 @@ import {
   markHandedOver,
   markLaidOut,
   matchFile,
-} from './queries.ts';
+} from './queries/index.ts';
 import { checkLines, readCsv, readJson } from './roll-file.ts';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -90,6 +91,38 @@ const baxterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * One status step of a roll the caller may act on, under a row lock: a missing or foreign roll is
+   * refused (404 and a `refused` audit entry), a roll not in the step's starting status is a 409.
+   */
+  async function changeRoll(
+    request: FastifyRequest,
+    id: number,
+    step: {
+      /** The roll when the caller may act on it; undefined refuses. */
+      find: (tx: Tx) => ReturnType<typeof findRoll>;
+      mark: (tx: Tx, accountId: number, at: Date) => Promise<boolean>;
+      illegal: string;
+    },
+  ) {
+    const outcome = await app.db.transaction(async (tx) => {
+      const roll = await step.find(tx);
+      if (!roll) return 'refused' as const;
+      if (!(await step.mark(tx, request.caller!.accountId, new Date()))) return 'illegal' as const;
+      return roll;
+    });
+    if (outcome === 'refused') return refuse(request, AUDIT_OBJECTS.baxter_roll, id, AUDIT_ACTIONS.update);
+    if (outcome === 'illegal') throw conflict(step.illegal);
+    await app.audit.record(request, {
+      action: AUDIT_ACTIONS.update,
+      outcome: 'success',
+      objectType: AUDIT_OBJECTS.baxter_roll,
+      objectId: id,
+      patientId: outcome.patientId,
+      changedFields: ['Status'],
+    });
+  }
+
   app.post(
     '/api/baxter/roll/:id/layout',
     {
@@ -100,21 +133,13 @@ const baxterRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       // Outside the transaction: the embedded database has one connection.
       const careCentres = await supplied(request);
-      const outcome = await app.db.transaction(async (tx) => {
-        const roll = await findRoll(tx, id, { pharmacyId: request.caller!.entityId });
-        if (!roll || !careCentres.includes(roll.entityId)) return 'refused' as const;
-        if (!(await markLaidOut(tx, id, request.caller!.accountId, new Date()))) return 'illegal' as const;
-        return roll;
-      });
-      if (outcome === 'refused') return refuse(request, AUDIT_OBJECTS.baxter_roll, id, AUDIT_ACTIONS.update);
-      if (outcome === 'illegal') throw conflict('Deze rol is al uitgezet.');
-      await app.audit.record(request, {
-        action: AUDIT_ACTIONS.update,
-        outcome: 'success',
-        objectType: AUDIT_OBJECTS.baxter_roll,
-        objectId: id,
-        patientId: outcome.patientId,
-        changedFields: ['Status'],
+      await changeRoll(request, id, {
+        find: async (tx) => {
+          const roll = await findRoll(tx, id, { pharmacyId: request.caller!.entityId });
+          return roll && careCentres.includes(roll.entityId) ? roll : undefined;
+        },
+        mark: (tx, accountId, at) => markLaidOut(tx, id, accountId, at),
+        illegal: 'Deze rol is al uitgezet.',
       });
       return { Id: id, Status: 'laid_out' };
     },
@@ -128,21 +153,10 @@ const baxterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const outcome = await app.db.transaction(async (tx) => {
-        const roll = await findRoll(tx, id, { entityId: request.caller!.entityId });
-        if (!roll) return 'refused' as const;
-        if (!(await markHandedOver(tx, id, request.caller!.accountId, new Date()))) return 'illegal' as const;
-        return roll;
-      });
-      if (outcome === 'refused') return refuse(request, AUDIT_OBJECTS.baxter_roll, id, AUDIT_ACTIONS.update);
-      if (outcome === 'illegal') throw conflict('Alleen een uitgezette rol kan worden overgedragen.');
-      await app.audit.record(request, {
-        action: AUDIT_ACTIONS.update,
-        outcome: 'success',
-        objectType: AUDIT_OBJECTS.baxter_roll,
-        objectId: id,
-        patientId: outcome.patientId,
-        changedFields: ['Status'],
+      await changeRoll(request, id, {
+        find: (tx) => findRoll(tx, id, { entityId: request.caller!.entityId }),
+        mark: (tx, accountId, at) => markHandedOver(tx, id, accountId, at),
+        illegal: 'Alleen een uitgezette rol kan worden overgedragen.',
       });
       return { Id: id, Status: 'handed_over' };
     },

@@ -1,5 +1,5 @@
 import type { TileDefinition } from '../dashboard/index.ts';
-import { countWaiting } from './queries.ts';
+import { countWaiting } from './queries/index.ts';
 
 /** Rolls waiting to be laid out: the pharmacy's to make, a care centre's still to come. */
 export const BAXTER_TILES: TileDefinition[] = [

@@ -12,6 +12,7 @@ import {
   threadListSchema,
   threadSchema,
   unreadCountSchema,
+  type AuditAction,
 } from '@zorgportaal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,6 +41,22 @@ const readerOf = (request: FastifyRequest): Reader => ({
   accountId: request.caller!.accountId,
   entityId: request.caller!.entityId,
 });
+
+/**
+ * The thread when the caller may read it: one of its organisation's, and when it is about a patient,
+ * a patient the caller's organisation still sees. Otherwise 404 and a `refused` audit entry.
+ */
+async function threadFor(request: FastifyRequest, reader: Reader, id: number, action?: AuditAction) {
+  const { db } = request.server;
+  const thread = await findThread(db, reader, id);
+  if (!thread) return refuse(request, AUDIT_OBJECTS.message_thread, id, action);
+  if (thread.patientEntityId !== null) {
+    const scope = await entityScope(db, reader.entityId);
+    if (!scope.includes(thread.patientEntityId))
+      return refuse(request, AUDIT_OBJECTS.message_thread, id, action);
+  }
+  return thread;
+}
 
 /** Communicatie: recipients, threads, read state, answers and the live event stream. */
 const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -107,13 +124,8 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const reader = readerOf(request);
-      const thread = await findThread(app.db, reader, id);
-      if (!thread) return refuse(request, AUDIT_OBJECTS.message_thread, id);
-      const { patientEntityId, ...summary } = thread;
-      if (patientEntityId !== null) {
-        const scope = await entityScope(app.db, reader.entityId);
-        if (!scope.includes(patientEntityId)) return refuse(request, AUDIT_OBJECTS.message_thread, id);
-      }
+      const thread = await threadFor(request, reader, id);
+      const { patientEntityId: _, ...summary } = thread;
       const messages = await threadMessages(app.db, reader, id);
       await markRead(app.db, reader, id, new Date(thread.LastMessageAt));
       if (summary.PatientId !== null)
@@ -189,13 +201,7 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const reader = readerOf(request);
-      const thread = await findThread(app.db, reader, id);
-      if (!thread) return refuse(request, AUDIT_OBJECTS.message_thread, id, AUDIT_ACTIONS.create);
-      if (thread.patientEntityId !== null) {
-        const scope = await entityScope(app.db, reader.entityId);
-        if (!scope.includes(thread.patientEntityId))
-          return refuse(request, AUDIT_OBJECTS.message_thread, id, AUDIT_ACTIONS.create);
-      }
+      const thread = await threadFor(request, reader, id, AUDIT_ACTIONS.create);
       const messageId = await addMessage(app.db, reader, id, request.body.Body);
       if (thread.PatientId !== null)
         await app.audit.record(request, {

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
-import { discardFile, readFile } from './file-store.ts';
+import { readFile } from './file-store.ts';
 import { toDocument, toDocumentDetail } from './mapper.ts';
 import {
   addVersion,
@@ -25,9 +25,8 @@ import {
   listDocuments,
   restoreDocument,
   updateDocument,
-  uploaderName,
 } from './queries.ts';
-import { parseFields, readUpload } from './upload.ts';
+import { keepUpload, parseFields, readUpload } from './upload.ts';
 
 const params = documentIdParamSchema;
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
@@ -156,20 +155,9 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = request.caller!;
       const { file, fields } = await readUpload(request, caller.entityId);
-      let id: number;
-      try {
-        const parsed = parseFields(fields);
-        id = await createDocument(app.db, caller, parsed, {
-          fileId: file.fileId,
-          fileName: file.fileName,
-          contentType: file.contentType,
-          size: file.size,
-          uploadedByName: await uploaderName(app.db, caller),
-        });
-      } catch (error) {
-        await discardFile(app.db, file.fileId);
-        throw error;
-      }
+      const id = await keepUpload(app.db, caller, file, (version) =>
+        createDocument(app.db, caller, parseFields(fields), version),
+      );
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.create,
         outcome: 'success',
@@ -201,19 +189,9 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!before || !before.document.entityId || before.document.entityId !== caller.entityId)
         return refuse(request, id, AUDIT_ACTIONS.update);
       const { file } = await readUpload(request, caller.entityId);
-      let version: number;
-      try {
-        version = await addVersion(app.db, caller, id, {
-          fileId: file.fileId,
-          fileName: file.fileName,
-          contentType: file.contentType,
-          size: file.size,
-          uploadedByName: await uploaderName(app.db, caller),
-        });
-      } catch (error) {
-        await discardFile(app.db, file.fileId);
-        throw error;
-      }
+      const version = await keepUpload(app.db, caller, file, (upload) =>
+        addVersion(app.db, caller, id, upload),
+      );
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,
         outcome: 'success',

@@ -7,8 +7,11 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import type { Db } from '../../platform/db/client.ts';
 import { HttpError } from '../../platform/errors.ts';
+import type { Caller } from '../../platform/types.ts';
 import { discardAbandonedFiles, discardFile, storeFile, type StoredFile } from './file-store.ts';
+import { uploaderName, type NewVersion } from './queries.ts';
 
 const TOO_LARGE = `Het bestand is groter dan ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`;
 const WRONG_TYPE =
@@ -124,4 +127,28 @@ export function parseFields(fields: Record<string, string>): DocumentFields {
       Fields: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'body'), i.message])),
     });
   return parsed.data;
+}
+
+/**
+ * Hands a stored upload to `store` (which makes a document or a version of it). When that fails (a
+ * bad field, a document gone meanwhile) the stored file is discarded and the error goes on.
+ */
+export async function keepUpload<T>(
+  db: Db,
+  caller: Caller,
+  file: Upload['file'],
+  store: (version: NewVersion) => Promise<T>,
+): Promise<T> {
+  try {
+    return await store({
+      fileId: file.fileId,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      size: file.size,
+      uploadedByName: await uploaderName(db, caller),
+    });
+  } catch (error) {
+    await discardFile(db, file.fileId);
+    throw error;
+  }
 }

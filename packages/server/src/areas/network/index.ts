@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import routes from './routes.ts';
 
+export { seedDemoNetwork } from './demo.ts';
 export { NETWORK_TILES } from './tiles.ts';
 
 /** Zorgnetwerk area: the organisations a caller sees and the network links between them. */

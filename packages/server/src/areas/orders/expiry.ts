@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { expireOrders } from './queries.ts';
+import { expireOrders } from './queries/index.ts';
 
 /** How often each instance looks for orders to expire; the job is safe on several instances at once. */
 export const EXPIRY_INTERVAL_MS = 10 * 60_000;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { scheduleExpiry } from './expiry.ts';
-import orderRoutes from './routes.ts';
+import orderRoutes from './routes/index.ts';
 
-export { expireOrders } from './queries.ts';
+export { expireOrders } from './queries/index.ts';
 export { seedDemoOrders } from './demo.ts';
 export { ORDER_TILES } from './tiles.ts';
 

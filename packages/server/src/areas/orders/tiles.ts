@@ -1,5 +1,5 @@
 import type { TileDefinition } from '../dashboard/index.ts';
-import { countOpen, suppliedCareCentres } from './queries.ts';
+import { countOpen, suppliedCareCentres } from './queries/index.ts';
 
 /** Open orders: the pharmacy's to decide, a care centre's waiting for the pharmacy. */
 export const ORDER_TILES: TileDefinition[] = [

@@ -8,12 +8,10 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkAvatar } from '../avatar-image.ts';
-import { persons } from '../../../platform/db/schema/index.ts';
 import { HttpError, notFound } from '../../../platform/errors.ts';
-import { setAvatar } from '../queries.ts';
+import { avatarOf, setAvatar } from '../queries.ts';
 
 const PROBLEMS = {
   format: 'Dit is geen geldige PNG-, JPEG- of WebP-afbeelding.',
@@ -75,10 +73,7 @@ const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = request.caller!;
       const id = request.params.id;
-      const [person] = await app.db
-        .select({ avatar: persons.avatar })
-        .from(persons)
-        .where(and(eq(persons.id, id), eq(persons.entityId, caller.entityId)));
+      const person = await avatarOf(app.db, id, caller.entityId);
       // Your own photo always; a colleague's or client's only with persons.read. Otherwise as if absent.
       if (!person || (id !== caller.personId && !caller.permissions.has('persons.read'))) {
         await app.audit.record(request, {

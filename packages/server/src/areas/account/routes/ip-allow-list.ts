@@ -8,18 +8,19 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normaliseClientIp } from '../../../platform/auth/ip-allow-list.ts';
-import { addIpAllowEntry, toIpAllowEntry } from '../ip-allow-entries.ts';
-import { accountIpAllowList } from '../../../platform/db/schema/index.ts';
+import {
+  addIpAllowEntry,
+  listIpAllowEntries,
+  removeIpAllowEntry,
+  toIpAllowEntry,
+} from '../ip-allow-entries.ts';
 import { notFound } from '../../../platform/errors.ts';
 
 /** The caller's own IP allow-list. Entries of other accounts are invisible: 404. */
 const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
-  const own = (accountId: number) => eq(accountIpAllowList.accountId, accountId);
-
   app.get(
     '/api/account/ip/currentip',
     {
@@ -43,13 +44,7 @@ const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await app.db
-        .select()
-        .from(accountIpAllowList)
-        .where(
-          and(own(request.caller!.accountId), eq(accountIpAllowList.productId, request.params.productId)),
-        )
-        .orderBy(accountIpAllowList.id);
+      const rows = await listIpAllowEntries(app.db, request.caller!.accountId, request.params.productId);
       return rows.map(toIpAllowEntry);
     },
   );
@@ -90,10 +85,7 @@ const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = request.caller!;
-      const [row] = await app.db
-        .delete(accountIpAllowList)
-        .where(and(own(caller.accountId), eq(accountIpAllowList.id, request.params.id)))
-        .returning();
+      const row = await removeIpAllowEntry(app.db, caller.accountId, request.params.id);
       if (!row) {
         await app.audit.record(request, {
           action: AUDIT_ACTIONS.delete,

@@ -6,12 +6,16 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sealSecret } from '../../../platform/secret-box.ts';
 import { generateSecret, otpauthUrl, qrCodeDataUrl } from '../../auth/index.ts';
-import { accountWithCode, alreadyEnabled, confirmEnrolment } from '../two-factor-settings.ts';
-import { accounts, totpEnrolments } from '../../../platform/db/schema/index.ts';
+import {
+  accountWithCode,
+  alreadyEnabled,
+  confirmEnrolment,
+  savePendingSecret,
+  switchOffTwoFactor,
+} from '../two-factor-settings.ts';
 import { unauthorized } from '../../../platform/errors.ts';
 import { findAccountById } from '../../accounts/index.ts';
 import { secretContext } from '../../../platform/crypto.ts';
@@ -47,13 +51,7 @@ const twoFactorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (account.totpEnabled) throw alreadyEnabled();
       const secret = generateSecret();
       const secretSealed = sealSecret(secret, app.config.secretKey, secretContext(account.id));
-      await app.db
-        .insert(totpEnrolments)
-        .values({ accountId: account.id, secretSealed })
-        .onConflictDoUpdate({
-          target: totpEnrolments.accountId,
-          set: { secretSealed, createdAt: new Date() },
-        });
+      await savePendingSecret(app.db, account.id, secretSealed);
       const url = otpauthUrl(secret, account.username);
       return { Secret: secret, OtpauthUrl: url, QrCode: await qrCodeDataUrl(url) };
     },
@@ -92,10 +90,7 @@ const twoFactorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         await ownAccount(request.caller!.accountId),
         request.body.totp,
       );
-      await app.db
-        .update(accounts)
-        .set({ totpEnabled: false, totpSecretEncrypted: null, totpLastStep: null })
-        .where(eq(accounts.id, account.id));
+      await switchOffTwoFactor(app.db, account.id);
       await app.callerCache.forgetAccount(account.id);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,

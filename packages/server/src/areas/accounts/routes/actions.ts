@@ -6,13 +6,11 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as t from '../../../platform/db/schema/index.ts';
 import { loadManagedAccount } from '../managed-account.ts';
 import { unprocessable } from '../../../platform/errors.ts';
 import { sendSetPasswordMail } from '../set-password-mail.ts';
-import { toAccountView } from '../queries/accounts.ts';
+import { deactivateAccount, resetTwoFactor, toAccountView } from '../queries/accounts.ts';
 import { revokeAccountSessions } from '../../auth/index.ts';
 
 const errors = { 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
@@ -31,11 +29,7 @@ const accountActionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { account, own } = await loadManagedAccount(app, request, request.params.id);
       if (own) throw unprocessable('U kunt uw eigen account niet deactiveren.', 'Active');
-      const [updated] = await app.db
-        .update(t.accounts)
-        .set({ active: false })
-        .where(eq(t.accounts.id, account.id))
-        .returning();
+      const updated = await deactivateAccount(app.db, account.id);
       // security.md: deactivating an account revokes all its tokens at once.
       const revokedSessions = await revokeAccountSessions(app.db, account.id, 'account_deactivated');
       await app.callerCache.forgetAccount(account.id);
@@ -58,15 +52,7 @@ const accountActionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { account } = await loadManagedAccount(app, request, request.params.id);
-      const updated = await app.db.transaction(async (tx) => {
-        await tx.delete(t.totpEnrolments).where(eq(t.totpEnrolments.accountId, account.id));
-        const [row] = await tx
-          .update(t.accounts)
-          .set({ totpEnabled: false, totpSecretEncrypted: null, totpLastStep: null })
-          .where(eq(t.accounts.id, account.id))
-          .returning();
-        return row!;
-      });
+      const updated = await resetTwoFactor(app.db, account.id);
       await app.callerCache.forgetAccount(account.id);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,

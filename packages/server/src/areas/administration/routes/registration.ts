@@ -7,12 +7,11 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { correctionOf, findScopedRegistration, markDoubleChecked } from '../double-check.ts';
 import { findAgreementForRegistration, register } from '../register.ts';
 import { loadUsers, toRegistration } from '../registration-mapper.ts';
 import { doubleCheckRefusal } from '../rules.ts';
-import * as t from '../../../platform/db/schema/index.ts';
 import { conflict, forbidden, refuseNotFound, unprocessable } from '../../../platform/errors.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 
@@ -65,12 +64,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       const caller = request.caller!;
-      const [row] = await app.db
-        .select()
-        .from(t.administrations)
-        .where(
-          and(eq(t.administrations.id, id), inArray(t.administrations.entityId, await scopeOf(request))),
-        );
+      const row = await findScopedRegistration(app.db, id, await scopeOf(request));
       if (!row) return refuseNotFound(request, AUDIT_OBJECTS.administration, id, AUDIT_ACTIONS.update);
       if (row.entityId !== caller.entityId) throw forbidden();
       switch (doubleCheckRefusal(row, caller.accountId)) {
@@ -85,12 +79,8 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
           );
       }
       const now = new Date();
-      // `double_check_by is null` in the update: of two simultaneous checks, exactly one wins.
-      const [checked] = await app.db
-        .update(t.administrations)
-        .set({ doubleCheckBy: caller.accountId, doubleCheckAt: now })
-        .where(and(eq(t.administrations.id, id), isNull(t.administrations.doubleCheckBy)))
-        .returning();
+      // Of two simultaneous checks, exactly one wins.
+      const checked = await markDoubleChecked(app.db, id, caller.accountId, now);
       if (!checked) throw conflict('Deze registratie is al gecontroleerd.');
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,
@@ -100,12 +90,9 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         patientId: checked.patientId,
         detail: request.body.Note ? { Note: request.body.Note } : undefined,
       });
-      const [correction] = await app.db
-        .select({ id: t.administrations.id })
-        .from(t.administrations)
-        .where(eq(t.administrations.correctsId, id));
+      const correction = await correctionOf(app.db, id);
       const users = await loadUsers(app.db, [checked.recordedBy, checked.doubleCheckBy]);
-      return toRegistration(checked, users, now, correction?.id ?? null);
+      return toRegistration(checked, users, now, correction);
     },
   );
 };

@@ -5,11 +5,11 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword } from '../password-hash.ts';
 import { checkPasswordChange } from '../password-policy.ts';
 import { hashToken } from '../reset-token.ts';
+import { claimResetToken, findResetToken } from '../reset-token-store.ts';
 import { accountCanLogIn } from '../../../platform/auth/account-checks.ts';
 import {
   type AttemptKeys,
@@ -25,7 +25,6 @@ import {
   resetLinkGone,
   resetLinkUnknown,
 } from '../../../platform/errors.ts';
-import { passwordResetTokens } from '../../../platform/db/schema/index.ts';
 import { type AccountRow, findAccountById } from '../../accounts/index.ts';
 
 const errors = { 400: apiErrorSchema, 410: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
@@ -69,7 +68,7 @@ const resetForgottenPasswordRoute: FastifyPluginAsyncZod = async (app) => {
       const ipKeys = attemptKeys(app, 'reset', request, null);
       await assertNotLockedOut(app, ipKeys);
       const hash = hashToken(form.token);
-      const [row] = await app.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.hash, hash));
+      const row = await findResetToken(app.db, hash);
       if (!row) throw await refuse(ipKeys, resetLinkUnknown());
       const account = await findAccountById(app.db, row.accountId);
       const keys = attemptKeys(app, 'reset', request, account?.username ?? `#${row.accountId}`);
@@ -80,19 +79,8 @@ const resetForgottenPasswordRoute: FastifyPluginAsyncZod = async (app) => {
       if (!check.ok) throw passwordRejected(check);
       const passwordHash = await hashPassword(form.password);
       const { revokedSessions } = await app.db.transaction(async (tx) => {
-        // Compare-and-set: of two requests with the same link only one gets here.
-        const claimed = await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: new Date() })
-          .where(
-            and(
-              eq(passwordResetTokens.hash, hash),
-              isNull(passwordResetTokens.usedAt),
-              gt(passwordResetTokens.expiresAt, new Date()),
-            ),
-          )
-          .returning({ hash: passwordResetTokens.hash });
-        if (claimed.length !== 1) throw resetLinkGone();
+        // Of two requests with the same link only one gets past this.
+        if (!(await claimResetToken(tx, hash))) throw resetLinkGone();
         return storePassword(tx, account.id, passwordHash, { reason: 'password_reset' });
       });
       await app.callerCache.forgetAccount(account.id);

@@ -1,0 +1,104 @@
+import { screenName, type BaxterRoll } from '@zorgportaal/contract';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../platform/db/client.ts';
+import * as t from '../../../platform/db/schema/index.ts';
+import { baxterInterimChanges as ic, baxterRolls as r, baxterSachets } from '../schema.ts';
+
+const pharmacy = alias(t.entities, 'roll_pharmacy');
+const layer = alias(t.accounts, 'roll_layer');
+const handler = alias(t.accounts, 'roll_handler');
+const recorder = alias(t.accounts, 'interim_recorder');
+
+/** Rolls of one week in the visible care centres (own, or supplied), optionally one department. */
+export async function listRolls(
+  db: Db,
+  scope: number[],
+  weekStart: string,
+  departmentId?: number,
+): Promise<BaxterRoll[]> {
+  const where: (SQL | undefined)[] = [inArray(r.entityId, scope), eq(r.periodStart, weekStart)];
+  if (departmentId) where.push(eq(r.departmentId, departmentId));
+  const rows = await db
+    .select({
+      roll: r,
+      entityName: t.entities.name,
+      pharmacyName: pharmacy.name,
+      departmentName: t.departments.name,
+      room: t.patients.room,
+      firstNames: t.persons.firstNames,
+      prefix: t.persons.lastNamePrefix,
+      lastName: t.persons.lastName,
+      laidOutBy: layer.username,
+      handedOverBy: handler.username,
+    })
+    .from(r)
+    .innerJoin(t.entities, eq(t.entities.id, r.entityId))
+    .innerJoin(pharmacy, eq(pharmacy.id, r.pharmacyEntityId))
+    .innerJoin(t.departments, eq(t.departments.id, r.departmentId))
+    .innerJoin(t.patients, eq(t.patients.id, r.patientId))
+    .innerJoin(t.persons, eq(t.persons.id, t.patients.personId))
+    .leftJoin(layer, eq(layer.id, r.laidOutBy))
+    .leftJoin(handler, eq(handler.id, r.handedOverBy))
+    .where(and(...where))
+    .orderBy(asc(t.departments.name), asc(t.patients.room), asc(t.persons.lastName), asc(r.id));
+  const ids = rows.map((x) => x.roll.id);
+  const sachets = ids.length
+    ? await db
+        .select()
+        .from(baxterSachets)
+        .where(inArray(baxterSachets.rollId, ids))
+        .orderBy(asc(baxterSachets.rollId), asc(baxterSachets.at), asc(baxterSachets.id))
+    : [];
+  const changes = ids.length
+    ? await db
+        .select({
+          change: ic,
+          product: t.medications.name,
+          by: recorder.username,
+        })
+        .from(ic)
+        .innerJoin(t.medicationAgreements, eq(t.medicationAgreements.id, ic.agreementId))
+        .innerJoin(t.medications, eq(t.medications.id, t.medicationAgreements.medicationId))
+        .leftJoin(recorder, eq(recorder.id, ic.recordedBy))
+        .where(inArray(ic.rollId, ids))
+        .orderBy(asc(ic.rollId), asc(ic.at), asc(ic.id))
+    : [];
+  return rows.map((x) => ({
+    Id: x.roll.id,
+    Entity: { Id: x.roll.entityId, Name: x.entityName },
+    Pharmacy: { Id: x.roll.pharmacyEntityId, Name: x.pharmacyName },
+    Patient: {
+      Id: x.roll.patientId,
+      Name: screenName({ FirstNames: x.firstNames, LastName: { Prefix: x.prefix, LastName: x.lastName } }),
+    },
+    Room: x.room,
+    Department: { Id: x.roll.departmentId, Name: x.departmentName },
+    PeriodStart: x.roll.periodStart,
+    PeriodEnd: x.roll.periodEnd,
+    Status: x.roll.status,
+    FromFile: x.roll.fromFile,
+    LaidOut: x.roll.laidOutAt ? { By: x.laidOutBy, At: x.roll.laidOutAt.toISOString() } : null,
+    HandedOver: x.roll.handedOverAt ? { By: x.handedOverBy, At: x.roll.handedOverAt.toISOString() } : null,
+    Sachets: sachets
+      .filter((s) => s.rollId === x.roll.id)
+      .map((s) => ({ At: s.at.toISOString(), Product: s.product, Quantity: s.quantity })),
+    InterimChanges: interimChangesOf(changes.filter((c) => c.change.rollId === x.roll.id)),
+  }));
+}
+
+function interimChangesOf(
+  rows: { change: typeof ic.$inferSelect; product: string; by: string | null }[],
+): BaxterRoll['InterimChanges'] {
+  return {
+    Count: rows.length,
+    Changes: rows.map(({ change, product, by }) => ({
+      Kind: change.kind,
+      AgreementId: change.agreementId,
+      Product: product,
+      At: change.at.toISOString(),
+      RecordedAt: change.recordedAt.toISOString(),
+      RecordedBy: by,
+    })),
+  };
+}
