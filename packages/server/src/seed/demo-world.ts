@@ -14,6 +14,7 @@ import { seedDemoOrders } from '../areas/orders/index.ts';
 import { seedDemoRolls } from '../areas/baxter/index.ts';
 import { seedDemoCommunication } from '../areas/communication/index.ts';
 import { seedDemoVp } from '../areas/vp/index.ts';
+import { seedDemoIntegrations } from '../areas/integrations/index.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_EMAIL_DOMAIN,
@@ -164,6 +165,7 @@ export async function seedDemoWorld(db: Db, opts: { secretKey: string }): Promis
     await seedDemoRolls(tx);
     await seedDemoCommunication(tx);
     await seedDemoVp(tx);
+    await seedDemoIntegrations(tx);
   });
   return true;
 }
