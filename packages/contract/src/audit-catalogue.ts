@@ -97,6 +97,10 @@ const OBJECT_TYPES = {
   baxter_roll: { nl: 'Baxterrol', en: 'Baxter roll' },
   baxter_roll_list: { nl: 'Baxterrollen', en: 'Baxter rolls' },
   baxter_roll_file: { nl: 'Baxter-rolbestand', en: 'Baxter roll file' },
+  integration: { nl: 'Koppeling', en: 'Integration' },
+  integration_list: { nl: 'Koppelingen', en: 'Integrations' },
+  integration_report: { nl: 'Koppelingsrapport', en: 'Integration report' },
+  integration_sync: { nl: 'Synchronisatie ECD', en: 'EHR synchronisation' },
 } as const satisfies Record<string, AuditLabel>;
 
 export type AuditObjectType = keyof typeof OBJECT_TYPES;
@@ -153,6 +157,12 @@ const FIELDS = {
   High: { nl: 'Bovengrens', en: 'Upper bound' },
   Status: { nl: 'Status', en: 'Status' },
   Reason: { nl: 'Reden', en: 'Reason' },
+  Type: { nl: 'Soort', en: 'Type' },
+  Name: { nl: 'Naam', en: 'Name' },
+  Source: { nl: 'Bron', en: 'Source' },
+  Schedule: { nl: 'Planning', en: 'Schedule' },
+  WardMapping: { nl: 'Afdelingscodes', en: 'Ward codes' },
+  Secret: { nl: 'Sleutel', en: 'Key' },
 } as const satisfies Record<string, AuditLabel>;
 export type AuditField = keyof typeof FIELDS;
 /** Field labels by name; a name not listed here (an entity setting's key) is shown as it is. */

@@ -27,3 +27,4 @@ export * from './network.ts';
 export * from './communication.ts';
 export * from './vp.ts';
 export * from './trombosis.ts';
+export * from './integrations.ts';

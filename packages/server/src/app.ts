@@ -36,6 +36,7 @@ import documents from './areas/documents/index.ts';
 import network from './areas/network/index.ts';
 import communication from './areas/communication/index.ts';
 import vp from './areas/vp/index.ts';
+import integrations from './areas/integrations/index.ts';
 import './platform/types.ts';
 
 /** Every area of the portal: one Fastify plugin each, registered in this order after the platform. */
@@ -58,6 +59,7 @@ const AREAS: readonly FastifyPluginAsync[] = [
   network,
   communication,
   vp,
+  integrations,
 ];
 
 export interface BuildAppOptions {

@@ -31,6 +31,8 @@ const ID_RULES: [RegExp, string, IdKind][] = [
   [/^\/api\/communication\/threads\//, 'id', 'thread'],
   [/^\/api\/medication\/healthcare_provider\/order\//, 'id', 'order'],
   [/^\/api\/baxter\/roll\//, 'id', 'roll'],
+  [/^\/api\/management\/settings\/integration\/report\//, 'id', 'integrationReport'],
+  [/^\/api\/management\/settings\/integration\//, 'id', 'integration'],
   [/./, 'patientId', 'patient'],
   [/./, 'patientEntityId', 'entity'],
   [/./, 'medicationAgreementId', 'agreement'],
@@ -48,7 +50,9 @@ type IdKind =
   | 'networkLink'
   | 'thread'
   | 'order'
-  | 'roll';
+  | 'roll'
+  | 'integration'
+  | 'integrationReport';
 
 /** Operations whose path id does not name another organisation's record. Keep this list short. */
 const EXCEPTIONS: Record<string, string> = {
@@ -61,6 +65,12 @@ const EXCEPTIONS: Record<string, string> = {
 /** A body the schema accepts, so the call reaches the organisation check instead of a 400. */
 function bodyFor(op: Operation, ownDepartmentId: number, medicationId: number): unknown {
   const patient = { Bsn: '111222333', DepartmentId: ownDepartmentId };
+  const integration = {
+    Type: 'webhook',
+    Name: 'Overgenomen',
+    Source: 'https://x.example.org/',
+    WardMapping: [],
+  };
   const agreement = {
     MedicationId: medicationId,
     Prescriber: 'dr. Test',
@@ -78,6 +88,8 @@ function bodyFor(op: Operation, ownDepartmentId: number, medicationId: number): 
     'POST /api/medication/agreement/{id}/change': agreement,
     'POST /api/medication/agreement/{id}/stop': { StopType: 'stopped', Reason: 'test' },
     'POST /api/administration/registration/{id}/doublecheck': {},
+    'POST /api/management/settings/integration/{id}': integration,
+    'PUT /api/management/settings/integration/{id}': integration,
     'PUT /api/documents/{id}': { Title: 'Overgenomen' },
     'PUT /api/network/links/{id}': { Active: false },
     'POST /api/communication/threads/{id}/messages': { Body: 'Isolatie' },
@@ -137,6 +149,8 @@ describe('isolation matrix (generated from /api/docs/json)', () => {
       sql`select * from documents where entity_id = ${v}`,
       sql`select * from document_versions where document_id in (select id from documents where entity_id = ${v})`,
       sql`select * from network_links where from_entity_id = ${v} or to_entity_id = ${v}`,
+      sql`select * from integrations where entity_id = ${v}`,
+      sql`select * from integration_reports where entity_id = ${v}`,
     ];
     const digests: string[] = [];
     for (const table of tables) {
@@ -213,8 +227,17 @@ describe('isolation matrix (generated from /api/docs/json)', () => {
     const roll = await first(
       t.db.select({ id: s.baxterRolls.id }).from(s.baxterRolls).where(eq(s.baxterRolls.entityId, victim)),
     );
+    // A report of De Berk's demo integration: its Beheerder runs the sync once.
+    const sync = await t.app.inject({
+      method: 'GET',
+      url: '/api/mijncaress/sync',
+      headers: bearer((await login(t.app, 'beheerder')).access_token),
+    });
+    const report = sync.json<{ Id: number; IntegrationId: number }>();
     medicationId = agreement.medicationId;
     ids = {
+      integration: report.IntegrationId,
+      integrationReport: report.Id,
       person: person.id,
       deletedPerson: deleted!.id,
       account: account.id,

@@ -15,6 +15,7 @@ import { seedDemoRolls } from '../areas/baxter/index.ts';
 import { seedDemoCommunication } from '../areas/communication/index.ts';
 import { seedDemoVp } from '../areas/vp/index.ts';
 import { seedDemoNetwork } from '../areas/network/index.ts';
+import { seedDemoIntegrations } from '../areas/integrations/index.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_EMAIL_DOMAIN,
@@ -161,6 +162,7 @@ export async function seedDemoWorld(db: Db, opts: { secretKey: string }): Promis
     await seedDemoRolls(tx);
     await seedDemoCommunication(tx);
     await seedDemoVp(tx);
+    await seedDemoIntegrations(tx);
   });
   return true;
 }

@@ -11,4 +11,10 @@ export default async function personsArea(app: FastifyInstance): Promise<void> {
 // What other areas may use.
 export { isoOrNull, toPerson } from './mapper.ts';
 export { likeContains } from './queries/list.ts';
-export { findAccountOfPerson, findLivePerson, type PersonRow } from './queries/write.ts';
+export {
+  createPerson,
+  findAccountOfPerson,
+  findLivePerson,
+  updatePerson,
+  type PersonRow,
+} from './queries/write.ts';

@@ -36,7 +36,7 @@ function personColumns(body: PersonBody) {
   };
 }
 
-export async function createPerson(db: Db, entityId: number, body: PersonBody): Promise<PersonRow> {
+export async function createPerson(db: Db | Tx, entityId: number, body: PersonBody): Promise<PersonRow> {
   const [row] = await db
     .insert(t.persons)
     .values({ entityId, ...personColumns(body) })
@@ -46,7 +46,7 @@ export async function createPerson(db: Db, entityId: number, body: PersonBody): 
 
 /** PUT replaces the form's fields; an omitted Avatar keeps the stored one (it is uploaded separately). */
 export async function updatePerson(
-  db: Db,
+  db: Db | Tx,
   entityId: number,
   id: number,
   body: PersonBody,

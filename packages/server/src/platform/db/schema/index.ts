@@ -14,3 +14,4 @@ export * from '../../../areas/baxter/schema.ts';
 export * from '../../../areas/documents/schema.ts';
 export * from '../../../areas/communication/schema.ts';
 export * from '../../../areas/vp/schema.ts';
+export * from '../../../areas/integrations/schema.ts';

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Tabs.css';
 import { useEffect } from 'react';
-import { Alert, Button, Fieldset, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { entitySettingsUpdateSchema } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { contractResolver } from '../../../lib/form.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useEntitySettings, useSaveEntitySettings } from '../api/settings.ts';
+import { IntegrationsPanel } from '../components/integrations-panel.tsx';
 
 interface Values {
   WelcomeText: string;
@@ -20,6 +22,7 @@ interface Values {
 /**
  * /management/advanced (Geavanceerd): the organisation's settings as a form of known keys. The identity
  * and the settings that follow the organisation's type are shown read-only; they are not changed here.
+ * The second tab holds the Koppelingen (integrations) and their reports.
  */
 export default function AdvancedPage() {
   const { t } = useTranslation();
@@ -52,80 +55,97 @@ export default function AdvancedPage() {
 
   const type = typeof data?.Type === 'string' ? data.Type : '';
 
-  return (
-    <Stack gap="md" maw={720}>
-      <PageHeading title={t('routes.advanced', 'Geavanceerd')} />
-      {settings.isPending ? (
-        <TableSkeleton />
-      ) : settings.isError ? (
-        <LoadError
-          message={t('advanced.loadError', 'De instellingen konden niet worden geladen.')}
-          detail={apiErrorMessage(t, settings.error)}
-          onRetry={() => void settings.refetch()}
-        />
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Fieldset legend={t('advanced.organisation', 'Organisatie')}>
-              <Stack gap="sm">
-                <TextInput
-                  label={t('advanced.name', 'Naam')}
-                  value={data!.Name}
-                  readOnly
-                  data-testid="advanced-name"
-                />
-                <TextInput
-                  label={t('advanced.type', 'Soort organisatie')}
-                  value={type ? t(`entityType.${type}`) : ''}
-                  readOnly
-                />
-                {data!.PharmacyIdentifier ? (
-                  <TextInput
-                    label={t('advanced.pharmacyIdentifier', 'Apotheekcode')}
-                    value={data!.PharmacyIdentifier}
-                    readOnly
-                  />
-                ) : null}
-                <Text fz="sm" c="dimmed">
-                  {t(
-                    'advanced.derivedHint',
-                    'Naam, soort en apotheekcode volgen uit de registratie van de organisatie en zijn hier niet te wijzigen.',
-                  )}
-                </Text>
-              </Stack>
-            </Fieldset>
-            <Fieldset legend={t('advanced.portal', 'Portaal')}>
-              <Textarea
-                label={t('advanced.welcomeText', 'Welkomsttekst')}
-                description={t(
-                  'advanced.welcomeTextHint',
-                  'Getoond aan de medewerkers van uw organisatie; maximaal 2000 tekens.',
-                )}
-                autosize
-                minRows={3}
-                maxLength={2000}
-                data-testid="advanced-welcome-text"
-                {...form.getInputProps('WelcomeText')}
+  const settingsForm = settings.isPending ? (
+    <TableSkeleton />
+  ) : settings.isError ? (
+    <LoadError
+      message={t('advanced.loadError', 'De instellingen konden niet worden geladen.')}
+      detail={apiErrorMessage(t, settings.error)}
+      onRetry={() => void settings.refetch()}
+    />
+  ) : (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Fieldset legend={t('advanced.organisation', 'Organisatie')}>
+          <Stack gap="sm">
+            <TextInput
+              label={t('advanced.name', 'Naam')}
+              value={data!.Name}
+              readOnly
+              data-testid="advanced-name"
+            />
+            <TextInput
+              label={t('advanced.type', 'Soort organisatie')}
+              value={type ? t(`entityType.${type}`) : ''}
+              readOnly
+            />
+            {data!.PharmacyIdentifier ? (
+              <TextInput
+                label={t('advanced.pharmacyIdentifier', 'Apotheekcode')}
+                value={data!.PharmacyIdentifier}
+                readOnly
               />
-            </Fieldset>
-            {save.isError && Object.keys(fieldErrors(save.error)).length === 0 && (
-              <Alert color="red" role="alert">
-                {apiErrorMessage(t, save.error)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button
-                type="submit"
-                loading={save.isPending}
-                disabled={!form.isDirty()}
-                data-testid="advanced-save"
-              >
-                {t('common.save', 'Opslaan')}
-              </Button>
-            </Group>
+            ) : null}
+            <Text fz="sm" c="dimmed">
+              {t(
+                'advanced.derivedHint',
+                'Naam, soort en apotheekcode volgen uit de registratie van de organisatie en zijn hier niet te wijzigen.',
+              )}
+            </Text>
           </Stack>
-        </form>
-      )}
+        </Fieldset>
+        <Fieldset legend={t('advanced.portal', 'Portaal')}>
+          <Textarea
+            label={t('advanced.welcomeText', 'Welkomsttekst')}
+            description={t(
+              'advanced.welcomeTextHint',
+              'Getoond aan de medewerkers van uw organisatie; maximaal 2000 tekens.',
+            )}
+            autosize
+            minRows={3}
+            maxLength={2000}
+            data-testid="advanced-welcome-text"
+            {...form.getInputProps('WelcomeText')}
+          />
+        </Fieldset>
+        {save.isError && Object.keys(fieldErrors(save.error)).length === 0 && (
+          <Alert color="red" role="alert">
+            {apiErrorMessage(t, save.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            loading={save.isPending}
+            disabled={!form.isDirty()}
+            data-testid="advanced-save"
+          >
+            {t('common.save', 'Opslaan')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <PageHeading title={t('routes.advanced', 'Geavanceerd')} />
+      <Tabs defaultValue="settings" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="settings" data-testid="advanced-tab-settings">
+            {t('advanced.settingsTab', 'Instellingen')}
+          </Tabs.Tab>
+          <Tabs.Tab value="integrations" data-testid="advanced-tab-integrations">
+            {t('advanced.integrationsTab', 'Koppelingen')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="settings" pt="md" maw={720}>
+          {settingsForm}
+        </Tabs.Panel>
+        <Tabs.Panel value="integrations" pt="md">
+          <IntegrationsPanel organisationName={data?.Name} />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }

@@ -1,0 +1,234 @@
+import type { IntegrationOutcome, ReportLineAction } from '@zorgportaal/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import * as t from '../../platform/db/schema/index.ts';
+import { isUniqueViolation } from '../../platform/errors.ts';
+import { openSecret, SecretBoxError } from '../../platform/secret-box.ts';
+import { createPerson, updatePerson } from '../persons/index.ts';
+import { integrationSecretContext, type IntegrationRow } from './queries.ts';
+import { readRecord, type ReadyRecord } from './records.ts';
+import { loadPatients, SourceError } from './source.ts';
+
+/** A patient the run created or changed, for the audit log. */
+export interface SyncChange {
+  patientId: number;
+  action: 'created' | 'updated';
+  changedFields: string[];
+}
+
+interface Line {
+  reference: string;
+  action: ReportLineAction;
+  reason: string | null;
+  patientId: number | null;
+}
+
+interface Existing {
+  patientId: number;
+  personId: number;
+  departmentId: number;
+  deleted: boolean;
+  firstNames: string;
+  lastNamePrefix: string | null;
+  lastName: string;
+  dateOfBirth: string | null;
+  customerName: string | null;
+}
+
+const TRASHED = 'De cliënt staat in de prullenbak; herstel hem eerst.';
+const DUPLICATE = 'Dit BSN komt meer dan eens voor in de bron.';
+const RACE = 'De cliënt werd tegelijk door een andere synchronisatie aangemaakt; probeer het opnieuw.';
+
+/** The organisation's patients with these BSNs, with their person's fields (deleted persons too). */
+async function existingByBsn(db: Db, entityId: number, bsns: string[]): Promise<Map<string, Existing>> {
+  if (bsns.length === 0) return new Map();
+  const rows = await db
+    .select({
+      bsn: t.patients.bsn,
+      patientId: t.patients.id,
+      personId: t.persons.id,
+      departmentId: t.patients.departmentId,
+      deleted: t.persons.deleted,
+      firstNames: t.persons.firstNames,
+      lastNamePrefix: t.persons.lastNamePrefix,
+      lastName: t.persons.lastName,
+      dateOfBirth: t.persons.dateOfBirth,
+      customerName: t.persons.customerName,
+    })
+    .from(t.patients)
+    .innerJoin(t.persons, eq(t.persons.id, t.patients.personId))
+    .where(and(eq(t.patients.entityId, entityId), inArray(t.patients.bsn, bsns)));
+  return new Map(rows.map(({ bsn, ...rest }) => [bsn, rest]));
+}
+
+/** The fields a source record would change on the stored client (names of fields, never values). */
+function differences(record: ReadyRecord, current: Existing): string[] {
+  const name = record.person.NameInformation;
+  const changed: string[] = [];
+  if (
+    name.FirstNames !== current.firstNames ||
+    name.LastName.LastName !== current.lastName ||
+    (name.LastName.Prefix ?? null) !== current.lastNamePrefix
+  )
+    changed.push('NameInformation');
+  if ((record.person.DateOfBirth ?? null) !== current.dateOfBirth) changed.push('DateOfBirth');
+  if (record.departmentId !== current.departmentId) changed.push('DepartmentId');
+  return changed;
+}
+
+/** Writes one record in its own transaction: a failure leaves nothing half-written. */
+async function writeRecord(
+  db: Db,
+  entityId: number,
+  record: ReadyRecord,
+  current: Existing | undefined,
+): Promise<{ line: Line; change?: SyncChange }> {
+  const base = { reference: record.reference, reason: null };
+  if (current?.deleted)
+    return { line: { ...base, action: 'refused', reason: TRASHED, patientId: current.patientId } };
+  if (current) {
+    const changedFields = differences(record, current);
+    if (changedFields.length === 0)
+      return { line: { ...base, action: 'unchanged', patientId: current.patientId } };
+    await db.transaction(async (tx) => {
+      // The sync never touches what the ECD does not send: the customer name and photo stay.
+      await updatePerson(tx, entityId, current.personId, {
+        ...record.person,
+        CustomerName: current.customerName,
+      });
+      await tx
+        .update(t.patients)
+        .set({ departmentId: record.departmentId, updatedAt: new Date() })
+        .where(eq(t.patients.id, current.patientId));
+    });
+    return {
+      line: { ...base, action: 'updated', patientId: current.patientId },
+      change: { patientId: current.patientId, action: 'updated', changedFields },
+    };
+  }
+  try {
+    const patientId = await db.transaction(async (tx) => {
+      const person = await createPerson(tx, entityId, record.person);
+      const [patient] = await tx
+        .insert(t.patients)
+        .values({ entityId, personId: person.id, bsn: record.bsn, departmentId: record.departmentId })
+        .returning({ id: t.patients.id });
+      return patient!.id;
+    });
+    return {
+      line: { ...base, action: 'created', patientId },
+      change: { patientId, action: 'created', changedFields: [] },
+    };
+  } catch (err) {
+    if (isUniqueViolation(err, 'patients_entity_bsn_idx'))
+      return { line: { ...base, action: 'refused', reason: RACE, patientId: null } };
+    throw err;
+  }
+}
+
+function outcomeOf(lines: Line[], failed: boolean): IntegrationOutcome {
+  if (failed) return 'failure';
+  return lines.some((l) => l.action === 'refused') ? 'partial' : 'success';
+}
+
+/**
+ * Runs a `mijncaress` integration: reads the bundle, creates or updates the organisation's clients by
+ * BSN, never deletes. The report is written whatever happens; a second run of the same bundle only finds
+ * unchanged clients.
+ */
+export async function runMijnCaressSync(
+  db: Db,
+  integration: IntegrationRow,
+  opts: { secretKey: string; accountId: number; accountName: string },
+): Promise<{ reportId: number; changes: SyncChange[] }> {
+  const entityId = integration.entityId;
+  const [report] = await db
+    .insert(t.integrationReports)
+    .values({
+      entityId,
+      integrationId: integration.id,
+      startedBy: opts.accountId,
+      startedByName: opts.accountName,
+    })
+    .returning({ id: t.integrationReports.id });
+  const reportId = report!.id;
+  const lines: Line[] = [];
+  const changes: SyncChange[] = [];
+  let message: string | null = null;
+  try {
+    const secret = integration.secretSealed
+      ? openSecret(integration.secretSealed, opts.secretKey, integrationSecretContext(entityId))
+      : null;
+    const resources = await loadPatients(integration.source, secret);
+    // Only mappings to departments that are (still) the organisation's own count.
+    const own = await db
+      .select({ id: t.departments.id })
+      .from(t.departments)
+      .where(eq(t.departments.entityId, entityId));
+    const ownIds = new Set(own.map((d) => d.id));
+    const wards = new Map(
+      integration.wardMapping
+        .filter((m) => ownIds.has(m.departmentId))
+        .map((m) => [m.wardCode.toLowerCase(), m.departmentId]),
+    );
+    const records = resources.map((resource, i) => readRecord(resource, i + 1, wards));
+    const ready = records.filter((r): r is ReadyRecord => r.ok);
+    const existing = await existingByBsn(
+      db,
+      entityId,
+      ready.map((r) => r.bsn),
+    );
+    const seen = new Set<string>();
+    for (const record of records) {
+      if (!record.ok) {
+        lines.push({
+          reference: record.reference,
+          action: 'refused',
+          reason: record.reason,
+          patientId: null,
+        });
+        continue;
+      }
+      if (seen.has(record.bsn)) {
+        lines.push({ reference: record.reference, action: 'refused', reason: DUPLICATE, patientId: null });
+        continue;
+      }
+      seen.add(record.bsn);
+      const written = await writeRecord(db, entityId, record, existing.get(record.bsn));
+      lines.push(written.line);
+      if (written.change) changes.push(written.change);
+    }
+  } catch (err) {
+    if (err instanceof SourceError) message = err.message;
+    else if (err instanceof SecretBoxError)
+      message = 'De sleutel van de koppeling kon niet worden geopend; stel hem opnieuw in.';
+    else {
+      // Unexpected (database down): the report still says the run failed, the error goes to the log.
+      await finish(db, reportId, lines, 'De synchronisatie is afgebroken door een onverwachte fout.');
+      throw err;
+    }
+  }
+  await finish(db, reportId, lines, message);
+  return { reportId, changes };
+}
+
+async function finish(db: Db, reportId: number, lines: Line[], message: string | null): Promise<void> {
+  const count = (action: ReportLineAction) => lines.filter((l) => l.action === action).length;
+  // Lines in chunks: one statement per 500 rows keeps the parameter count well under the limit.
+  for (let i = 0; i < lines.length; i += 500)
+    await db
+      .insert(t.integrationReportLines)
+      .values(lines.slice(i, i + 500).map((line, j) => ({ reportId, seq: i + j + 1, ...line })));
+  await db
+    .update(t.integrationReports)
+    .set({
+      finishedAt: new Date(),
+      outcome: outcomeOf(lines, message !== null),
+      created: count('created'),
+      updated: count('updated'),
+      unchanged: count('unchanged'),
+      refused: count('refused'),
+      message,
+    })
+    .where(eq(t.integrationReports.id, reportId));
+}

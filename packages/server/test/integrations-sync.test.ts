@@ -1,0 +1,227 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AUDIT_OBJECTS } from '@zorgportaal/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, patients, persons } from '../src/platform/db/schema/index.ts';
+import { entityIdOf } from './helpers/entities.ts';
+import { bearer, login } from './helpers/login.ts';
+import { departmentIdOf } from './helpers/medication.ts';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+const BSN = 'http://fhir.nl/fhir/NamingSystem/bsn';
+const WARD = 'http://mijncaress.nl/fhir/StructureDefinition/ward-code';
+const KEY = 'anker-ecd-sleutel-2026';
+
+let t: TestApp;
+let server: Server;
+let sourceUrl: string;
+/** What the local ECD serves next, and the Authorization headers it saw. */
+let served: { status: number; body: unknown } = { status: 200, body: {} };
+const seenAuth: (string | undefined)[] = [];
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const user of ['beheerder', 'anker', 'apotheker'])
+    tokens[user] = (await login(t.app, user)).access_token;
+  server = createServer((req, res) => {
+    seenAuth.push(req.headers.authorization);
+    res.writeHead(served.status, { 'content-type': 'application/fhir+json' });
+    res.end(JSON.stringify(served.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  sourceUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/fhir/Patient`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+});
+
+const call = (user: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(tokens[user]!), ...(payload ? { payload } : {}) });
+const sync = (user: string) => call(user, 'GET', '/api/mijncaress/sync');
+
+const patient = (id: string, bsn: string | null, family: string, ward: string, birthDate = '1940-01-01') => ({
+  resource: {
+    resourceType: 'Patient',
+    id,
+    ...(bsn ? { identifier: [{ system: BSN, value: bsn }] } : {}),
+    name: [{ use: 'official', family, given: ['Test'] }],
+    birthDate,
+    extension: [{ url: WARD, valueCode: ward }],
+  },
+});
+const bundle = (...entry: unknown[]) => ({ resourceType: 'Bundle', type: 'collection', entry });
+
+const clientsOf = async (entityId: number, bsns: string[]) =>
+  t.db
+    .select({ bsn: patients.bsn, departmentId: patients.departmentId, lastName: persons.lastName })
+    .from(patients)
+    .innerJoin(persons, eq(persons.id, patients.personId))
+    .where(and(eq(patients.entityId, entityId), inArray(patients.bsn, bsns)));
+
+describe('GET /api/mijncaress/sync with the shipped demo bundle (De Berk)', () => {
+  it('creates the valid clients, refuses the rest with a reason, and a second run changes nothing', async () => {
+    const first = await sync('beheerder');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      Outcome: 'partial',
+      Created: 4,
+      Updated: 0,
+      Unchanged: 0,
+      Refused: 3,
+    });
+    const refused = first.json().Lines.filter((l: { Action: string }) => l.Action === 'refused');
+    expect(refused.map((l: { Reference: string; Reason: string }) => [l.Reference, l.Reason])).toEqual([
+      ['mc-1005', 'Het BSN voldoet niet aan de elfproef.'],
+      ['mc-1006', 'Afdelingscode "ZON" is aan geen afdeling gekoppeld.'],
+      ['mc-1007', 'Geen BSN in de bron.'],
+    ]);
+    const berk = await entityIdOf(t, 'Zorgcentrum De Berk');
+    const created = await clientsOf(berk, ['111222333', '333444553', '123456789', '555666773']);
+    expect(created).toEqual(
+      expect.arrayContaining([
+        { bsn: '111222333', departmentId: await departmentIdOf(t, 'Afdeling Eikenhof'), lastName: 'Bosman' },
+        { bsn: '333444553', departmentId: await departmentIdOf(t, 'Afdeling Lindehof'), lastName: 'Smit' },
+      ]),
+    );
+    expect(created).toHaveLength(2);
+
+    const second = await sync('beheerder');
+    expect(second.json()).toMatchObject({
+      Outcome: 'partial',
+      Created: 0,
+      Updated: 0,
+      Unchanged: 4,
+      Refused: 3,
+    });
+
+    // Audit: one run entry per sync, one create entry per new client.
+    const runs = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.objectType, AUDIT_OBJECTS.integration_sync));
+    expect(runs).toHaveLength(2);
+    expect(runs[0]).toMatchObject({ action: 'E', outcome: 'success', username: 'beheerder' });
+    expect(runs[0]!.relatedPatientIds).toHaveLength(4);
+    const creates = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, AUDIT_OBJECTS.patient), eq(auditLog.action, 'C')));
+    expect(creates).toHaveLength(4);
+  });
+
+  it('lists the runs and shows a report with its lines; another organisation gets 404', async () => {
+    const list = await call('beheerder', 'GET', '/api/management/settings/integrations');
+    const demo = list.json().Rows.find((r: { Type: string }) => r.Type === 'mijncaress');
+    expect(demo.LastReport).toMatchObject({ Unchanged: 4 });
+    const reports = await call('beheerder', 'GET', `/api/management/settings/integration/${demo.Id}/reports`);
+    expect(reports.json().Rows.map((r: { Created: number }) => r.Created)).toEqual([0, 4]);
+    const reportId = reports.json().Rows[1].Id;
+    const detail = await call('beheerder', 'GET', `/api/management/settings/integration/report/${reportId}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().Lines).toHaveLength(7);
+    expect(detail.json().StartedBy).toBe('beheerder');
+    const foreign = await call('anker', 'GET', `/api/management/settings/integration/report/${reportId}`);
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('answers 404 with a reason when the organisation has no active MijnCaress link', async () => {
+    const res = await sync('apotheker');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().Message).toMatch(/MijnCaress/);
+  });
+});
+
+describe('GET /api/mijncaress/sync from an http source (Het Anker)', () => {
+  let anker: number;
+  let haven: number;
+  let kompas: number;
+  beforeAll(async () => {
+    anker = await entityIdOf(t, 'Zorgcentrum Het Anker');
+    haven = await departmentIdOf(t, 'Wijk Haven');
+    kompas = await departmentIdOf(t, 'Afdeling Kompas');
+    const created = await call('anker', 'POST', '/api/management/settings/integration/0', {
+      Type: 'mijncaress',
+      Name: 'ECD Het Anker',
+      Source: sourceUrl,
+      Secret: KEY,
+      WardMapping: [
+        { WardCode: 'HAV', DepartmentId: haven },
+        { WardCode: 'KOM', DepartmentId: kompas },
+      ],
+    });
+    expect(created.statusCode).toBe(201);
+  });
+
+  it('sends the sealed key, creates, updates and then finds everything unchanged', async () => {
+    served = {
+      status: 200,
+      body: bundle(patient('a1', '444555663', 'Jansen', 'HAV'), patient('a2', '666777883', 'Bakker', 'KOM')),
+    };
+    const first = await sync('anker');
+    expect(first.json()).toMatchObject({ Outcome: 'success', Created: 2, Refused: 0 });
+    expect(seenAuth.at(-1)).toBe(`Bearer ${KEY}`);
+
+    served = {
+      status: 200,
+      body: bundle(
+        patient('a1', '444555663', 'Jansen-de Vries', 'HAV'),
+        patient('a2', '666777883', 'Bakker', 'HAV'),
+      ),
+    };
+    const second = await sync('anker');
+    expect(second.json()).toMatchObject({ Outcome: 'success', Created: 0, Updated: 2, Unchanged: 0 });
+    expect(await clientsOf(anker, ['444555663', '666777883'])).toEqual(
+      expect.arrayContaining([
+        { bsn: '444555663', departmentId: haven, lastName: 'Jansen-de Vries' },
+        { bsn: '666777883', departmentId: haven, lastName: 'Bakker' },
+      ]),
+    );
+    const update = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.objectType, AUDIT_OBJECTS.patient),
+          eq(auditLog.action, 'U'),
+          eq(auditLog.entityId, anker),
+        ),
+      );
+    expect(update.map((e) => e.changedFields).sort()).toEqual([['DepartmentId'], ['NameInformation']]);
+
+    const third = await sync('anker');
+    expect(third.json()).toMatchObject({ Created: 0, Updated: 0, Unchanged: 2 });
+  });
+
+  it('never deletes: a client missing from the source stays; a repeated BSN is refused', async () => {
+    served = {
+      status: 200,
+      body: bundle(
+        patient('b1', '444555663', 'Jansen-de Vries', 'HAV'),
+        patient('b2', '444555663', 'Dubbel', 'HAV'),
+      ),
+    };
+    const res = await sync('anker');
+    expect(res.json()).toMatchObject({ Unchanged: 1, Refused: 1 });
+    expect(res.json().Lines[1].Reason).toMatch(/meer dan eens/);
+    expect(await clientsOf(anker, ['666777883'])).toHaveLength(1);
+  });
+
+  it('a source that fails gives a failed report with the reason, and writes nothing', async () => {
+    served = { status: 500, body: { error: 'down' } };
+    const down = await sync('anker');
+    expect(down.statusCode).toBe(200);
+    expect(down.json()).toMatchObject({ Outcome: 'failure', Created: 0, Lines: [] });
+    expect(down.json().Message).toContain('500');
+    served = { status: 200, body: { resourceType: 'Patient' } };
+    const notBundle = await sync('anker');
+    expect(notBundle.json()).toMatchObject({ Outcome: 'failure', Message: 'De bron gaf geen FHIR Bundle.' });
+    const failures = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, AUDIT_OBJECTS.integration_sync), eq(auditLog.outcome, 'failure')));
+    expect(failures).toHaveLength(2);
+  });
+});
