@@ -45,6 +45,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       SMTP_URL: mailbox.smtpUrl,
       PUBLIC_URL: '',
+      // The browser test's stand-in ECD listens on this machine.
+      INTEGRATION_HOSTS: '127.0.0.1',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { AUDIT_OBJECTS } from '@zorgportaal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, patients, persons } from '../src/platform/db/schema/index.ts';
+import { auditLog, integrations, patients, persons } from '../src/platform/db/schema/index.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { bearer, login } from './helpers/login.ts';
 import { departmentIdOf } from './helpers/medication.ts';
@@ -22,7 +22,7 @@ const seenAuth: (string | undefined)[] = [];
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ config: { integrationHosts: ['127.0.0.1'] } });
   for (const user of ['beheerder', 'anker', 'apotheker'])
     tokens[user] = (await login(t.app, user)).access_token;
   server = createServer((req, res) => {
@@ -223,5 +223,54 @@ describe('GET /api/mijncaress/sync from an http source (Het Anker)', () => {
       .from(auditLog)
       .where(and(eq(auditLog.objectType, AUDIT_OBJECTS.integration_sync), eq(auditLog.outcome, 'failure')));
     expect(failures).toHaveLength(2);
+  });
+});
+
+describe('INTEGRATION_HOSTS: the server calls only hosts the operator allowed', () => {
+  it('refuses to save a source on another host (400 naming Source) and stores nothing', async () => {
+    const before = (await call('anker', 'GET', '/api/management/settings/integrations')).json().Rows.length;
+    for (const source of [
+      'http://169.254.169.254/latest/meta-data',
+      'http://localhost:5432/',
+      'http://10.0.0.7/fhir',
+    ]) {
+      const res = await call('anker', 'POST', '/api/management/settings/integration/0', {
+        Type: 'mijncaress',
+        Name: 'Intern adres',
+        Source: source,
+        WardMapping: [],
+      });
+      expect(res.statusCode, source).toBe(400);
+      expect(res.json().Fields.Source).toContain('INTEGRATION_HOSTS');
+    }
+    const after = (await call('anker', 'GET', '/api/management/settings/integrations')).json().Rows.length;
+    expect(after).toBe(before);
+  });
+
+  it('a stored source whose host is no longer allowed fails its run without calling it', async () => {
+    const strict = await buildTestApp({ config: { integrationHosts: [] } });
+    try {
+      const token = (await login(strict.app, 'anker')).access_token;
+      // Saved while the host was allowed (another instance's configuration), then the operator removed it.
+      await strict.db.insert(integrations).values({
+        entityId: await entityIdOf(strict, 'Zorgcentrum Het Anker'),
+        type: 'mijncaress',
+        name: 'ECD Het Anker',
+        source: sourceUrl,
+        wardMapping: [],
+        active: true,
+      });
+      const calls = seenAuth.length;
+      const res = await strict.app.inject({
+        method: 'GET',
+        url: '/api/mijncaress/sync',
+        headers: bearer(token),
+      });
+      expect(res.json()).toMatchObject({ Outcome: 'failure', Created: 0 });
+      expect(res.json().Message).toContain('INTEGRATION_HOSTS');
+      expect(seenAuth.length).toBe(calls);
+    } finally {
+      await strict.close();
+    }
   });
 });

@@ -11,7 +11,7 @@ const tokens: Record<string, string> = {};
 let eikenhof: number;
 let kompas: number;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ config: { integrationHosts: ['ecd.example.org'] } });
   for (const user of ['beheerder', 'anker', 'verpleegkundige'])
     tokens[user] = (await login(t.app, user)).access_token;
   eikenhof = await departmentIdOf(t, 'Afdeling Eikenhof');

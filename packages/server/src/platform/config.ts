@@ -53,6 +53,14 @@ const envSchema = z.object({
     .int('must be a whole number of at least 1')
     .min(1, 'must be a whole number of at least 1')
     .default(14),
+  INTEGRATION_HOSTS: z
+    .string()
+    .trim()
+    .regex(
+      /^$|^[a-z0-9.-]+(:\d{1,5})?(,[a-z0-9.-]+(:\d{1,5})?)*$/i,
+      'must be host names, comma-separated (host or host:port)',
+    )
+    .optional(),
   OPERATOR_ENTITY_ID: z.coerce
     .number({ message: 'must be an organisation id' })
     .int('must be an organisation id')
@@ -87,6 +95,8 @@ export interface Config {
   backupKeep?: number;
   /** The organisation that runs this installation; its Beheerders see a failed backup. Default: the first one. */
   operatorEntityId?: number;
+  /** The hosts (`host` or `host:port`) an integration may fetch from; none by default (no calls to any address). */
+  integrationHosts?: string[];
 }
 
 /** packages/web/dist, found from this file both in src/platform (tsx) and in the bundled dist/main.js. */
@@ -134,5 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupIntervalMs: durationMs(e.BACKUP_INTERVAL),
     backupKeep: e.BACKUP_KEEP,
     operatorEntityId: e.OPERATOR_ENTITY_ID,
+    integrationHosts: (e.INTEGRATION_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

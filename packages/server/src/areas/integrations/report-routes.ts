@@ -90,6 +90,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!integration) throw new HttpError(404, 'NOT_FOUND', NO_INTEGRATION);
       const { reportId, changes } = await runMijnCaressSync(app.db, integration, {
         secretKey: app.config.secretKey,
+        allowedHosts: app.config.integrationHosts ?? [],
         accountId: caller.accountId,
         accountName: caller.username,
       });

@@ -12,7 +12,7 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, notFound, refuseNotFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound, refuseNotFound } from '../../platform/errors.ts';
 import { toIntegration } from './mapper.ts';
 import {
   checkDepartments,
@@ -26,6 +26,7 @@ import {
   updateIntegration,
   type IntegrationRow,
 } from './queries.ts';
+import { HOST_NOT_ALLOWED, sourceAllowed } from './source.ts';
 
 const BASE = '/api/management/settings';
 const tags = ['management'];
@@ -51,6 +52,11 @@ function changedFields(before: IntegrationRow, body: IntegrationBody): string[] 
  * rest of Geavanceerd. Another organisation's integration answers 404 and is logged as refused.
  */
 const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A source the operator has not allowed is refused when it is saved, not only when it runs. */
+  const checkSource = (source: string) => {
+    if (!sourceAllowed(source, app.config.integrationHosts ?? []))
+      throw badRequest(HOST_NOT_ALLOWED, 'Source');
+  };
   const manage = app.requirePermission('settings.manage');
 
   app.get(
@@ -103,6 +109,7 @@ const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
           return refuseNotFound(request, AUDIT_OBJECTS.integration, id, AUDIT_ACTIONS.create);
         throw conflict(EXISTS);
       }
+      checkSource(request.body.Source);
       await checkDepartments(app.db, entityId, request.body);
       const row = await insertIntegration(app.db, entityId, request.body, app.config.secretKey);
       await app.audit.record(request, {
@@ -131,6 +138,7 @@ const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
       const entityId = request.caller!.entityId;
       const before = await findIntegration(app.db, entityId, id);
       if (!before) return refuseNotFound(request, AUDIT_OBJECTS.integration, id, AUDIT_ACTIONS.update);
+      checkSource(request.body.Source);
       await checkDepartments(app.db, entityId, request.body);
       const row = await updateIntegration(app.db, entityId, id, request.body, app.config.secretKey);
       if (!row) throw notFound();

@@ -12,6 +12,25 @@ const TIMEOUT_MS = 15_000;
 /** A run that cannot start: the report's Message. */
 export class SourceError extends Error {}
 
+export const HOST_NOT_ALLOWED =
+  'Dit adres staat niet op de lijst van toegestane koppelingsadressen (INTEGRATION_HOSTS); vraag de beheerder van de installatie het toe te voegen.';
+
+/**
+ * Whether an http(s) source may be fetched: its host (or host:port) is on the operator's INTEGRATION_HOSTS.
+ * Without that list a Beheerder could make the server call any internal address (SSRF).
+ */
+export function sourceAllowed(source: string, allowedHosts: readonly string[]): boolean {
+  if (INTEGRATION_FILE_SOURCE.test(source)) return true;
+  let url: URL;
+  try {
+    url = new URL(source);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  return allowedHosts.includes(host) || allowedHosts.includes(url.host.toLowerCase());
+}
+
 async function fetchJson(url: string, secret: string | null): Promise<unknown> {
   let response: Response;
   try {
@@ -39,8 +58,13 @@ async function fetchJson(url: string, secret: string | null): Promise<unknown> {
 }
 
 /** The Patient resources of the source's FHIR R4 Bundle, in order. */
-export async function loadPatients(source: string, secret: string | null): Promise<Patient[]> {
+export async function loadPatients(
+  source: string,
+  secret: string | null,
+  allowedHosts: readonly string[],
+): Promise<Patient[]> {
   let data: unknown;
+  if (!sourceAllowed(source, allowedHosts)) throw new SourceError(HOST_NOT_ALLOWED);
   if (INTEGRATION_FILE_SOURCE.test(source)) {
     data = SHIPPED[source.slice('file:'.length)];
     if (data === undefined) throw new SourceError('Dit bestand wordt niet meegeleverd.');

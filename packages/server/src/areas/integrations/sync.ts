@@ -139,7 +139,7 @@ function outcomeOf(lines: Line[], failed: boolean): IntegrationOutcome {
 export async function runMijnCaressSync(
   db: Db,
   integration: IntegrationRow,
-  opts: { secretKey: string; accountId: number; accountName: string },
+  opts: { secretKey: string; allowedHosts: readonly string[]; accountId: number; accountName: string },
 ): Promise<{ reportId: number; changes: SyncChange[] }> {
   const entityId = integration.entityId;
   const [report] = await db
@@ -159,7 +159,7 @@ export async function runMijnCaressSync(
     const secret = integration.secretSealed
       ? openSecret(integration.secretSealed, opts.secretKey, integrationSecretContext(entityId))
       : null;
-    const resources = await loadPatients(integration.source, secret);
+    const resources = await loadPatients(integration.source, secret, opts.allowedHosts);
     // Only mappings to departments that are (still) the organisation's own count.
     const own = await db
       .select({ id: t.departments.id })
