@@ -16,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refuseNotFound as refuse } from '../../platform/errors.ts';
-import { entityScope } from '../../platform/scope.ts';
+import { entityScope, patientInScope, type Scope } from '../../platform/scope.ts';
 import { findPatient } from '../medication/index.ts';
 import {
   addMessage,
@@ -32,6 +32,10 @@ import {
 import { openStream, THREAD_CHANNEL } from './stream.ts';
 import { issueTicket, readTicket } from './ticket.ts';
 import { unauthorized } from '../../platform/errors.ts';
+
+/** The thread's client is visible to the reader's organisation (a GP: only its own clients). */
+const sees = (scope: Scope, entityId: number, prescriberId: number | null): boolean =>
+  patientInScope(scope, { EntityId: entityId, PrescriberEntityId: prescriberId });
 
 const tags = ['communication'];
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
@@ -81,9 +85,9 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = await entityScope(app.db, request.caller!.entityId);
       const rows = (await listThreads(app.db, readerOf(request), request.query)).map(
-        ({ patientEntityId, ...row }) =>
+        ({ patientEntityId, patientPrescriberId, ...row }) =>
           // A patient that left the caller's scope (a network link ended) keeps only the thread.
-          patientEntityId !== null && !scope.includes(patientEntityId)
+          patientEntityId !== null && !sees(scope, patientEntityId, patientPrescriberId)
             ? { ...row, PatientId: null, PatientName: null }
             : row,
       );
@@ -109,10 +113,11 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       const reader = readerOf(request);
       const thread = await findThread(app.db, reader, id);
       if (!thread) return refuse(request, AUDIT_OBJECTS.message_thread, id);
-      const { patientEntityId, ...summary } = thread;
+      const { patientEntityId, patientPrescriberId, ...summary } = thread;
       if (patientEntityId !== null) {
         const scope = await entityScope(app.db, reader.entityId);
-        if (!scope.includes(patientEntityId)) return refuse(request, AUDIT_OBJECTS.message_thread, id);
+        if (!sees(scope, patientEntityId, patientPrescriberId))
+          return refuse(request, AUDIT_OBJECTS.message_thread, id);
       }
       const messages = await threadMessages(app.db, reader, id);
       await markRead(app.db, reader, id, new Date(thread.LastMessageAt));
@@ -149,7 +154,7 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
         const mine = await entityScope(app.db, reader.entityId);
         const patient = await findPatient(app.db, body.PatientId, mine);
         // Both sides must be allowed to see the patient the message is about.
-        if (!patient || !(await entityScope(app.db, recipient.EntityId)).includes(patient.EntityId))
+        if (!patient || !patientInScope(await entityScope(app.db, recipient.EntityId), patient))
           return refuse(request, AUDIT_OBJECTS.patient, body.PatientId, AUDIT_ACTIONS.create);
       }
       const threadId = await createThread(app.db, reader, {
@@ -170,7 +175,7 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       await announce(request, threadId);
       const thread = (await findThread(app.db, reader, threadId))!;
-      const { patientEntityId: _, ...summary } = thread;
+      const { patientEntityId: _, patientPrescriberId: __, ...summary } = thread;
       return reply.code(201).send({ ...summary, Messages: await threadMessages(app.db, reader, threadId) });
     },
   );
@@ -193,7 +198,7 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!thread) return refuse(request, AUDIT_OBJECTS.message_thread, id, AUDIT_ACTIONS.create);
       if (thread.patientEntityId !== null) {
         const scope = await entityScope(app.db, reader.entityId);
-        if (!scope.includes(thread.patientEntityId))
+        if (!sees(scope, thread.patientEntityId, thread.patientPrescriberId))
           return refuse(request, AUDIT_OBJECTS.message_thread, id, AUDIT_ACTIONS.create);
       }
       const messageId = await addMessage(app.db, reader, id, request.body.Body);
@@ -206,7 +211,11 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
           patientId: thread.PatientId,
         });
       await announce(request, id);
-      const { patientEntityId: _, ...summary } = (await findThread(app.db, reader, id))!;
+      const {
+        patientEntityId: _,
+        patientPrescriberId: __,
+        ...summary
+      } = (await findThread(app.db, reader, id))!;
       return reply.code(201).send({ ...summary, Messages: await threadMessages(app.db, reader, id) });
     },
   );

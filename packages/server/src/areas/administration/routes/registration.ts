@@ -7,14 +7,14 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findAgreementForRegistration, register } from '../register.ts';
 import { loadUsers, toRegistration } from '../registration-mapper.ts';
 import { doubleCheckRefusal } from '../rules.ts';
 import * as t from '../../../platform/db/schema/index.ts';
 import { conflict, forbidden, refuseNotFound, unprocessable } from '../../../platform/errors.ts';
-import { scopeOf } from '../../../platform/scope.ts';
+import { inPatientScope, scopeOf } from '../../../platform/scope.ts';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
@@ -69,7 +69,10 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         .select()
         .from(t.administrations)
         .where(
-          and(eq(t.administrations.id, id), inArray(t.administrations.entityId, await scopeOf(request))),
+          and(
+            eq(t.administrations.id, id),
+            inPatientScope(await scopeOf(request), t.administrations.entityId, t.administrations.patientId),
+          ),
         );
       if (!row) return refuseNotFound(request, AUDIT_OBJECTS.administration, id, AUDIT_ACTIONS.update);
       if (row.entityId !== caller.entityId) throw forbidden();
