@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Agreement } from '@zorgportaal/contract';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { PrintButton } from '../../../components/print-button.tsx';
-import { hasPermission } from '../../../lib/session.ts';
+import { getEntityType, hasPermission } from '../../../lib/session.ts';
 import { useRouteTitle } from '../../../lib/use-route-title.ts';
 import { RECENT_DAYS, useAgreements } from '../api/get-agreements.ts';
 import { usePatient } from '../api/get-patient.ts';
@@ -56,8 +56,8 @@ export default function AmoPage() {
   const agreements = useAgreements(patientId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const mayWrite = hasPermission('medication.write');
-  // The prescriber (VP) signs agreements (eTDR authorised signature).
-  const maySign = mayWrite && hasPermission('vp.read');
+  // The prescriber (VP, a GP practice: not the care centre's or pharmacy's own staff) signs agreements.
+  const maySign = mayWrite && hasPermission('vp.read') && getEntityType() === 'customer';
 
   const choose = (id: number | null) =>
     setParams((current) => {
