@@ -77,7 +77,8 @@ export function ConsentDialog({
   const body = (values: ConsentValues): InformedConsentBodyInput => ({
     PatientId: patientId,
     Kind: agreement ? 'authorized' : 'consent',
-    MedicationAgreementId: agreement?.id ?? null,
+    // Only the prescriber's signature names an agreement; the consent body stays as it was.
+    ...(agreement ? { MedicationAgreementId: agreement.id } : {}),
     SignerName: values.SignerName,
     SignerRole: values.SignerRole!,
     WitnessName: values.WitnessName.trim() || null,
