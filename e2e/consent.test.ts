@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { drawSignature } from './support/signature.ts';
 
 /** The shared server is busy (one build, several suites): allow a few seconds for a change to show. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -34,24 +35,6 @@ async function patientWithoutConsent(page: Page): Promise<{ id: string; name: st
   const id = (await row.getAttribute('data-patient-id'))!;
   const name = (await row.locator('p').first().textContent())!;
   return { id, name, listUrl };
-}
-
-/** A signature as a hand draws it: press, several moves, release. */
-async function drawSignature(page: Page, canvas: ReturnType<Page['getByTestId']>) {
-  const box = (await canvas.boundingBox())!;
-  const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
-  await page.mouse.move(...at(0.1, 0.6));
-  await page.mouse.down();
-  for (const [fx, fy] of [
-    [0.2, 0.3],
-    [0.3, 0.7],
-    [0.45, 0.35],
-    [0.6, 0.65],
-    [0.75, 0.4],
-    [0.9, 0.55],
-  ] as const)
-    await page.mouse.move(...at(fx, fy), { steps: 4 });
-  await page.mouse.up();
 }
 
 describeBrowser('eTDR informed consent (issue 5)', () => {

@@ -142,6 +142,7 @@ const FIELDS = {
   Room: { nl: 'Kamer', en: 'Room' },
   PharmacyEntityId: { nl: 'Apotheek', en: 'Pharmacy' },
   GpName: { nl: 'Huisarts', en: 'GP' },
+  PrescriberEntityId: { nl: 'Voorschrijver (organisatie)', en: 'Prescriber (organisation)' },
   Allergies: { nl: 'Allergieën', en: 'Allergies' },
   ConsentStatus: { nl: 'Toestemming', en: 'Consent' },
   End: { nl: 'Einde', en: 'End' },

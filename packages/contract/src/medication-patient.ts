@@ -29,6 +29,8 @@ export const patientBodySchema = z.strictObject({
   /** The supplying pharmacy; null = not known yet. */
   PharmacyEntityId: bodyIdSchema.nullable().optional().default(null),
   GpName: optionalText(100, 'De naam van de huisarts mag maximaal 100 tekens zijn.'),
+  /** The prescriber's organisation (a GP practice with an active `gp` link to the care centre); null = none. */
+  PrescriberEntityId: bodyIdSchema.nullable().optional().default(null),
   Allergies: z
     .array(text().trim().min(1).max(100, 'Een allergie mag maximaal 100 tekens zijn.'))
     .max(30)
@@ -53,6 +55,8 @@ export const patientSchema = z.object({
   PharmacyEntityId: z.number().int().nullable(),
   PharmacyName: z.string().nullable(),
   GpName: z.string().nullable(),
+  PrescriberEntityId: z.number().int().nullable(),
+  PrescriberName: z.string().nullable(),
   Allergies: z.array(z.string()),
   ConsentStatus: z.enum(CONSENT_STATUSES),
 });
@@ -81,3 +85,9 @@ export type DepartmentOption = z.infer<typeof departmentOptionSchema>;
 /** GET /api/medication/departments. */
 export const departmentListSchema = z.object({ Rows: z.array(departmentOptionSchema) });
 export type DepartmentList = z.infer<typeof departmentListSchema>;
+
+/** GET /api/patients/prescribers: the organisations that may be a client's prescriber (active `gp` link). */
+export const prescriberOptionsSchema = z.object({
+  Rows: z.array(z.object({ Id: z.number().int(), Name: z.string() })),
+});
+export type PrescriberOptions = z.infer<typeof prescriberOptionsSchema>;

@@ -11,6 +11,10 @@ export const vpPatientRowSchema = z.object({
   DepartmentName: z.string(),
   /** Active or future agreements without the prescriber's authorised signature. */
   AwaitingSignature: z.number().int(),
+  /** Registrations of the last 7 days that were not "given" (refused, not given, partial…). */
+  Deviations: z.number().int(),
+  /** Critical INR values of the last 7 days. */
+  InrAlerts: z.number().int(),
   /** No informed consent recorded (eTDR). */
   ConsentMissing: z.boolean(),
   /** Threads about this client with a message the caller has not read. */

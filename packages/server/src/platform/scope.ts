@@ -1,8 +1,8 @@
 import type { Permission } from '@zorgportaal/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/client.ts';
-import { networkLinks } from './db/schema/index.ts';
+import { networkLinks, patients } from './db/schema/index.ts';
 import type { Caller } from './types.ts';
 import { forbidden } from './errors.ts';
 
@@ -54,31 +54,85 @@ export async function visibleEntityIds(
   db: Db,
   caller: Caller,
   roles: readonly NetworkRole[] = PATIENT_ROLES,
-): Promise<number[]> {
+): Promise<Scope> {
   return entityScope(db, caller.entityId, roles);
 }
 
 /**
+ * A scope: the visible organisations' ids. An organisation reached only as the `gp` carries a limit: there
+ * the caller sees only the clients whose prescriber organisation is the caller (domain.md, VP). Every
+ * patient-bound query filters with `inPatientScope` (SQL) or `patientInScope` (a loaded client), so the
+ * limit holds for medication, administration, eTDR, VP and communication alike.
+ */
+export type Scope = number[] & { readonly prescriber?: PrescriberLimit };
+export interface PrescriberLimit {
+  /** The caller's organisation: the prescriber the clients must have. */
+  entityId: number;
+  /** The care centres reached only through a `gp` link. */
+  entities: number[];
+}
+
+/**
  * The organisations whose clients an organisation may see: its own, the care centres a pharmacy
- * supplies and those a GP practice is the GP for. Also for an organisation that is not the caller
- * (both sides of a message about a client must see the client).
+ * supplies and those a GP practice is the GP for (only its own clients there). Also for an organisation
+ * that is not the caller (both sides of a message about a client must see the client).
  */
 export async function entityScope(
   db: Db,
   entityId: number,
   roles: readonly NetworkRole[] = PATIENT_ROLES,
-): Promise<number[]> {
-  return [entityId, ...(await linkedEntityIds(db, entityId, roles))];
+): Promise<Scope> {
+  const full = await linkedEntityIds(
+    db,
+    entityId,
+    roles.filter((role) => role !== 'gp'),
+  );
+  const gp = roles.includes('gp') ? await linkedEntityIds(db, entityId, ['gp']) : [];
+  const gpOnly = gp.filter((id) => id !== entityId && !full.includes(id));
+  const ids = [...new Set([entityId, ...full, ...gpOnly])];
+  return gpOnly.length ? Object.assign(ids, { prescriber: { entityId, entities: gpOnly } }) : ids;
+}
+
+/** The organisations whose whole client list (wards, departments) the scope shows: not those reached as GP. */
+export const fullEntities = (scope: Scope): number[] =>
+  scope.prescriber ? scope.filter((id) => !scope.prescriber!.entities.includes(id)) : [...scope];
+
+/**
+ * SQL: a row of a client (`entityColumn` its care centre, `patientIdColumn` the client) is in scope.
+ * In a care centre reached as GP only the clients whose prescriber is the caller's organisation.
+ */
+export function inPatientScope(scope: Scope, entityColumn: AnyColumn, patientIdColumn: AnyColumn): SQL {
+  const limit = scope.prescriber;
+  if (!limit) return inArray(entityColumn, scope);
+  const full = fullEntities(scope);
+  return or(
+    full.length ? inArray(entityColumn, full) : undefined,
+    and(
+      inArray(entityColumn, limit.entities),
+      sql`${patientIdColumn} in (select ${patients.id} from ${patients} where ${patients.prescriberEntityId} = ${limit.entityId})`,
+    ),
+  )!;
+}
+
+/** A loaded client is in scope (same rule as `inPatientScope`). */
+export function patientInScope(
+  scope: Scope,
+  patient: { EntityId: number; PrescriberEntityId: number | null },
+): boolean {
+  if (!scope.includes(patient.EntityId)) return false;
+  const limit = scope.prescriber;
+  if (!limit || !limit.entities.includes(patient.EntityId)) return true;
+  return patient.PrescriberEntityId === limit.entityId;
 }
 
 const SCOPE_CACHE = Symbol('scope');
-type ScopeCache = Map<string, Promise<number[]>>;
+type ScopeCache = Map<string, Promise<Scope>>;
 
 /** The visible entities of the request's caller for `roles`, computed once per request. */
 export function scopeOf(
   request: FastifyRequest,
   roles: readonly NetworkRole[] = PATIENT_ROLES,
-): Promise<number[]> {
+): Promise<Scope> {
   const holder = request as unknown as { [SCOPE_CACHE]?: ScopeCache };
   const cache = (holder[SCOPE_CACHE] ??= new Map());
   const key = [...roles].sort().join(',');

@@ -33,7 +33,7 @@ function currentUserName(): string {
 /** The dialog's fields, named as the request body; nothing chosen or drawn yet is null. */
 interface ConsentValues {
   SignerName: string;
-  SignerRole: ConsentSignerRole | null;
+  SignerRole: ConsentSignerRole | 'prescriber' | null;
   WitnessName: string;
   Signature: string | null;
 }
@@ -46,6 +46,8 @@ interface ConsentDialogProps {
   error: unknown;
   onSubmit: (body: InformedConsentBodyInput) => void;
   onClose: () => void;
+  /** The prescriber's authorised signature of this agreement instead of the client's consent. */
+  agreement?: { id: number; description: string };
 }
 
 /**
@@ -60,15 +62,23 @@ export function ConsentDialog({
   error,
   onSubmit,
   onClose,
+  agreement,
 }: ConsentDialogProps) {
   const { t } = useTranslation();
-  const consentText = t(
-    'consent.text',
-    'Ik geef toestemming dat de zorgverleners van deze zorginstelling mijn medicatie toedienen en registreren, en dat mijn apotheek en voorschrijvers deze registratie inzien.',
-  );
+  const consentText = agreement
+    ? t('consent.authorizedText', {
+        agreement: agreement.description,
+        defaultValue: 'Als voorschrijver onderteken ik de medicatieafspraak: {{agreement}}.',
+      })
+    : t(
+        'consent.text',
+        'Ik geef toestemming dat de zorgverleners van deze zorginstelling mijn medicatie toedienen en registreren, en dat mijn apotheek en voorschrijvers deze registratie inzien.',
+      );
   const body = (values: ConsentValues): InformedConsentBodyInput => ({
     PatientId: patientId,
-    Kind: 'consent',
+    Kind: agreement ? 'authorized' : 'consent',
+    // Only the prescriber's signature names an agreement; the consent body stays as it was.
+    ...(agreement ? { MedicationAgreementId: agreement.id } : {}),
     SignerName: values.SignerName,
     SignerRole: values.SignerRole!,
     WitnessName: values.WitnessName.trim() || null,
@@ -93,7 +103,10 @@ export function ConsentDialog({
     return parsed.success ? {} : issuesByPath(parsed.error.issues);
   };
   const form = useForm<ConsentValues>({
-    initialValues: { SignerName: '', SignerRole: null, WitnessName: currentUserName(), Signature: null },
+    // The prescriber signs in person: their own name, no witness.
+    initialValues: agreement
+      ? { SignerName: currentUserName(), SignerRole: 'prescriber', WitnessName: '', Signature: null }
+      : { SignerName: '', SignerRole: null, WitnessName: currentUserName(), Signature: null },
     validate,
   });
   const submit = form.onSubmit((values) => onSubmit(body(values)));
@@ -116,7 +129,11 @@ export function ConsentDialog({
     <Modal
       opened
       onClose={onClose}
-      title={t('consent.title', 'Toestemming eTDR vastleggen')}
+      title={
+        agreement
+          ? t('consent.authorizedTitle', 'Medicatieafspraak ondertekenen')
+          : t('consent.title', 'Toestemming eTDR vastleggen')
+      }
       size="xl"
       closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
@@ -141,34 +158,38 @@ export function ConsentDialog({
           data-autofocus
           data-testid="consent-signer"
         />
-        <Radio.Group
-          value={form.values.SignerRole}
-          onChange={chooseRole}
-          label={t('consent.role', 'Wie ondertekent?')}
-          error={fieldError('SignerRole')}
-          required
-          data-testid="consent-role"
-        >
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
-            {CONSENT_SIGNER_ROLES.map((role) => (
-              <Radio.Card key={role} value={role} p="sm" mih={48} data-testid={`consent-role-${role}`}>
-                <Group gap="xs" wrap="nowrap">
-                  <Radio.Indicator />
-                  <Text>{t(`consent.roles.${role}`)}</Text>
-                </Group>
-              </Radio.Card>
-            ))}
-          </SimpleGrid>
-        </Radio.Group>
-        <TextInput
-          label={t('consent.witness', 'Getuige')}
-          description={t('consent.witnessHelp', 'Standaard uzelf; pas aan als iemand anders getuige is.')}
-          {...form.getInputProps('WitnessName')}
-          error={fieldError('WitnessName')}
-          maxLength={100}
-          size="md"
-          data-testid="consent-witness"
-        />
+        {agreement ? null : (
+          <>
+            <Radio.Group
+              value={form.values.SignerRole}
+              onChange={chooseRole}
+              label={t('consent.role', 'Wie ondertekent?')}
+              error={fieldError('SignerRole')}
+              required
+              data-testid="consent-role"
+            >
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+                {CONSENT_SIGNER_ROLES.map((role) => (
+                  <Radio.Card key={role} value={role} p="sm" mih={48} data-testid={`consent-role-${role}`}>
+                    <Group gap="xs" wrap="nowrap">
+                      <Radio.Indicator />
+                      <Text>{t(`consent.roles.${role}`)}</Text>
+                    </Group>
+                  </Radio.Card>
+                ))}
+              </SimpleGrid>
+            </Radio.Group>
+            <TextInput
+              label={t('consent.witness', 'Getuige')}
+              description={t('consent.witnessHelp', 'Standaard uzelf; pas aan als iemand anders getuige is.')}
+              {...form.getInputProps('WitnessName')}
+              error={fieldError('WitnessName')}
+              maxLength={100}
+              size="md"
+              data-testid="consent-witness"
+            />
+          </>
+        )}
         <SignaturePad
           label={t('consent.signature', 'Handtekening')}
           description={t('consent.signatureHelp', 'De ondertekenaar tekent in het vak hieronder.')}
@@ -186,7 +207,9 @@ export function ConsentDialog({
             {t('common.cancel', 'Annuleren')}
           </Button>
           <Button size="md" onClick={() => submit()} loading={pending} data-testid="consent-submit">
-            {t('consent.submit', 'Toestemming vastleggen')}
+            {agreement
+              ? t('consent.authorizedSubmit', 'Ondertekenen')
+              : t('consent.submit', 'Toestemming vastleggen')}
           </Button>
         </Group>
       </Stack>

@@ -3,14 +3,19 @@ import { ConsentDialog } from './consent-dialog.tsx';
 import { toastSuccess } from '../lib/toast.ts';
 import { useRecordConsent } from '../lib/record-consent.ts';
 
-/** The consent dialog stored from the toedienlijst or the AMO patient header: a toast, then it closes. */
+/**
+ * The consent dialog stored from the toedienlijst or the AMO patient header, or with `agreement` the
+ * prescriber's authorised signature of an AMO agreement: a toast, then it closes.
+ */
 export function RecordConsentDialog({
   patientId,
   patientName,
+  agreement,
   onClose,
 }: {
   patientId: number;
   patientName: string;
+  agreement?: { id: number; description: string };
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -21,12 +26,15 @@ export function RecordConsentDialog({
       patientName={patientName}
       pending={record.isPending}
       error={record.error}
+      agreement={agreement}
       onClose={onClose}
       onSubmit={(body) =>
         record.mutate(body, {
           onSuccess: () => {
             toastSuccess(
-              t('consent.toast', 'De toestemming van {{name}} is vastgelegd.', { name: patientName }),
+              agreement
+                ? t('consent.authorizedToast', 'De medicatieafspraak is ondertekend.')
+                : t('consent.toast', 'De toestemming van {{name}} is vastgelegd.', { name: patientName }),
             );
             onClose();
           },

@@ -21,12 +21,21 @@ export const medicationKeys = {
   consents: (patientId: number) => [...medicationKeys.all, 'consent', patientId] as const,
   consent: (patientId: number, entityId: number) =>
     [...medicationKeys.consents(patientId), entityId] as const,
+  /** The prescriber's authorised signature of one agreement (eTDR). */
+  signature: (patientId: number, agreementId: number) =>
+    [...medicationKeys.all, 'signature', patientId, agreementId] as const,
+};
+
+/** The prescriber's views (VP dashboard, Terugblikken): refreshed when an agreement is signed. */
+export const vpKeys = {
+  all: ['vp'] as const,
 };
 
 /** Patient searches (the AMO's picker, the results overview's filter): refreshed when a patient is saved. */
 export const patientKeys = {
   searches: () => ['patients', 'search'] as const,
   search: (query: object) => [...patientKeys.searches(), query] as const,
+  prescribers: () => ['patients', 'prescribers'] as const,
 };
 
 /** Personen's lists and details: refreshed when the trash restores a person. */

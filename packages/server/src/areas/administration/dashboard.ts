@@ -4,16 +4,17 @@ import {
   type PlannedMoment,
   screenName,
 } from '@zorgportaal/contract';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import * as t from '../../platform/db/schema/index.ts';
+import { inPatientScope, type Scope } from '../../platform/scope.ts';
 import { buildDayList } from './day-list.ts';
 
 /** The dashboard: per visible department the day's progress, open double checks, patients without consent. */
 export async function buildDashboard(
   db: Db,
   departments: DepartmentOption[],
-  scope: number[],
+  scope: Scope,
   date: string,
   now: Date,
 ): Promise<{ dashboard: AdministrationDashboard; moments: PlannedMoment[] }> {
@@ -37,7 +38,7 @@ export async function buildDashboard(
     .innerJoin(t.departments, eq(t.departments.id, t.patients.departmentId))
     .where(
       and(
-        inArray(t.patients.entityId, scope),
+        inPatientScope(scope, t.patients.entityId, t.patients.id),
         ne(t.patients.consentStatus, 'given'),
         eq(t.persons.deleted, false),
       ),

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import * as t from '../../platform/db/schema/index.ts';
+import { inPatientScope, type Scope } from '../../platform/scope.ts';
 import type { AdministrationRow } from './registration-mapper.ts';
 
 /** The second user's double check of a registration: the queries it runs. */
@@ -9,12 +10,17 @@ import type { AdministrationRow } from './registration-mapper.ts';
 export async function findScopedRegistration(
   db: Db,
   id: number,
-  scope: number[],
+  scope: Scope,
 ): Promise<AdministrationRow | undefined> {
   const [row] = await db
     .select()
     .from(t.administrations)
-    .where(and(eq(t.administrations.id, id), inArray(t.administrations.entityId, scope)));
+    .where(
+      and(
+        eq(t.administrations.id, id),
+        inPatientScope(scope, t.administrations.entityId, t.administrations.patientId),
+      ),
+    );
   return row;
 }
 

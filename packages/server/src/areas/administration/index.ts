@@ -19,3 +19,4 @@ export { seedDemoAdministrations } from './demo.ts';
 export { results } from './results.ts';
 export { recountResults } from './results-recount.ts';
 export { plannedMoments, type PlanningAgreement } from './planned-moments.ts';
+export { deviationCounts } from './deviations.ts';

@@ -2,6 +2,7 @@ import type { RegistrationBody, RiskCategory } from '@zorgportaal/contract';
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import * as t from '../../platform/db/schema/index.ts';
+import { inPatientScope, type Scope } from '../../platform/scope.ts';
 import { conflict, isUniqueViolation, unprocessable } from '../../platform/errors.ts';
 import { isEffective } from './day-list.ts';
 import { isAsNeeded, plannedMoments } from './planned-moments.ts';
@@ -22,7 +23,7 @@ const TAKEN = 'Dit moment is al geregistreerd. Registreer een correctie op de be
 export async function findAgreementForRegistration(
   db: Db,
   id: number,
-  scope: number[],
+  scope: Scope,
 ): Promise<Found | undefined> {
   const [row] = await db
     .select({
@@ -34,7 +35,12 @@ export async function findAgreementForRegistration(
     .from(t.medicationAgreements)
     .innerJoin(t.patients, eq(t.patients.id, t.medicationAgreements.patientId))
     .innerJoin(t.medications, eq(t.medications.id, t.medicationAgreements.medicationId))
-    .where(and(eq(t.medicationAgreements.id, id), inArray(t.medicationAgreements.entityId, scope)));
+    .where(
+      and(
+        eq(t.medicationAgreements.id, id),
+        inPatientScope(scope, t.medicationAgreements.entityId, t.medicationAgreements.patientId),
+      ),
+    );
   return row && { ...row, risks: row.risks as RiskCategory[] };
 }
 

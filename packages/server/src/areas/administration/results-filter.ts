@@ -1,6 +1,7 @@
 import { type ResultsQuery, resultsQuerySchema } from '@zorgportaal/contract';
-import { and, eq, gte, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, ne, type SQL } from 'drizzle-orm';
 import * as t from '../../platform/db/schema/index.ts';
+import { inPatientScope, type Scope } from '../../platform/scope.ts';
 import { isEffective } from './day-list.ts';
 import { WITHDRAWN_STATUS } from './rules.ts';
 import { addDays, dayBounds, localDate } from '../../platform/time.ts';
@@ -16,13 +17,13 @@ export interface ResultsFilter {
  * (inclusive; default the last seven days), the optional filters, and only effective registrations
  * that are not withdrawn: an undone ('cancelled') registration is no registration (rules.ts, isWithdrawn).
  */
-export function resultsFilter(query: ResultsQuery, scope: number[], now = new Date()): ResultsFilter {
+export function resultsFilter(query: ResultsQuery, scope: Scope, now = new Date()): ResultsFilter {
   const q = resultsQuerySchema.parse(query);
   const to = q.to ?? localDate(now);
   const from = q.from ?? addDays(to, -6);
   const a = t.administrations;
   const conditions: SQL[] = [
-    inArray(a.entityId, scope),
+    inPatientScope(scope, a.entityId, a.patientId),
     gte(a.momentAt, dayBounds(from).start),
     lt(a.momentAt, dayBounds(to).end),
     isEffective,

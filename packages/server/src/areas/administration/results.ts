@@ -1,7 +1,8 @@
 import { type Results, type ResultsQuery, resultsQuerySchema } from '@zorgportaal/contract';
-import { and, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import * as t from '../../platform/db/schema/index.ts';
+import { inPatientScope, type Scope } from '../../platform/scope.ts';
 import { summariseResults } from './results-summary.ts';
 import { WITHDRAWN_STATUS } from './rules.ts';
 import { addDays, isoWeekKey, localDate } from '../../platform/time.ts';
@@ -25,17 +26,12 @@ const GROUP_COLUMN = {
  * period and filters as resultsFilter: local days inclusive, default the last seven; withdrawn
  * registrations do not count; corrected ones are not in the roll-up.
  */
-export async function results(
-  db: Db,
-  query: ResultsQuery,
-  scope: number[],
-  now = new Date(),
-): Promise<Results> {
+export async function results(db: Db, query: ResultsQuery, scope: Scope, now = new Date()): Promise<Results> {
   const q = resultsQuerySchema.parse(query);
   const to = q.to ?? localDate(now);
   const from = q.from ?? addDays(to, -6);
   const conditions: SQL[] = [
-    inArray(d.entityId, scope),
+    inPatientScope(scope, d.entityId, d.patientId),
     gte(d.day, from),
     lte(d.day, to),
     ne(d.status, WITHDRAWN_STATUS),

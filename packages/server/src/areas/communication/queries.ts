@@ -129,6 +129,7 @@ function summaryQuery(db: Db, reader: Reader) {
       MessageCount: sql<number>`(select count(*)::int from ${messages} where ${messages.threadId} = ${messageThreads.id})`,
       Unread: unreadFor(reader),
       patientEntityId: patients.entityId,
+      patientPrescriberId: patients.prescriberEntityId,
     })
     .from(messageThreads)
     .innerJoin(fromEntity, eq(fromEntity.id, messageThreads.fromEntityId))
@@ -145,6 +146,8 @@ type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['execute']>
 export interface ThreadRow extends ThreadSummary {
   /** The care centre of the thread's patient (scope check), null without a patient. */
   patientEntityId: number | null;
+  /** Its prescriber organisation (a GP sees only its own clients). */
+  patientPrescriberId: number | null;
 }
 
 const toSummary = ({ lastMessageAt, ...row }: SummaryRow): ThreadRow => ({

@@ -17,7 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refuseNotFound as refuse } from '../../platform/errors.ts';
-import { entityScope } from '../../platform/scope.ts';
+import { entityScope, patientInScope, type Scope } from '../../platform/scope.ts';
 import { findPatient } from '../medication/index.ts';
 import {
   addMessage,
@@ -33,6 +33,10 @@ import {
 import { openStream, THREAD_CHANNEL } from './stream.ts';
 import { issueTicket, readTicket } from './ticket.ts';
 import { unauthorized } from '../../platform/errors.ts';
+
+/** The thread's client is visible to the reader's organisation (a GP: only its own clients). */
+const sees = (scope: Scope, entityId: number, prescriberId: number | null): boolean =>
+  patientInScope(scope, { EntityId: entityId, PrescriberEntityId: prescriberId });
 
 const tags = ['communication'];
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
@@ -52,7 +56,7 @@ async function threadFor(request: FastifyRequest, reader: Reader, id: number, ac
   if (!thread) return refuse(request, AUDIT_OBJECTS.message_thread, id, action);
   if (thread.patientEntityId !== null) {
     const scope = await entityScope(db, reader.entityId);
-    if (!scope.includes(thread.patientEntityId))
+    if (!sees(scope, thread.patientEntityId, thread.patientPrescriberId))
       return refuse(request, AUDIT_OBJECTS.message_thread, id, action);
   }
   return thread;
@@ -98,9 +102,9 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const scope = await entityScope(app.db, request.caller!.entityId);
       const rows = (await listThreads(app.db, readerOf(request), request.query)).map(
-        ({ patientEntityId, ...row }) =>
+        ({ patientEntityId, patientPrescriberId, ...row }) =>
           // A patient that left the caller's scope (a network link ended) keeps only the thread.
-          patientEntityId !== null && !scope.includes(patientEntityId)
+          patientEntityId !== null && !sees(scope, patientEntityId, patientPrescriberId)
             ? { ...row, PatientId: null, PatientName: null }
             : row,
       );
@@ -125,7 +129,7 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const reader = readerOf(request);
       const thread = await threadFor(request, reader, id);
-      const { patientEntityId: _, ...summary } = thread;
+      const { patientEntityId: _, patientPrescriberId: __, ...summary } = thread;
       const messages = await threadMessages(app.db, reader, id);
       await markRead(app.db, reader, id, new Date(thread.LastMessageAt));
       if (summary.PatientId !== null)
@@ -161,7 +165,7 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
         const mine = await entityScope(app.db, reader.entityId);
         const patient = await findPatient(app.db, body.PatientId, mine);
         // Both sides must be allowed to see the patient the message is about.
-        if (!patient || !(await entityScope(app.db, recipient.EntityId)).includes(patient.EntityId))
+        if (!patient || !patientInScope(await entityScope(app.db, recipient.EntityId), patient))
           return refuse(request, AUDIT_OBJECTS.patient, body.PatientId, AUDIT_ACTIONS.create);
       }
       const threadId = await createThread(app.db, reader, {
@@ -182,7 +186,7 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       await announce(request, threadId);
       const thread = (await findThread(app.db, reader, threadId))!;
-      const { patientEntityId: _, ...summary } = thread;
+      const { patientEntityId: _, patientPrescriberId: __, ...summary } = thread;
       return reply.code(201).send({ ...summary, Messages: await threadMessages(app.db, reader, threadId) });
     },
   );
@@ -212,7 +216,11 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
           patientId: thread.PatientId,
         });
       await announce(request, id);
-      const { patientEntityId: _, ...summary } = (await findThread(app.db, reader, id))!;
+      const {
+        patientEntityId: _,
+        patientPrescriberId: __,
+        ...summary
+      } = (await findThread(app.db, reader, id))!;
       return reply.code(201).send({ ...summary, Messages: await threadMessages(app.db, reader, id) });
     },
   );

@@ -33,6 +33,14 @@ export async function seedDemoMedication(tx: Tx, now = new Date()): Promise<void
     .where(inArray(t.departments.entityId, entityIds))
     .orderBy(asc(t.departments.id));
   const supplies = await tx.select().from(t.networkLinks).where(eq(t.networkLinks.role, 'supplies'));
+  const gpLinks = await tx.select().from(t.networkLinks).where(eq(t.networkLinks.role, 'gp'));
+  // The linked GP practice prescribes for every client of the care centre except its last two (no
+  // prescriber known yet), so "another GP's client" is visible in the demo as well.
+  const prescriberOf = (c: (typeof clients)[number]) => {
+    const ofCentre = clients.filter((x) => x.entityId === c.entityId);
+    if (ofCentre.indexOf(c) >= ofCentre.length - 2) return null;
+    return gpLinks.find((l) => l.toEntityId === c.entityId)?.fromEntityId ?? null;
+  };
 
   const patients = await tx
     .insert(t.patients)
@@ -48,6 +56,7 @@ export async function seedDemoMedication(tx: Tx, now = new Date()): Promise<void
           room: `${department.name.split(' ')[1]!.slice(0, 1)}${1 + (i % 2)}.${String(1 + Math.floor(i / 2)).padStart(2, '0')}`,
           pharmacyEntityId: supplies.find((l) => l.toEntityId === c.entityId)?.fromEntityId ?? null,
           gpName: GP_NAMES[entityIds.indexOf(c.entityId) % GP_NAMES.length]!,
+          prescriberEntityId: prescriberOf(c),
           allergies: ALLERGIES[i % ALLERGIES.length]!,
         };
       }),

@@ -2,6 +2,7 @@ import type { DepartmentOption } from '@zorgportaal/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import * as t from '../../platform/db/schema/index.ts';
+import { fullEntities, type Scope } from '../../platform/scope.ts';
 
 /**
  * The departments of the visible care centres, the caller's own first: the first one is the default
@@ -9,7 +10,7 @@ import * as t from '../../platform/db/schema/index.ts';
  */
 export async function visibleDepartments(
   db: Db,
-  scope: number[],
+  scope: Scope,
   ownEntityId: number,
 ): Promise<DepartmentOption[]> {
   const rows = await db
@@ -21,7 +22,8 @@ export async function visibleDepartments(
     })
     .from(t.departments)
     .innerJoin(t.entities, eq(t.entities.id, t.departments.entityId))
-    .where(inArray(t.departments.entityId, scope))
+    // A care centre reached only as GP shows its clients, not its wards.
+    .where(inArray(t.departments.entityId, fullEntities(scope)))
     .orderBy(asc(t.departments.entityId), asc(t.departments.id));
   return [
     ...rows.filter((r) => r.EntityId === ownEntityId),
@@ -32,7 +34,7 @@ export async function visibleDepartments(
 /** The requested department when visible, else undefined; without a request, the default (first). */
 export async function pickDepartment(
   db: Db,
-  scope: number[],
+  scope: Scope,
   ownEntityId: number,
   requested: number | undefined,
 ): Promise<DepartmentOption | undefined> {

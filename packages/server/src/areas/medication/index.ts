@@ -4,10 +4,12 @@ import agreements from './routes/agreements.ts';
 import catalogue from './routes/catalogue.ts';
 import flowchart from './routes/flowchart.ts';
 import patients from './routes/patients.ts';
+import prescribers from './routes/prescribers.ts';
 
 /** Medication: clients (patients), the medication catalogue, medication agreements and the flowchart. */
 export default async function medicationArea(app: FastifyInstance): Promise<void> {
   await app.register(patients);
+  await app.register(prescribers);
   await app.register(catalogue);
   await app.register(agreements);
   await app.register(agreementChanges);

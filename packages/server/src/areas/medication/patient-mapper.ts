@@ -6,6 +6,7 @@ import * as t from '../../platform/db/schema/index.ts';
 import { toPerson } from '../persons/index.ts';
 
 const pharmacy = alias(t.entities, 'pharmacy');
+const prescriber = alias(t.entities, 'prescriber');
 
 /** Patients joined with what the screens show: name, department, pharmacy. */
 export function selectPatients(db: Db) {
@@ -15,11 +16,13 @@ export function selectPatients(db: Db) {
       person: t.persons,
       departmentName: t.departments.name,
       pharmacyName: pharmacy.name,
+      prescriberName: prescriber.name,
     })
     .from(t.patients)
     .innerJoin(t.persons, eq(t.persons.id, t.patients.personId))
     .innerJoin(t.departments, eq(t.departments.id, t.patients.departmentId))
-    .leftJoin(pharmacy, eq(pharmacy.id, t.patients.pharmacyEntityId));
+    .leftJoin(pharmacy, eq(pharmacy.id, t.patients.pharmacyEntityId))
+    .leftJoin(prescriber, eq(prescriber.id, t.patients.prescriberEntityId));
 }
 
 export interface PatientJoin {
@@ -27,10 +30,17 @@ export interface PatientJoin {
   person: typeof t.persons.$inferSelect;
   departmentName: string;
   pharmacyName: string | null;
+  prescriberName: string | null;
 }
 
 /** DB rows → the Patient JSON (PascalCase, domain.md). */
-export function toPatient({ patient, person, departmentName, pharmacyName }: PatientJoin): Patient {
+export function toPatient({
+  patient,
+  person,
+  departmentName,
+  pharmacyName,
+  prescriberName,
+}: PatientJoin): Patient {
   const { NameInformation, DateOfBirth } = toPerson(person);
   return {
     Id: patient.id,
@@ -46,6 +56,8 @@ export function toPatient({ patient, person, departmentName, pharmacyName }: Pat
     PharmacyEntityId: patient.pharmacyEntityId,
     PharmacyName: pharmacyName,
     GpName: patient.gpName,
+    PrescriberEntityId: patient.prescriberEntityId,
+    PrescriberName: prescriberName,
     Allergies: patient.allergies,
     ConsentStatus: patient.consentStatus,
   };

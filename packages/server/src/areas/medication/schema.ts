@@ -36,6 +36,8 @@ export const patients = pgTable(
     room: text(),
     pharmacyEntityId: integer().references(() => entities.id),
     gpName: text(),
+    /** The prescriber's organisation: a GP practice sees the client only with an active `gp` link too. */
+    prescriberEntityId: integer().references(() => entities.id),
     allergies: text()
       .array()
       .notNull()
@@ -50,6 +52,7 @@ export const patients = pgTable(
     uniqueIndex('patients_person_idx').on(t.personId),
     uniqueIndex('patients_entity_bsn_idx').on(t.entityId, t.bsn),
     index('patients_department_idx').on(t.entityId, t.departmentId),
+    index('patients_prescriber_idx').on(t.prescriberEntityId),
   ],
 );
 

@@ -199,3 +199,24 @@ export async function insertScheme(
     .returning({ id: dosageSchemes.id });
   return row!.id;
 }
+
+/** Critical INR values per client measured from `since` on (the VP dashboard's INR alerts). */
+export async function criticalCounts(
+  db: Db,
+  patientIds: number[],
+  since: Date,
+): Promise<Map<number, number>> {
+  if (patientIds.length === 0) return new Map();
+  const rows = await db
+    .select({ patientId: inrValues.patientId, count: sql<number>`count(*)::int` })
+    .from(inrValues)
+    .where(
+      and(
+        inArray(inrValues.patientId, patientIds),
+        eq(inrValues.interpretation, 'critical'),
+        gte(inrValues.measuredAt, since),
+      ),
+    )
+    .groupBy(inrValues.patientId);
+  return new Map(rows.map((r) => [r.patientId, r.count]));
+}

@@ -1,8 +1,11 @@
 import type { HistoryEvent, ReviewDueList, VpDashboard, VpHistory } from '@zorgportaal/contract';
 import type { Patient } from '@zorgportaal/contract';
+import type { Scope } from '../../platform/scope.ts';
 import { addDays, localDate } from '../../platform/time.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { deviationCounts } from '../administration/index.ts';
 import { latestConsent } from '../etdr/index.ts';
+import { criticalCounts } from '../trombosis/index.ts';
 import { listAgreements } from '../medication/index.ts';
 import { listPatients } from '../medication/index.ts';
 import { unreadByPatient } from '../communication/index.ts';
@@ -13,6 +16,8 @@ const DAY_MS = 86_400_000;
 export const SIGNATURE_WINDOW_DAYS = 14;
 /** Reviews due within this many days are listed as due. */
 export const REVIEW_DUE_WINDOW_DAYS = 14;
+/** Deviations and critical INR values of this many days are open items. */
+export const ALERT_WINDOW_DAYS = 7;
 /** The prescriber's clients are at most this many (a GP practice serves a few care centres). */
 const MAX_PATIENTS = 200;
 /** How far back Terugblikken reaches (the AMO query's maximum). */
@@ -24,7 +29,7 @@ export interface Prescriber {
 }
 
 /** The clients in the prescriber's scope (own organisation and the care centres it is the GP for). */
-export const prescriberPatients = (db: Db, scope: number[]): Promise<Patient[]> =>
+export const prescriberPatients = (db: Db, scope: Scope): Promise<Patient[]> =>
   listPatients(db, scope, { limit: MAX_PATIENTS });
 
 /** Recent agreements of one client without an authorised signature (eTDR), through the medication area. */
@@ -43,12 +48,18 @@ async function awaitingSignature(db: Db, patientId: number, now: Date): Promise<
 export async function buildVpDashboard(
   db: Db,
   prescriber: Prescriber,
-  scope: number[],
+  scope: Scope,
   now = new Date(),
 ): Promise<VpDashboard> {
   const patients = await prescriberPatients(db, scope);
   const ids = patients.map((p) => p.Id);
-  const [unread, reviews] = await Promise.all([unreadByPatient(db, prescriber), latestReviews(db, ids)]);
+  const since = new Date(now.getTime() - ALERT_WINDOW_DAYS * DAY_MS);
+  const [unread, reviews, deviations, inr] = await Promise.all([
+    unreadByPatient(db, prescriber),
+    latestReviews(db, ids),
+    deviationCounts(db, ids, since, now),
+    criticalCounts(db, ids, since),
+  ]);
   const today = localDate(now);
   const rows = [];
   for (const patient of patients) {
@@ -58,11 +69,14 @@ export async function buildVpDashboard(
       PatientName: patient.ScreenName,
       DepartmentName: patient.DepartmentName,
       AwaitingSignature: await awaitingSignature(db, patient.Id, now),
+      Deviations: deviations.get(patient.Id) ?? 0,
+      InrAlerts: inr.get(patient.Id) ?? 0,
       ConsentMissing: patient.ConsentStatus !== 'given',
       UnreadMessages: unread.get(patient.Id) ?? 0,
       ReviewDue: next !== null && next <= today ? next : null,
     };
-    if (row.AwaitingSignature || row.ConsentMissing || row.UnreadMessages || row.ReviewDue) rows.push(row);
+    const open = row.AwaitingSignature || row.Deviations || row.InrAlerts || row.UnreadMessages;
+    if (open || row.ConsentMissing || row.ReviewDue) rows.push(row);
   }
   return { Rows: rows, PatientCount: patients.length };
 }
@@ -106,7 +120,7 @@ export async function buildHistory(db: Db, patient: Patient, now = new Date()): 
 }
 
 /** The clients whose next review is due within the window (or overdue), soonest first. */
-export async function reviewsDue(db: Db, scope: number[], now = new Date()): Promise<ReviewDueList> {
+export async function reviewsDue(db: Db, scope: Scope, now = new Date()): Promise<ReviewDueList> {
   const patients = await prescriberPatients(db, scope);
   const latest = await latestReviews(
     db,

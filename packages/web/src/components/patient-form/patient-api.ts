@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { patientListSchema, patientSchema, type PatientBody } from '@zorgportaal/contract';
+import {
+  patientListSchema,
+  patientSchema,
+  prescriberOptionsSchema,
+  type PatientBody,
+} from '@zorgportaal/contract';
 import { api } from '../../lib/api-client.ts';
 import { ApiRequestError } from '../../lib/api-errors.ts';
 import { medicationKeys, patientKeys } from '../../lib/query-keys.ts';
@@ -16,6 +21,14 @@ export const usePatientById = (id: number | null) =>
     queryKey: medicationKeys.patient(id ?? 0),
     queryFn: () => api.get(`/api/patient/${id}`, { schema: patientSchema }),
     enabled: id !== null,
+  });
+
+/** GET /api/patients/prescribers: the GP practices linked to the caller's care centre. */
+export const usePrescriberOptions = () =>
+  useQuery({
+    queryKey: patientKeys.prescribers(),
+    queryFn: () => api.get('/api/patients/prescribers', { schema: prescriberOptionsSchema }),
+    staleTime: 60_000,
   });
 
 /** Either make a person a client (a new patient) or change an existing patient's care data. */

@@ -19,6 +19,8 @@ const patient: Patient = {
   PharmacyEntityId: 9,
   PharmacyName: 'Apotheek De Linde',
   GpName: 'W. van den Berg',
+  PrescriberEntityId: 5,
+  PrescriberName: 'Huisartsenpraktijk Linde',
   Allergies: ['Penicilline'],
   ConsentStatus: 'given',
 };
@@ -32,6 +34,13 @@ function serve() {
       const path = new URL(input, 'http://localhost').pathname;
       if (path === '/api/medication/departments')
         return jsonResponse(200, { Rows: [{ Id: 4, Name: 'Eikenhof', EntityId: 2, EntityName: 'De Berk' }] });
+      if (path === '/api/patients/prescribers')
+        return jsonResponse(200, {
+          Rows: [
+            { Id: 5, Name: 'Huisartsenpraktijk Linde' },
+            { Id: 6, Name: 'Huisartsenpraktijk Eikendal' },
+          ],
+        });
       saved.push({ method: init?.method ?? 'GET', path, body: JSON.parse(String(init?.body)) });
       return jsonResponse(200, patient);
     }),
@@ -77,10 +86,28 @@ describe('<PatientFormDialog> (client screen)', () => {
           Room: 'E2.05',
           PharmacyEntityId: 9,
           GpName: 'W. van den Berg',
+          PrescriberEntityId: 5,
           Allergies: ['Penicilline'],
         },
       },
     ]);
+  });
+
+  it('offers the linked GP practices as prescriber and sends the chosen one', async () => {
+    const saved = serve();
+    const onClose = vi.fn();
+    render(
+      <TestProviders>
+        <PatientFormDialog name="Bert Bakker" patient={patient} onClose={onClose} />
+      </TestProviders>,
+    );
+    const select = await screen.findByTestId('patient-prescriber');
+    await waitFor(() => expect((select as HTMLInputElement).disabled).toBe(false));
+    fireEvent.click(select);
+    fireEvent.click(await screen.findByRole('option', { name: 'Huisartsenpraktijk Eikendal', hidden: true }));
+    fireEvent.click(screen.getByTestId('patient-form-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(saved).toMatchObject([{ method: 'PUT', body: { PrescriberEntityId: 6 } }]);
   });
 
   it('switches to the existing client when the person is a client already', async () => {

@@ -14,9 +14,12 @@ import { fieldErrors } from '../../lib/api-errors.ts';
 import { apiErrorMessage } from '../../lib/error-message.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useDepartments } from '../../lib/administration/get-departments.ts';
-import { AlreadyClientError, useSavePatient } from './patient-api.ts';
+import { AlreadyClientError, usePrescriberOptions, useSavePatient } from './patient-api.ts';
 
-type FormValues = Omit<PatientBodyInput, 'DepartmentId'> & { DepartmentId: number | null };
+type FormValues = Omit<PatientBodyInput, 'DepartmentId' | 'PrescriberEntityId'> & {
+  DepartmentId: number | null;
+  PrescriberEntityId: number | null;
+};
 
 interface PatientFormDialogProps {
   /** Whose care data: the person's screen name, shown in the title. */
@@ -37,12 +40,22 @@ interface PatientFormDialogProps {
 const existingPatientId = (error: unknown): number | null =>
   error instanceof AlreadyClientError ? error.patientId : null;
 
+/** The select's options: the linked GP practices, plus the current prescriber should its link have ended. */
+function prescriberData(rows: { Id: number; Name: string }[], patient: Patient | undefined) {
+  const options = rows.map((row) => ({ value: String(row.Id), label: row.Name }));
+  const current = patient?.PrescriberEntityId;
+  if (current != null && !rows.some((row) => row.Id === current))
+    options.push({ value: String(current), label: patient?.PrescriberName ?? String(current) });
+  return options;
+}
+
 /** Make a person a client, or edit a client's BSN (elfproef), department, room, GP and allergies. */
 export function PatientFormDialog(props: PatientFormDialogProps) {
   const { name, personId, patient, notice, onClose, onSaved, onAlreadyClient } = props;
   const { t } = useTranslation();
   const departments = useDepartments();
   const save = useSavePatient();
+  const prescribers = usePrescriberOptions();
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: {
@@ -52,6 +65,7 @@ export function PatientFormDialog(props: PatientFormDialogProps) {
       GpName: patient?.GpName ?? '',
       // Not on this form: kept as it is.
       PharmacyEntityId: patient?.PharmacyEntityId ?? null,
+      PrescriberEntityId: patient?.PrescriberEntityId ?? null,
       Allergies: patient?.Allergies ?? [],
     },
     validate: zod4Resolver(patientBodySchema),
@@ -145,6 +159,21 @@ export function PatientFormDialog(props: PatientFormDialogProps) {
               {...form.getInputProps('GpName')}
             />
           </Group>
+          <Select
+            label={t('patients.form.prescriber', 'Voorschrijver (huisartsenpraktijk)')}
+            description={t(
+              'patients.form.prescriberHelp',
+              'De praktijk ziet deze cliënt in het voorschrijversportaal.',
+            )}
+            clearable
+            placeholder={t('patients.form.prescriberNone', 'Geen')}
+            data={prescriberData(prescribers.data?.Rows ?? [], patient)}
+            value={form.values.PrescriberEntityId === null ? null : String(form.values.PrescriberEntityId)}
+            onChange={(value) => form.setFieldValue('PrescriberEntityId', value ? Number(value) : null)}
+            error={form.errors.PrescriberEntityId}
+            disabled={prescribers.isPending}
+            data-testid="patient-prescriber"
+          />
           <TagsInput
             label={t('patients.form.allergies', 'Allergieën')}
             description={t('patients.form.allergiesHelp', 'Typ een allergie en druk op Enter.')}

@@ -1,23 +1,25 @@
 import type { Agreement, AgreementChangeBody, AgreementCreateBody } from '@zorgportaal/contract';
-import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { parseBoundary } from '../../../platform/time.ts';
 import type { Db, Tx } from '../../../platform/db/client.ts';
 import * as t from '../../../platform/db/schema/index.ts';
 import { type AgreementRow, selectAgreements, toAgreement } from '../agreement-mapper.ts';
 import { unprocessable } from '../../../platform/errors.ts';
+import { inPatientScope, type Scope } from '../../../platform/scope.ts';
 
 const DAY_MS = 86_400_000;
 
 /** One agreement of a visible entity, or undefined. */
-export async function findAgreementRow(
-  db: Db,
-  id: number,
-  scope: number[],
-): Promise<AgreementRow | undefined> {
+export async function findAgreementRow(db: Db, id: number, scope: Scope): Promise<AgreementRow | undefined> {
   const [row] = await db
     .select()
     .from(t.medicationAgreements)
-    .where(and(eq(t.medicationAgreements.id, id), inArray(t.medicationAgreements.entityId, scope)));
+    .where(
+      and(
+        eq(t.medicationAgreements.id, id),
+        inPatientScope(scope, t.medicationAgreements.entityId, t.medicationAgreements.patientId),
+      ),
+    );
   return row;
 }
 

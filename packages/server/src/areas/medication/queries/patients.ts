@@ -4,24 +4,25 @@ import {
   type PatientListQuery,
   patientListQuerySchema,
 } from '@zorgportaal/contract';
-import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../../../platform/db/schema/index.ts';
 import { unprocessable } from '../../../platform/errors.ts';
+import { inPatientScope, type Scope } from '../../../platform/scope.ts';
 import { selectPatients, toPatient } from '../patient-mapper.ts';
 
 /** A patient of one of the `scope` entities, or undefined (missing and foreign look the same). */
-export async function findPatient(db: Db, id: number, scope: number[]): Promise<Patient | undefined> {
+export async function findPatient(db: Db, id: number, scope: Scope): Promise<Patient | undefined> {
   const [row] = await selectPatients(db)
-    .where(and(eq(t.patients.id, id), inArray(t.patients.entityId, scope)))
+    .where(and(eq(t.patients.id, id), inPatientScope(scope, t.patients.entityId, t.patients.id)))
     .limit(1);
   return row && toPatient(row);
 }
 
 /** Patient pickers: name, BSN or room contains `q`; ordered by department, room and name. */
-export async function listPatients(db: Db, scope: number[], query: PatientListQuery): Promise<Patient[]> {
+export async function listPatients(db: Db, scope: Scope, query: PatientListQuery): Promise<Patient[]> {
   const { q, departmentId, personId, limit } = patientListQuerySchema.parse(query);
-  const filters: (SQL | undefined)[] = [inArray(t.patients.entityId, scope)];
+  const filters: (SQL | undefined)[] = [inPatientScope(scope, t.patients.entityId, t.patients.id)];
   if (departmentId) filters.push(eq(t.patients.departmentId, departmentId));
   if (personId) filters.push(eq(t.patients.personId, personId));
   if (q) {
@@ -64,6 +65,14 @@ export async function checkPatientBody(
       .where(and(eq(t.entities.id, body.PharmacyEntityId), eq(t.entities.type, 'pharmacy')));
     if (!pharmacy) throw unprocessable('Kies een bestaande apotheek.', 'PharmacyEntityId');
   }
+  if (body.PrescriberEntityId !== null) {
+    const prescribers = await prescriberOptions(db, entityId);
+    if (!prescribers.some((p) => p.Id === body.PrescriberEntityId))
+      throw unprocessable(
+        'Kies een huisartsenpraktijk die als huisarts aan de zorginstelling is gekoppeld.',
+        'PrescriberEntityId',
+      );
+  }
   const [sameBsn] = await db
     .select({ id: t.patients.id })
     .from(t.patients)
@@ -79,5 +88,25 @@ export const patientValues = (body: PatientBody) => ({
   room: body.Room,
   pharmacyEntityId: body.PharmacyEntityId,
   gpName: body.GpName,
+  prescriberEntityId: body.PrescriberEntityId,
   allergies: body.Allergies,
 });
+
+/** The organisations with an active `gp` link to the care centre: who may be its clients' prescriber. */
+export async function prescriberOptions(
+  db: Db,
+  careCentreId: number,
+): Promise<{ Id: number; Name: string }[]> {
+  return db
+    .selectDistinct({ Id: t.entities.id, Name: t.entities.name })
+    .from(t.networkLinks)
+    .innerJoin(t.entities, eq(t.entities.id, t.networkLinks.fromEntityId))
+    .where(
+      and(
+        eq(t.networkLinks.toEntityId, careCentreId),
+        eq(t.networkLinks.role, 'gp'),
+        eq(t.networkLinks.active, true),
+      ),
+    )
+    .orderBy(asc(t.entities.name));
+}

@@ -12,10 +12,16 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as t from '../../../platform/db/schema/index.ts';
-import { conflict, isUniqueViolation, refuseNotFound } from '../../../platform/errors.ts';
+import { conflict, isUniqueViolation, refuseNotFound, unprocessable } from '../../../platform/errors.ts';
 import { checkPatientBody, findPatient, listPatients, patientValues } from '../queries/patients.ts';
 import { changedFields } from '../../../platform/changed-fields.ts';
-import { linkedEntityIds, requireAnyPermission, scopeOf } from '../../../platform/scope.ts';
+import {
+  fullEntities,
+  linkedEntityIds,
+  requireAnyPermission,
+  type Scope,
+  scopeOf,
+} from '../../../platform/scope.ts';
 
 const params = idParamSchema;
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
@@ -29,13 +35,17 @@ const requirePatientRead = requireAnyPermission('medication.read', 'trombosis.re
  * medication.read, plus with trombosis.read the care centres served through an `anticoagulation` link.
  * Agreements and administrations stay on the medication scope alone.
  */
-async function patientScopeOf(request: FastifyRequest): Promise<number[]> {
+async function patientScopeOf(request: FastifyRequest): Promise<Scope> {
   const caller = request.caller!;
   const medication = caller.permissions.has('medication.read') ? await scopeOf(request) : [];
   const served = caller.permissions.has('trombosis.read')
     ? await linkedEntityIds(request.server.db, caller.entityId, ['anticoagulation'])
     : [];
-  return [...new Set([...medication, ...served])];
+  const ids = [...new Set([...medication, ...served])];
+  // The GP limit (only the own clients) stays, except where an anticoagulation link shows all clients.
+  const limit = 'prescriber' in medication ? medication.prescriber : undefined;
+  const limited = limit?.entities.filter((id) => !served.includes(id)) ?? [];
+  return limited.length ? Object.assign(ids, { prescriber: { ...limit!, entities: limited } }) : ids;
 }
 
 /** Patients (domain.md "Patient"): pickers, one patient, make a person a patient (spec §7), edit. */
@@ -103,7 +113,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(
           and(
             eq(t.persons.id, personId),
-            inArray(t.persons.entityId, await scopeOf(request)),
+            inArray(t.persons.entityId, fullEntities(await scopeOf(request))),
             eq(t.persons.deleted, false),
           ),
         );
@@ -148,6 +158,12 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const current = await findPatient(app.db, id, await scopeOf(request));
       if (!current) return refuseNotFound(request, AUDIT_OBJECTS.patient, id, AUDIT_ACTIONS.update);
+      // Only the care centre chooses its client's prescriber (the prescriber's scope depends on it).
+      if (
+        request.body.PrescriberEntityId !== current.PrescriberEntityId &&
+        current.EntityId !== request.caller!.entityId
+      )
+        throw unprocessable('Alleen de zorginstelling kiest de voorschrijver.', 'PrescriberEntityId');
       await checkPatientBody(app.db, current.EntityId, request.body, id);
       await app.db
         .update(t.patients)
@@ -160,7 +176,12 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         objectType: AUDIT_OBJECTS.patient,
         objectId: id,
         patientId: id,
-        changedFields: changedFields(current, updated, ['DepartmentName', 'PharmacyName', 'ScreenName']),
+        changedFields: changedFields(current, updated, [
+          'DepartmentName',
+          'PharmacyName',
+          'PrescriberName',
+          'ScreenName',
+        ]),
       });
       return updated;
     },

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Agreement } from '@zorgportaal/contract';
 import { formatAmount, momentsText, periodParts, weekdayNames } from '../utils/instructions.ts';
@@ -19,10 +20,12 @@ interface AgreementsTableProps {
   /** Shown for active and future agreements when the user may write. */
   onChange?: (agreement: Agreement) => void;
   onStop?: (agreement: Agreement) => void;
+  /** The prescriber's authorised signature column (shown to prescribers only). */
+  signature?: (agreement: Agreement) => ReactNode;
 }
 
 /** Agreements with product, strength, dose and times, period, prescriber and reason. */
-export function AgreementsTable({ rows, testId, onChange, onStop }: AgreementsTableProps) {
+export function AgreementsTable({ rows, testId, onChange, onStop, signature }: AgreementsTableProps) {
   const { t } = useTranslation();
   const weekdays = [
     t('medication.weekday.mon', 'ma'),
@@ -44,6 +47,7 @@ export function AgreementsTable({ rows, testId, onChange, onStop }: AgreementsTa
             <Table.Th>{t('medication.column.period', 'Periode')}</Table.Th>
             <Table.Th>{t('medication.column.prescriber', 'Voorschrijver')}</Table.Th>
             <Table.Th>{t('medication.column.reason', 'Reden')}</Table.Th>
+            {signature ? <Table.Th>{t('medication.column.signature', 'Handtekening')}</Table.Th> : null}
             {editable ? <Table.Th data-no-print>{t('medication.column.actions', 'Acties')}</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
@@ -129,6 +133,11 @@ export function AgreementsTable({ rows, testId, onChange, onStop }: AgreementsTa
                 <Table.Td data-label={t('medication.column.reason', 'Reden')}>
                   <Text size="sm">{agreement.Reason ?? '–'}</Text>
                 </Table.Td>
+                {signature ? (
+                  <Table.Td data-label={t('medication.column.signature', 'Handtekening')}>
+                    {signature(agreement)}
+                  </Table.Td>
+                ) : null}
                 {editable ? (
                   <Table.Td data-no-print data-full>
                     {open ? (

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Agreement } from '@zorgportaal/contract';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { PrintButton } from '../../../components/print-button.tsx';
-import { hasPermission } from '../../../lib/session.ts';
+import { getEntityType, hasPermission } from '../../../lib/session.ts';
 import { useRouteTitle } from '../../../lib/use-route-title.ts';
 import { RECENT_DAYS, useAgreements } from '../api/get-agreements.ts';
 import { usePatient } from '../api/get-patient.ts';
@@ -16,13 +16,17 @@ import { PatientFormDialog } from '../../../components/patient-form/patient-form
 import { PatientHeader } from '../components/patient-header.tsx';
 import { PatientPicker } from '../components/patient-picker.tsx';
 import { StopAgreementDialog } from '../components/stop-agreement-dialog.tsx';
+import { AgreementSignature } from '../components/agreement-signature.tsx';
+import { RecordConsentDialog } from '../../../components/record-consent-dialog.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 
 type Dialog =
   | { kind: 'start' }
   | { kind: 'change'; agreement: Agreement }
   | { kind: 'stop'; agreement: Agreement }
-  | { kind: 'client' };
+  | { kind: 'client' }
+  | { kind: 'sign'; agreement: Agreement };
 
 function LoadError({ message, error, onRetry }: { message: string; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
@@ -52,6 +56,8 @@ export default function AmoPage() {
   const agreements = useAgreements(patientId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const mayWrite = hasPermission('medication.write');
+  // The prescriber (VP, a GP practice: not the care centre's or pharmacy's own staff) signs agreements.
+  const maySign = mayWrite && hasPermission('vp.read') && getEntityType() === 'customer';
 
   const choose = (id: number | null) =>
     setParams((current) => {
@@ -126,6 +132,17 @@ export default function AmoPage() {
               testId="agreements-current"
               onChange={mayWrite ? (agreement) => setDialog({ kind: 'change', agreement }) : undefined}
               onStop={mayWrite ? (agreement) => setDialog({ kind: 'stop', agreement }) : undefined}
+              signature={
+                maySign
+                  ? (agreement) => (
+                      <AgreementSignature
+                        patient={patient.data}
+                        agreement={agreement}
+                        onSign={(a) => setDialog({ kind: 'sign', agreement: a })}
+                      />
+                    )
+                  : undefined
+              }
             />
           )}
         </Stack>
@@ -168,6 +185,21 @@ export default function AmoPage() {
         <PatientFormDialog
           name={patient.data.ScreenName}
           patient={patient.data}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'sign' && patient.data ? (
+        <RecordConsentDialog
+          patientId={patient.data.Id}
+          patientName={patient.data.ScreenName}
+          agreement={{
+            id: dialog.agreement.Id,
+            description: t('medication.signature.description', {
+              medication: dialog.agreement.Medication.Name,
+              start: formatDate(dialog.agreement.Start),
+              defaultValue: '{{medication}}, vanaf {{start}}',
+            }),
+          }}
           onClose={() => setDialog(null)}
         />
       ) : null}

@@ -8,8 +8,9 @@ import {
   type MedicationReviewBody,
 } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { vpKeys } from '../../../lib/query-keys.ts';
 
-const VP_KEY = ['vp'] as const;
+const VP_KEY = vpKeys.all;
 
 export const useVpDashboard = () =>
   useQuery({

@@ -17,6 +17,8 @@ export default function VpDashboardPage() {
     patient: t('vp.columns.patient', 'Cliënt'),
     department: t('vp.columns.department', 'Afdeling'),
     signature: t('vp.columns.signature', 'Wacht op handtekening'),
+    deviations: t('vp.columns.deviations', 'Afwijkingen (7 dagen)'),
+    inr: t('vp.columns.inr', 'INR-alarm (7 dagen)'),
     consent: t('vp.columns.consent', 'Toestemming eTDR'),
     messages: t('vp.columns.messages', 'Ongelezen berichten'),
     review: t('vp.columns.review', 'Medicatiebeoordeling'),
@@ -81,6 +83,21 @@ export default function VpDashboardPage() {
                           defaultValue: '{{count}} afspraak/afspraken',
                         })}
                       </Anchor>
+                    ) : (
+                      '–'
+                    )}
+                  </Table.Td>
+                  <Table.Td data-label={column.deviations} data-testid="vp-deviations">
+                    {row.Deviations > 0 ? row.Deviations : '–'}
+                  </Table.Td>
+                  <Table.Td data-label={column.inr} data-testid="vp-inr">
+                    {row.InrAlerts > 0 ? (
+                      <Text span c="red.8" fw={600}>
+                        {t('vp.inrAlerts', {
+                          count: row.InrAlerts,
+                          defaultValue: '{{count}} kritieke waarde(n)',
+                        })}
+                      </Text>
                     ) : (
                       '–'
                     )}

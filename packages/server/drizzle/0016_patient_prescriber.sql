@@ -1,0 +1,3 @@
+ALTER TABLE "patients" ADD COLUMN "prescriber_entity_id" integer;--> statement-breakpoint
+ALTER TABLE "patients" ADD CONSTRAINT "patients_prescriber_entity_id_entities_id_fk" FOREIGN KEY ("prescriber_entity_id") REFERENCES "public"."entities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "patients_prescriber_idx" ON "patients" USING btree ("prescriber_entity_id");
