@@ -9,9 +9,17 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     root: 'packages/server',
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // The unit tests under src/ need no database: they run once; only the SQL attempt store runs on both.
+    include:
+      db === 'pglite'
+        ? ['test/**/*.test.ts', 'src/**/*.test.ts']
+        : ['test/**/*.test.ts', 'src/platform/auth/attempt-limiter.test.ts'],
     environment: 'node',
     env: { TEST_DB: db, LOG_LEVEL: 'silent' },
+    globalSetup: ['test/global-setup.ts'],
+    // One module graph (and one compiled PGlite) per worker instead of one per file: each file still builds its
+    // own app and database, and the areas keep no per-database state at module level.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     sequence: { groupOrder: 0 },

@@ -1,5 +1,7 @@
 import type { AdministrationList, PlannedMoment } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { administrations } from '../src/platform/db/schema/index.ts';
 import { localDate } from '../src/platform/time.ts';
 import { auditRows, departmentIdOf } from './helpers/medication.ts';
 import { bearer, login } from './helpers/login.ts';
@@ -89,16 +91,23 @@ describe('administration list and dashboard: ETag revalidation', () => {
   });
 
   it('changes the ETag when the clock alone changes the list: an open dose turns late', async () => {
-    // An open dose of today or yesterday at least two hours ago (the database clock is real on PostgreSQL).
+    // An open dose at least two hours ago (the database clock is real on PostgreSQL). The demo leaves today's
+    // doses open only for an hour or two before now, so at some times of day there is none: make one of
+    // yesterday's doses open again by removing its only registration.
     const yesterdayUrl = `${listUrl}&date=${localDate(new Date(Date.now() - 86_400_000))}`;
-    const lists = [
-      (await get(listUrl)).json<AdministrationList>(),
-      (await get(yesterdayUrl)).json<AdministrationList>(),
-    ];
-    const found = lists
-      .flatMap((list) => list.Moments.map((m) => ({ list, m })))
-      .find(({ m }) => m.ScheduledAt && m.Late && Date.parse(m.ScheduledAt) < Date.now() - 2 * 3_600_000)!;
-    expect(found).toBeDefined();
+    const yesterday = (await get(yesterdayUrl)).json<AdministrationList>();
+    const given = yesterday.Moments.find(
+      (m) =>
+        m.ScheduledAt &&
+        m.Registrations.length === 1 &&
+        Date.parse(m.ScheduledAt) < Date.now() - 3 * 3_600_000,
+    )!;
+    expect(given).toBeDefined();
+    await t.db.delete(administrations).where(eq(administrations.id, given.Registrations[0]!.Id));
+    const reopened = (await get(yesterdayUrl)).json<AdministrationList>();
+    const found = { list: reopened, m: reopened.Moments.find((m) => m.Key === given.Key)! };
+    expect(found.m.Registrations).toHaveLength(0);
+    expect(found.m.Late).toBe(true);
     const url = `${listUrl}&date=${found.list.Date}`;
     const due = Date.parse(found.m.ScheduledAt!);
     vi.useFakeTimers({ toFake: ['Date'] });

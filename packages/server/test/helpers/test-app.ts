@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/platform/config.ts';
 import { type Database, openDatabase } from '../../src/platform/db/client.ts';
@@ -77,7 +78,12 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const postgres = process.env.TEST_DB === 'postgres' ? await freshPostgres() : null;
-  const database = await openDatabase(postgres?.url ?? 'memory://');
+  // PGlite starts from the migrated template of test/global-setup.ts; migrate() then finds nothing to do.
+  const template = postgres ? '' : inject('pgliteTemplate');
+  const database = await openDatabase(
+    postgres?.url ?? 'memory://',
+    template ? { loadDataDir: new Blob([readFileSync(template)]) } : {},
+  );
   await database.migrate(migrationsFolder());
   if (opts.seed !== false) await seedDemoWorld(database.db, { secretKey: TEST_SECRET_KEY });
   const webDist = fakeWebDist();

@@ -200,7 +200,10 @@ describe('keys', () => {
   });
 });
 
-describe('SqlAttemptStore on PGlite', () => {
+/** The server project runs the PGlite and Redis stores; the server-postgres project only node-postgres. */
+const onPostgresRun = process.env.TEST_DB === 'postgres';
+
+describe.skipIf(onPostgresRun)('SqlAttemptStore on PGlite', () => {
   let db: PGlite;
   beforeAll(async () => {
     db = new PGlite();
@@ -262,7 +265,7 @@ describe.skipIf(!postgresUrl)('SqlAttemptStore on PostgreSQL (node-postgres)', (
 
 const redis = await connectRedis();
 
-describe.skipIf(!redis)('RedisAttemptStore', () => {
+describe.skipIf(!redis || onPostgresRun)('RedisAttemptStore', () => {
   const prefix = `zorgportaal-test:${randomBytes(6).toString('hex')}:`;
   const make = (clock: ReturnType<typeof fakeClock>) => new RedisAttemptStore(redis!, prefix, clock);
 

@@ -30,16 +30,21 @@ export interface Database {
  * Opens the database. `location` is a postgres:// URL, `memory://` (tests) or a directory
  * for the durable on-disk PGlite (the embedded default).
  */
-export async function openDatabase(location: string): Promise<Database> {
+export async function openDatabase(
+  location: string,
+  /** PGlite only: start from this data directory tarball (the tests' migrated template). */
+  opts: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location);
-  return openPglite(location);
+  return openPglite(location, opts.loadDataDir);
 }
 
-async function openPglite(location: string): Promise<Database> {
+async function openPglite(location: string, loadDataDir?: Blob): Promise<Database> {
   if (location !== 'memory://') mkdirSync(path.dirname(location), { recursive: true });
   // relaxedDurability stays off: a write is acknowledged only after it reached the disk.
   const client = await PGlite.create(location === 'memory://' ? undefined : location, {
     relaxedDurability: false,
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {

@@ -104,7 +104,10 @@ export default function AmoPage() {
       <Stack gap="lg">
         <PatientHeader
           patient={patient.data}
-          onEdit={mayWrite ? () => setDialog({ kind: 'client' }) : undefined}
+          // The client's data belong to the care centre: a GP practice (customer) signs and prescribes, it does not edit them.
+          onEdit={
+            mayWrite && getEntityType() !== 'customer' ? () => setDialog({ kind: 'client' }) : undefined
+          }
         />
         <Stack component="section" gap="xs" aria-labelledby="amo-current">
           <Group justify="space-between">
