@@ -57,8 +57,10 @@ describeBrowser('routing, login and the session (issue 2)', () => {
     await page.waitForURL('**/dashboard');
     const before = await sessionValue(page, 'access_token');
     const refreshBefore = await sessionValue(page, 'refresh_token');
-    await page.evaluate(() => window.sessionStorage.setItem('expires_at', String(Date.now() - 1000)));
+    // Listen first: a background request (the unread counter, the event stream's ticket) may renew the moment
+    // the expiry is in the past, even before the reload.
     const renewal = page.waitForResponse((r) => r.url().endsWith('/oauth/token') && r.status() === 200);
+    await page.evaluate(() => window.sessionStorage.setItem('expires_at', String(Date.now() - 1000)));
     await page.reload();
     await renewal;
     await page.waitForURL('**/dashboard');
@@ -73,8 +75,8 @@ describeBrowser('routing, login and the session (issue 2)', () => {
     await page.goto('/login');
     await logIn(page, 'beheerder');
     await page.waitForURL('**/dashboard');
-    await page.evaluate(() => window.sessionStorage.setItem('access_token', 'not-a-valid-token'));
     const renewal = page.waitForResponse((r) => r.url().endsWith('/oauth/token') && r.status() === 200);
+    await page.evaluate(() => window.sessionStorage.setItem('access_token', 'not-a-valid-token'));
     await page.reload();
     await renewal;
     await expect.poll(() => sessionValue(page, 'access_token')).not.toBe('not-a-valid-token');
