@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_ENTITY_TYPE, ENTITY_TYPES, type EntityType } from './constants.ts';
+import { ENTITY_TYPES } from './constants.ts';
 import { multilineText, text } from './fields.ts';
 
 /** Entity settings (GET /api/management/settings). The spec names PharmacyIdentifier and CareCenter. */
@@ -35,10 +35,3 @@ export const entitySettingsUpdateSchema = z.strictObject({
   CareCenter: z.boolean().nullable().optional(),
 });
 export type EntitySettingsUpdate = z.infer<typeof entitySettingsUpdateSchema>;
-
-/** Spec §1: the entity type is derived at login from the settings; default customer. */
-export function deriveEntityType(settings: Partial<EntitySettings> | null | undefined): EntityType {
-  if (settings?.PharmacyIdentifier) return 'pharmacy';
-  if (settings?.CareCenter) return 'carecenter';
-  return DEFAULT_ENTITY_TYPE;
-}

@@ -7,6 +7,7 @@ export * from './person.ts';
 export * from './account.ts';
 export * from './auth.ts';
 export * from './entity.ts';
+export * from './entity-type.ts';
 export * from './account-security.ts';
 export * from './password-policy.ts';
 export * from './persons-admin.ts';
