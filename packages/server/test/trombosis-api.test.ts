@@ -95,11 +95,37 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
       expect(res.statusCode).toBe(404);
       expect(await auditRows(t, 'coumarin_agreements', 'refused')).toHaveLength(before + 1);
     }
-    // A GP practice sees its clients' medication, not through the trombosis service's door.
+  });
+
+  it("lets a GP practice read its own clients' INR values, read-only, and nobody else's", async () => {
     const huisarts = await caller(t.app, 'huisarts');
-    expect((await huisarts.get(`/api/trombosis/patient/${patientId}/coumarinagreements`)).statusCode).toBe(
-      404,
-    );
+    const linde = await entityIdOf(t, 'Huisartsenpraktijk Linde');
+    const berkClients = await t.db
+      .select({ id: s.patients.id, prescriber: s.patients.prescriberEntityId })
+      .from(s.patients)
+      .where(eq(s.patients.entityId, deBerk));
+    const own = berkClients.filter((p) => p.prescriber === linde).map((p) => p.id);
+    const other = berkClients.find((p) => p.prescriber !== linde)!;
+    expect(own.length).toBeGreaterThan(0);
+    expect(other).toBeDefined();
+
+    const list = (await huisarts.get('/api/trombosis/patients')).json<TrombosisPatientList>();
+    expect(list.CanWrite).toBe(false);
+    expect(list.Rows.length).toBeGreaterThan(0);
+    expect(list.Rows.every((p) => own.includes(p.Id))).toBe(true);
+    const mine = list.Rows.find((p) => p.LastInr !== null) ?? list.Rows[0]!;
+    expect((await huisarts.get(`/api/trombosis/patient/${mine.Id}/inrvalues`)).statusCode).toBe(200);
+
+    const before = (await auditRows(t, 'inr_values', 'refused')).length;
+    expect((await huisarts.get(`/api/trombosis/patient/${other.id}/inrvalues`)).statusCode).toBe(404);
+    expect(await auditRows(t, 'inr_values', 'refused')).toHaveLength(before + 1);
+    // Reading is all: entering a value stays the service's work.
+    const entered = await huisarts.post(`/api/trombosis/patient/${mine.Id}/inrvalues`, {
+      Value: 2.5,
+      MeasuredAt: new Date().toISOString(),
+      Method: 'fingerprick',
+    });
+    expect([403, 404]).toContain(entered.statusCode);
   });
 
   it('shows the demo world: ~8 dosed patients, one critical value this week, one overdue, one due today', async () => {
@@ -317,7 +343,8 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
   });
 
   it('refuses every other organisation with 404 and a refused entry', async () => {
-    for (const username of ['anker', 'centrum', 'huisarts']) {
+    // The GP practice is the patient's prescriber: it reads (see above); another GP's client it does not.
+    for (const username of ['anker', 'centrum']) {
       const other = await caller(t.app, username);
       const before = (await auditRows(t, 'inr_values', 'refused')).length;
       const res = await other.get(`/api/trombosis/patient/${patientId}/inrvalues`);

@@ -2,6 +2,7 @@ import type { Coumarin, InrInterpretation, InrMethod, TargetGroup } from '@zorgp
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import * as t from '../../platform/db/schema/index.ts';
+import { inPatientScope, type Scope } from '../../platform/scope.ts';
 import { selectPatients, toPatient } from '../medication/index.ts';
 import { dosageSchemes, inrTargetRanges, inrValues } from './schema.ts';
 
@@ -12,20 +13,20 @@ export type InrValueRow = typeof inrValues.$inferSelect & { enteredBy: string | 
 export type SchemeRow = typeof dosageSchemes.$inferSelect & { createdBy: string | null };
 
 /** A patient of one of the scope's entities, with the name and organisation the screens show. */
-export async function findScopedPatient(db: Db, id: number, scope: number[]) {
+export async function findScopedPatient(db: Db, id: number, scope: Scope) {
   if (scope.length === 0) return undefined;
   const [row] = await selectPatients(db)
-    .where(and(eq(t.patients.id, id), inArray(t.patients.entityId, scope)))
+    .where(and(eq(t.patients.id, id), inPatientScope(scope, t.patients.entityId, t.patients.id)))
     .limit(1);
   return row && toPatient(row);
 }
 
 /** Every patient of the scope's care centres, with the organisation name; ordered by centre and name. */
-export async function scopedPatients(db: Db, scope: number[]) {
+export async function scopedPatients(db: Db, scope: Scope) {
   if (scope.length === 0) return [];
   const [rows, entityRows] = await Promise.all([
     selectPatients(db)
-      .where(and(inArray(t.patients.entityId, scope), eq(t.persons.deleted, false)))
+      .where(and(inPatientScope(scope, t.patients.entityId, t.patients.id), eq(t.persons.deleted, false)))
       .orderBy(asc(t.persons.lastName), asc(t.patients.id)),
     db
       .select({ id: t.entities.id, name: t.entities.name })
@@ -127,7 +128,7 @@ export async function insertInrValue(
 }
 
 /** Critical values of the scope's patients measured from `since` on, newest first. */
-export async function criticalValuesSince(db: Db, scope: number[], since: Date) {
+export async function criticalValuesSince(db: Db, scope: Scope, since: Date) {
   if (scope.length === 0) return [];
   return db
     .select({
@@ -139,7 +140,7 @@ export async function criticalValuesSince(db: Db, scope: number[], since: Date) 
     .innerJoin(t.patients, eq(t.patients.id, inrValues.patientId))
     .where(
       and(
-        inArray(t.patients.entityId, scope),
+        inPatientScope(scope, t.patients.entityId, t.patients.id),
         eq(inrValues.interpretation, 'critical'),
         gte(inrValues.measuredAt, since),
       ),

@@ -1,15 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
-import { linkedEntityIds, requireAnyPermission, visibleEntityIds } from '../../platform/scope.ts';
+import { linkedEntityIds, requireAnyPermission, visibleEntityIds, type Scope } from '../../platform/scope.ts';
 import type { Caller } from '../../platform/types.ts';
 
 /**
  * Who sees and who changes trombosis data. The trombosis service reads and writes for the care centres it
  * serves through an active `anticoagulation` network link; care centre staff (their own patients) and the
- * pharmacy supplying them (`supplies`) read with medication.read. Nobody else sees anything.
+ * pharmacy supplying them (`supplies`) read with medication.read, and so does a GP practice for its own clients
+ * at the care centres it is the GP for (`gp`, the prescriber limit of platform/scope.ts). Nobody else sees anything.
  */
 export interface TrombosisScope {
-  read: number[];
+  read: Scope;
   write: number[];
 }
 
@@ -17,12 +18,16 @@ export async function trombosisScope(db: Db, caller: Caller): Promise<TrombosisS
   const served = caller.permissions.has('trombosis.read')
     ? await linkedEntityIds(db, caller.entityId, ['anticoagulation'])
     : [];
-  // Only the supplying pharmacy: a GP practice sees its clients' medication, not their trombosis data.
-  const medication = caller.permissions.has('medication.read')
-    ? await visibleEntityIds(db, caller, ['supplies'])
+  const medication: Scope = caller.permissions.has('medication.read')
+    ? await visibleEntityIds(db, caller, ['supplies', 'gp'])
     : [];
+  const ids = [...new Set([...served, ...medication])];
+  // A centre the service serves is seen whole; elsewhere a GP sees only the clients it prescribes for.
+  const gpOnly = medication.prescriber?.entities.filter((id) => !served.includes(id)) ?? [];
   return {
-    read: [...new Set([...served, ...medication])],
+    read: gpOnly.length
+      ? Object.assign(ids, { prescriber: { entityId: caller.entityId, entities: gpOnly } })
+      : ids,
     write: caller.permissions.has('trombosis.write') ? served : [],
   };
 }
