@@ -11,19 +11,24 @@ describe('a person purge reaches every area that registered its personal data', 
   let admin: Api;
   const seen: PurgeSubject[] = [];
   let failing = false;
+  let unregister = () => {};
 
   beforeAll(async () => {
     t = await buildTestApp();
     admin = await apiAs(t.app, 'beheerder');
     // A new area, as a newcomer would add one: its own table with personal data and its purge step.
     await t.db.execute(sql`create table test_notes (person_id integer not null, note text)`);
-    registerPurge('test-notes', async (tx, subject) => {
+    // The registry is module state shared by every test file of this worker: the step is removed in afterAll.
+    unregister = registerPurge('test-notes', async (tx, subject) => {
       seen.push(subject);
       await tx.execute(sql`update test_notes set note = null where person_id = ${subject.personId}`);
       if (failing) throw new Error('test-notes purge failed');
     });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    unregister();
+    await t.close();
+  });
 
   it("erases the new area's note and the auth area's data, in one transaction with the rest", async () => {
     const nurse = await apiAs(t.app, 'verpleegkundige');

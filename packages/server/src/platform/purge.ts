@@ -18,9 +18,13 @@ const steps = new Map<string, PurgeStep>();
  * from the trash can) must erase or anonymise in its tables, so a new area cannot forget it. Rows stay
  * where other rows or the audit log refer to them by id (NEN 7513); their personal fields are cleared.
  * One step per area: registering an area again replaces its step. Steps run in registration order.
+ * Returns the step's removal (tests that add an area of their own take it away again).
  */
-export function registerPurge(area: string, step: PurgeStep): void {
+export function registerPurge(area: string, step: PurgeStep): () => void {
   steps.set(area, step);
+  return () => {
+    if (steps.get(area) === step) steps.delete(area);
+  };
 }
 
 /** The areas with a purge step, in the order they run. */
