@@ -1,15 +1,6 @@
-import '@xyflow/react/dist/style.css';
-import {
-  Background,
-  Handle,
-  MarkerType,
-  Position,
-  ReactFlow,
-  type Edge,
-  type Node,
-  type NodeProps,
-} from '@xyflow/react';
+import { Handle, MarkerType, Position, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import { Paper, Stack, Text } from '@mantine/core';
+import { StaticFlowGraph } from '../../../components/static-flow-graph.tsx';
 import { FLOWCHART_EDGES, type FlowchartStep } from '@zorgportaal/contract';
 import type { StepText } from '../hooks/use-step-texts.ts';
 
@@ -72,27 +63,13 @@ export function FlowchartGraph({ steps, label }: { steps: readonly StepText[]; l
     style: { strokeWidth: 2, stroke: 'var(--mantine-color-gray-7)' },
   }));
   return (
-    <Paper withBorder radius="md" h={360} role="img" aria-label={label} data-testid="flowchart-graph">
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        fitView
-        fitViewOptions={{ padding: 0.1 }}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        elementsSelectable={false}
-        zoomOnScroll={false}
-        preventScrolling={false}
-        panOnDrag={false}
-        zoomOnPinch={false}
-        zoomOnDoubleClick={false}
-        proOptions={{ hideAttribution: true }}
-        nodesFocusable={false}
-        edgesFocusable={false}
-      >
-        <Background gap={24} />
-      </ReactFlow>
-    </Paper>
+    <StaticFlowGraph
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={nodeTypes}
+      height={360}
+      label={label}
+      testId="flowchart-graph"
+    />
   );
 }

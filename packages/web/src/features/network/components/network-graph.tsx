@@ -1,15 +1,6 @@
-import '@xyflow/react/dist/style.css';
-import {
-  Background,
-  Handle,
-  MarkerType,
-  Position,
-  ReactFlow,
-  type Edge,
-  type Node,
-  type NodeProps,
-} from '@xyflow/react';
+import { Handle, MarkerType, Position, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import { Paper, Stack, Text } from '@mantine/core';
+import { StaticFlowGraph } from '../../../components/static-flow-graph.tsx';
 import type { Network } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 
@@ -105,27 +96,13 @@ export function NetworkGraph({ network, label }: { network: Network; label: stri
     });
   }
   return (
-    <Paper withBorder radius="md" h={520} role="img" aria-label={label} data-testid="network-graph">
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        fitView
-        fitViewOptions={{ padding: 0.1 }}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        elementsSelectable={false}
-        zoomOnScroll={false}
-        preventScrolling={false}
-        panOnDrag={false}
-        zoomOnPinch={false}
-        zoomOnDoubleClick={false}
-        proOptions={{ hideAttribution: true }}
-        nodesFocusable={false}
-        edgesFocusable={false}
-      >
-        <Background gap={24} />
-      </ReactFlow>
-    </Paper>
+    <StaticFlowGraph
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={nodeTypes}
+      height={520}
+      label={label}
+      testId="network-graph"
+    />
   );
 }
