@@ -49,7 +49,7 @@ async function fillNewPassword(page: Page, password: string) {
 
 const toast = (page: Page) => page.getByTestId('toast');
 
-describeBrowser('account security (issue 3)', () => {
+describeBrowser('account security', () => {
   const browser = useBrowser();
 
   it('logs in as tweestaps through the 2FA step with a code computed in the test', async () => {

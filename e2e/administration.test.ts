@@ -32,7 +32,7 @@ async function dashboardTotals(page: Page) {
   return { given: await value('total-given'), deviations: await value('total-deviations') };
 }
 
-describeBrowser('administration registration (issue 5)', () => {
+describeBrowser('administration registration', () => {
   const browser = useBrowser();
 
   it("registers a dose and a refusal on today's list; the results and the dashboard show them", async () => {

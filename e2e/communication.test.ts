@@ -11,7 +11,7 @@ async function headerUnread(page: Page): Promise<number> {
   return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
 }
 
-describeBrowser('Communicatie and VP (issue 11)', () => {
+describeBrowser('Communicatie and VP', () => {
   const browser = useBrowser();
 
   it('the nurse writes to the pharmacy; the pharmacist sees the counter rise without a reload and answers', async () => {

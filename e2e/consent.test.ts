@@ -37,7 +37,7 @@ async function patientWithoutConsent(page: Page): Promise<{ id: string; name: st
   return { id, name, listUrl };
 }
 
-describeBrowser('eTDR informed consent (issue 5)', () => {
+describeBrowser('eTDR informed consent', () => {
   const browser = useBrowser();
 
   it('records a drawn consent from the toedienlijst; the warning goes and the AMO shows the signature', async () => {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeBrowser, logIn, sessionValue, useBrowser } from './support/browser.ts';
 
-describeBrowser('routing, login and the session (issue 2)', () => {
+describeBrowser('routing, login and the session', () => {
   const browser = useBrowser();
 
   it('sends a logged-out deep link to /login and back there after login', async () => {

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
 
 /**
- * Issue 4: the administrator of Zorgcentrum De Berk manages a person from creation to the trash
+ * The administrator of Zorgcentrum De Berk manages a person from creation to the trash
  * can and back, and the Logboek shows what happened to that person. Every name is unique per run,
  * so the test does not depend on (or disturb) the demo data other tests use.
  */
@@ -37,7 +37,7 @@ async function expectToast(page: Page, text: RegExp): Promise<void> {
   await page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 }
 
-describeBrowser('persons, trash can and Logboek (issue 4)', () => {
+describeBrowser('persons, trash can and Logboek', () => {
   const browser = useBrowser();
 
   it('shows the dashboard tiles the server returns for beheerder', async () => {

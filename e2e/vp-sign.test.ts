@@ -13,7 +13,7 @@ async function waitingTotal(page: Page): Promise<number> {
   return texts.reduce((sum, text) => sum + Number(/\d+/.exec(text)?.[0] ?? 0), 0);
 }
 
-describeBrowser('VP: the authorised signature (issue 11)', () => {
+describeBrowser('VP: the authorised signature', () => {
   const browser = useBrowser();
 
   it('huisarts opens a waiting agreement from the dashboard, signs it on screen and sees it signed', async () => {
@@ -66,6 +66,41 @@ describeBrowser('VP: the authorised signature (issue 11)', () => {
     // One agreement less waits for the signature on the dashboard.
     await page.goto('/vp/dashboard');
     await poll(() => waitingTotal(page)).toBe(before - 1);
+    await context.close();
+  });
+});
+
+describeBrowser('VP: the screens a prescriber opens', () => {
+  const browser = useBrowser();
+
+  it("huisarts reads a client's INR values read-only from the menu and never lands on a ward screen", async () => {
+    const { context, page } = await browser.newPage();
+    await page.goto('/login');
+    await logIn(page, 'huisarts');
+    await page.waitForURL('**/dashboard');
+    const nav = page.getByTestId('main-nav');
+    await nav.getByTestId('nav-link-inrvalues').waitFor();
+    // Ward screens (departments, day lists) are for care centres and pharmacies, not a GP practice.
+    for (const ward of [
+      'zp-medication-flowchart',
+      'zp-medication-dashboard',
+      'zp-administrationregistration-dashboard',
+    ])
+      expect(await nav.getByTestId(`nav-link-${ward}`).count()).toBe(0);
+
+    await nav.getByTestId('nav-link-inrvalues').click();
+    await page.waitForURL('**/inrvalues');
+    await page.getByTestId('trombosis-patient-select').click();
+    await page.getByRole('option').first().click();
+    await page.waitForURL('**/inrvalues?patient=*');
+    await page.getByTestId('inr-patient').waitFor();
+    await page.getByTestId('inr-row').first().waitFor();
+    // Reading only: no form to enter a value.
+    expect(await page.getByTestId('inr-form').count()).toBe(0);
+
+    // Typed by hand, a ward screen sends the prescriber home.
+    await page.goto('/zp/medication/flowchart');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     await context.close();
   });
 });

@@ -58,7 +58,7 @@ function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
 }
 
 /**
- * A real SMTP server for the browser tests (issue 3: "tests send real mail to a real SMTP server"),
+ * A real SMTP server for the browser tests (they send real mail to a real SMTP server),
  * plus a tiny HTTP endpoint on localhost where tests read what arrived: GET /mails → ReceivedMail[].
  */
 export async function startMailbox(): Promise<{ smtpUrl: string; url: string; close: () => Promise<void> }> {

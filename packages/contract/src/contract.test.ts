@@ -4,6 +4,8 @@ import {
   homePathFor,
   loginOutcome,
   PROTECTED_ROUTES,
+  routePermitted,
+  DEFAULT_ROLES,
   ROUTE_TITLES_NL,
   screenName,
 } from './index.ts';
@@ -45,6 +47,31 @@ describe('route table', () => {
     for (const route of PROTECTED_ROUTES) expect(ROUTE_TITLES_NL[route.titleKey]).toBeTruthy();
     const open = PROTECTED_ROUTES.filter((r) => r.permission === null).map((r) => r.path);
     expect(open.sort()).toEqual(['/dashboard', '/user/profile', '/user/settings']);
+  });
+
+  const ROLE = (name: keyof typeof DEFAULT_ROLES) => [...DEFAULT_ROLES[name]];
+  const menuOf = (permissions: string[], entityType: 'pharmacy' | 'carecenter' | 'customer') =>
+    PROTECTED_ROUTES.filter((r) => r.nav && routePermitted(r, permissions, entityType)).map((r) => r.path);
+
+  it("gives a prescriber its clients' INR values and schemes, and no ward screens", () => {
+    const gp = menuOf(ROLE('Voorschrijver'), 'customer');
+    expect(gp).toEqual(expect.arrayContaining(['/inrvalues', '/dosagescheme', '/amo', '/vp/dashboard']));
+    expect(gp).not.toContain('/zp/medication/flowchart');
+    expect(gp).not.toContain('/zp/medication/dashboard');
+    expect(gp).not.toContain('/zp/administrationregistration/dashboard');
+    expect(gp).not.toContain('/zp/trombosisservice/dashboard');
+  });
+
+  it('keeps the ward screens for care centres and pharmacies, and INR screens off the ward', () => {
+    const nurse = menuOf(ROLE('Verpleegkundige'), 'carecenter');
+    expect(nurse).toEqual(
+      expect.arrayContaining(['/zp/medication/flowchart', '/zp/medication/dashboard', '/administrationlist']),
+    );
+    expect(nurse).not.toContain('/inrvalues');
+    expect(menuOf(ROLE('Apotheker'), 'pharmacy')).toContain('/zp/administrationregistration/dashboard');
+    expect(menuOf(ROLE('Trombosedienstmedewerker'), 'customer')).toEqual(
+      expect.arrayContaining(['/inrvalues', '/dosagescheme', '/zp/trombosisservice/dashboard']),
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import type { EntityType } from './constants.ts';
 import type { Permission } from './permissions.ts';
 
 /** Navigation areas; each protected route belongs to one. */
@@ -17,12 +18,17 @@ export interface ProtectedRoute {
   path: string;
   /** Translation key of the title; the nl text is the spec's title (§2). */
   titleKey: string;
-  /** Required permission; null means any logged-in user. */
-  permission: Permission | null;
+  /** Required permission (a list: any one of them); null means any logged-in user. */
+  permission: Permission | readonly Permission[] | null;
+  /** Screens about wards: only organisations that have wards or supply them (not a GP practice). */
+  entityTypes?: readonly EntityType[];
   area: NavArea;
   /** Shown in the navigation (a route may exist without a menu entry). */
   nav: boolean;
 }
+
+/** Organisations with wards of their own (care centres) or supplied by them (pharmacies). */
+const WARD_ORGANISATIONS: readonly EntityType[] = ['carecenter', 'pharmacy'];
 
 export const PUBLIC_ROUTES = ['/login', '/logout', '/forget-password', '/change-password/:token'] as const;
 
@@ -69,6 +75,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     permission: 'medication.read',
     area: 'medication',
     nav: true,
+    entityTypes: WARD_ORGANISATIONS,
   },
   {
     path: '/zp/medication/dashboard',
@@ -76,6 +83,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     permission: 'medication.read',
     area: 'medication',
     nav: true,
+    entityTypes: WARD_ORGANISATIONS,
   },
   {
     path: '/zp/medication/diagram/add',
@@ -97,6 +105,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     permission: 'administration.read',
     area: 'medication',
     nav: true,
+    entityTypes: WARD_ORGANISATIONS,
   },
   { path: '/amo', titleKey: 'routes.amo', permission: 'medication.read', area: 'medication', nav: true },
   {
@@ -105,6 +114,7 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     permission: 'administration.register',
     area: 'medication',
     nav: true,
+    entityTypes: WARD_ORGANISATIONS,
   },
   {
     path: '/mijngib',
@@ -133,14 +143,16 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   {
     path: '/dosagescheme',
     titleKey: 'routes.dosageScheme',
-    permission: 'trombosis.read',
+    // A prescriber reads its own clients' values and schemes (read-only).
+    permission: ['trombosis.read', 'vp.read'],
     area: 'trombosis',
     nav: true,
   },
   {
     path: '/inrvalues',
     titleKey: 'routes.inrValues',
-    permission: 'trombosis.read',
+    // A prescriber reads its own clients' values and schemes (read-only).
+    permission: ['trombosis.read', 'vp.read'],
     area: 'trombosis',
     nav: true,
   },
@@ -161,6 +173,25 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { path: '/user/profile', titleKey: 'routes.profile', permission: null, area: 'user', nav: false },
   { path: '/user/settings', titleKey: 'routes.settings', permission: null, area: 'user', nav: false },
 ];
+
+/**
+ * The one rule for who may open a screen: the router's guard, the menu and the home page use it.
+ * A list of permissions needs any one of them; a ward screen also needs a ward organisation.
+ */
+export function routePermitted(
+  route: Pick<ProtectedRoute, 'permission' | 'entityTypes'>,
+  permissions: readonly string[],
+  entityType: EntityType,
+): boolean {
+  const needed =
+    route.permission === null
+      ? []
+      : typeof route.permission === 'string'
+        ? [route.permission]
+        : route.permission;
+  if (needed.length > 0 && !needed.some((permission) => permissions.includes(permission))) return false;
+  return route.entityTypes === undefined || route.entityTypes.includes(entityType);
+}
 
 export const findProtectedRoute = (path: string): ProtectedRoute | undefined =>
   PROTECTED_ROUTES.find((route) => route.path === path);

@@ -14,7 +14,7 @@ const areaRoutes: RouteObject[] = NAV_AREAS.map((area) => ({
   errorElement: <RouteError />,
   children: PROTECTED_ROUTES.filter((route) => route.area === area).map((route) => ({
     path: route.path,
-    element: <RequirePermission permission={route.permission} />,
+    element: <RequirePermission route={route} />,
     handle: { route },
     children: [{ index: true, lazy: screenFor(route), handle: { route } }],
   })),

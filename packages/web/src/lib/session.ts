@@ -1,9 +1,11 @@
 import {
   DEFAULT_ENTITY_TYPE,
   ENTITY_TYPES,
+  routePermitted,
   SESSION_KEYS,
   type Account,
   type EntityType,
+  type ProtectedRoute,
 } from '@zorgportaal/contract';
 import type { TokenResponse } from '@zorgportaal/contract';
 
@@ -61,6 +63,10 @@ export function getPermissions(): string[] {
 
 export const hasPermission = (permission: string | null): boolean =>
   permission === null || getPermissions().includes(permission);
+
+/** Whether the signed-in user may open the screen (the contract's one rule: permissions and entity type). */
+export const mayOpen = (route: Pick<ProtectedRoute, 'permission' | 'entityTypes'>): boolean =>
+  routePermitted(route, getPermissions(), getEntityType());
 
 export function getEntityType(): EntityType {
   const value = storage().getItem(SESSION_KEYS.entityType);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { NAV_AREAS, PROTECTED_ROUTES, type NavArea, type ProtectedRoute } from '@zorgportaal/contract';
 import { useUnreadMessages } from '../../lib/live-messages.ts';
-import { hasPermission } from '../../lib/session.ts';
+import { mayOpen } from '../../lib/session.ts';
 import { UnreadBadge } from './unread-link.tsx';
 
 /**
@@ -36,7 +36,7 @@ export function MainNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const unread = useUnreadMessages().data?.Unread ?? 0;
-  const visible = PROTECTED_ROUTES.filter((route) => route.nav && hasPermission(route.permission));
+  const visible = PROTECTED_ROUTES.filter((route) => route.nav && mayOpen(route));
   const areas = NAV_AREAS.filter((area) => visible.some((route) => route.area === area));
   const currentArea = visible.find((route) => route.path === pathname)?.area;
   const [opened, setOpened] = useState<ReadonlySet<NavArea>>(

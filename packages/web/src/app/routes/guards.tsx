@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { findProtectedRoute, homePathFor } from '@zorgportaal/contract';
-import { getEntityType, hasPermission, isLoggedIn } from '../../lib/session.ts';
+import { findProtectedRoute, homePathFor, type ProtectedRoute } from '@zorgportaal/contract';
+import { getEntityType, isLoggedIn, mayOpen } from '../../lib/session.ts';
 
 /** Location state of /login: where the user was going, to return there after login. */
 export interface LoginLocationState {
@@ -19,15 +19,16 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** A missing permission sends the user to / (spec §2, §6). */
-export function RequirePermission({ permission }: { permission: string | null }) {
-  return hasPermission(permission) ? <Outlet /> : <Navigate to="/" replace />;
+/** A missing permission (or a ward screen outside a ward organisation) sends the user to / (spec §2, §6). */
+export function RequirePermission({ route }: { route: ProtectedRoute }) {
+  return mayOpen(route) ? <Outlet /> : <Navigate to="/" replace />;
 }
 
 /** The home page for the session's entity type; /dashboard when that page is not permitted (no redirect loop). */
 export function homePath(): string {
   const target = homePathFor(getEntityType());
-  return hasPermission(findProtectedRoute(target)?.permission ?? null) ? target : '/dashboard';
+  const route = findProtectedRoute(target);
+  return !route || mayOpen(route) ? target : '/dashboard';
 }
 
 /** `/` redirects by entity type: a pharmacy to /management/persons, everyone else to /dashboard. */
