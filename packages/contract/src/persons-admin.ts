@@ -94,7 +94,10 @@ export const accountLookupsSchema = z.object({
   /** Every role of the entity; Grantable = the caller holds all its permissions. */
   Roles: z.array(namedRefSchema.extend({ Permissions: z.array(z.string()), Grantable: z.boolean() })),
   Teams: z.array(namedRefSchema),
+  /** The organisation's own groups (GroupsReceivesFrom). */
   Groups: z.array(namedRefSchema),
+  /** Own groups and those of organisations reached in the care network (GroupsSendTo). */
+  SendToGroups: z.array(namedRefSchema),
   Products: z.array(namedRefSchema),
 });
 export type AccountLookups = z.infer<typeof accountLookupsSchema>;

@@ -1,4 +1,4 @@
-import type { Recipient, Thread, ThreadList, UnreadCount } from '@zorgportaal/contract';
+import type { AccountLookups, Recipient, Thread, ThreadList, UnreadCount } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/platform/db/schema/index.ts';
@@ -241,6 +241,18 @@ describe('communication between organisations of the network', () => {
     const foreignReceive = await put({ GroupsReceivesFrom: [deLindeDag] });
     expect(foreignReceive.statusCode).toBe(400);
     expect(foreignReceive.json().Fields).toHaveProperty('GroupsReceivesFrom');
+  });
+
+  it("offers the account form the network's groups to write to, named with their organisation", async () => {
+    const admin = await caller(t.app, 'beheerder');
+    const lookups = (await admin.get('/api/accounts/lookups')).json<AccountLookups>();
+    const sendTo = new Map(lookups.SendToGroups.map((g) => [g.Id, g.Name]));
+    expect(sendTo.get(deLindeDag)).toBe('Apotheek De Linde – Dagdienst');
+    expect(sendTo.has(gpDag)).toBe(true);
+    expect(sendTo.has(await groupOf('Apotheek Centrum', 'Dagdienst'))).toBe(false);
+    // Receiving stays within the organisation's own groups.
+    expect(lookups.Groups.map((g) => g.Id)).not.toContain(deLindeDag);
+    for (const own of lookups.Groups) expect(sendTo.get(own.Id)).toBe(own.Name);
   });
 
   it('needs a signed-in caller', async () => {

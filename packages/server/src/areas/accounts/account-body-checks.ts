@@ -2,8 +2,7 @@ import type { AccountUpdateBody } from '@zorgportaal/contract';
 import type { FastifyInstance } from 'fastify';
 import { and, ne, sql } from 'drizzle-orm';
 import * as t from '../../platform/db/schema/index.ts';
-import { reachableEntityIds } from '../communication/index.ts';
-import { foreignIds, knownProductIds } from './queries/lookups.ts';
+import { foreignIds, knownProductIds, sendToGroups } from './queries/lookups.ts';
 import type { Caller } from '../../platform/types.ts';
 import { checkRoleChange, entityRoles } from './role-grants.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
@@ -57,11 +56,10 @@ export async function checkAccountRelations(
   )
     throw badRequest('Onbekende groep.', 'GroupsReceivesFrom');
   // An account may write to groups of the organisations it reaches in the care network (Communicatie).
-  if (body.GroupsSendTo) {
-    let unknown = await foreignIds(app.db, t.groups, caller.entityId, body.GroupsSendTo);
-    for (const entityId of unknown.length ? await reachableEntityIds(app.db, caller.entityId) : [])
-      if (unknown.length) unknown = await foreignIds(app.db, t.groups, entityId, unknown);
-    if (unknown.length) throw badRequest('Onbekende groep.', 'GroupsSendTo');
+  if (body.GroupsSendTo?.length) {
+    const allowed = new Set((await sendToGroups(app.db, caller.entityId)).map((g) => g.Id));
+    if (body.GroupsSendTo.some((id) => !allowed.has(id)))
+      throw badRequest('Onbekende groep.', 'GroupsSendTo');
   }
   const products = knownProductIds();
   if (body.AccountSubscription?.some((s) => !products.includes(s.ProductId)))

@@ -2,6 +2,7 @@ import { type AccountLookups, PRODUCT_ID } from '@zorgportaal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../../../platform/db/schema/index.ts';
+import { reachableEntityIds } from '../../communication/index.ts';
 import { canGrant, entityRoles } from '../role-grants.ts';
 
 /** The products an account can subscribe to (the portal is product 1, spec §1). */
@@ -13,7 +14,7 @@ export async function accountLookups(
   entityId: number,
   held: ReadonlySet<string>,
 ): Promise<AccountLookups> {
-  const [roles, teams, groups] = await Promise.all([
+  const [roles, teams, groups, sendTo] = await Promise.all([
     entityRoles(db, entityId),
     db
       .select({ Id: t.teams.id, Name: t.teams.name })
@@ -25,6 +26,7 @@ export async function accountLookups(
       .from(t.groups)
       .where(eq(t.groups.entityId, entityId))
       .orderBy(t.groups.name),
+    sendToGroups(db, entityId),
   ]);
   return {
     Roles: roles.map((r) => ({
@@ -35,8 +37,29 @@ export async function accountLookups(
     })),
     Teams: teams,
     Groups: groups,
+    SendToGroups: sendTo,
     Products: PRODUCTS,
   };
+}
+
+/**
+ * The groups an account of the entity may write to: its own, and those of the organisations it reaches
+ * in the care network (Communicatie); another organisation's group is named with its organisation.
+ */
+export async function sendToGroups(db: Db, entityId: number): Promise<AccountLookups['SendToGroups']> {
+  const reachable = await reachableEntityIds(db, entityId);
+  const rows = await db
+    .select({ Id: t.groups.id, Name: t.groups.name, EntityId: t.entities.id, EntityName: t.entities.name })
+    .from(t.groups)
+    .innerJoin(t.entities, eq(t.entities.id, t.groups.entityId))
+    .where(inArray(t.groups.entityId, [entityId, ...reachable]))
+    .orderBy(t.entities.name, t.groups.name);
+  const own = rows.filter((g) => g.EntityId === entityId);
+  const others = rows.filter((g) => g.EntityId !== entityId);
+  return [
+    ...own.map(({ Id, Name }) => ({ Id, Name })),
+    ...others.map(({ Id, Name, EntityName }) => ({ Id, Name: `${EntityName} – ${Name}` })),
+  ];
 }
 
 export const knownProductIds = (): number[] => PRODUCTS.map((p) => p.Id);

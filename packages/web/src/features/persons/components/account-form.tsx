@@ -147,7 +147,7 @@ export function AccountForm({ personId, account, lookups, onDone }: AccountFormP
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <MultiSelect
             label={t('persons.account.groupsSendTo', 'Stuurt berichten naar groepen')}
-            data={options(lookups.Groups)}
+            data={options(lookups.SendToGroups)}
             {...bind('sendTo', 'groups-send')}
             searchable
             clearable

@@ -23,6 +23,7 @@ const lookups = {
   Roles: [{ Id: 1, Name: 'Verzorgende', Permissions: [], Grantable: true }],
   Teams: [],
   Groups: [],
+  SendToGroups: [],
   Products: [],
 };
 
