@@ -31,6 +31,10 @@ export const threadCreateBodySchema = z.strictObject({
   RecipientGroupId: bodyId('Kies een ontvanger.'),
   Subject: subject,
   PatientId: bodyId('Kies een cliënt.').nullable().optional().default(null),
+  /** The order the thread is about (optional); its client becomes the thread's client. */
+  OrderId: bodyId('Kies een bestelling.').nullable().optional().default(null),
+  /** The INR value the thread is about (optional); its client becomes the thread's client. */
+  InrValueId: bodyId('Kies een INR-waarde.').nullable().optional().default(null),
   Priority: z.enum(MESSAGE_PRIORITIES, { error: 'Kies een prioriteit.' }).default('normal'),
   Body: messageText,
 });
@@ -63,6 +67,10 @@ export const threadSummarySchema = z.object({
   Priority: z.enum(MESSAGE_PRIORITIES),
   PatientId: z.number().int().nullable(),
   PatientName: z.string().nullable(),
+  /** The order the thread is about, if any. */
+  OrderId: z.number().int().nullable(),
+  /** The INR value the thread is about, if any: its value and when it was measured (ISO, UTC). */
+  InrValue: z.object({ Id: z.number().int(), Value: z.number(), MeasuredAt: z.string() }).nullable(),
   FromEntityName: z.string(),
   FromName: z.string(),
   ToEntityName: z.string(),

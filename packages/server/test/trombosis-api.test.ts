@@ -203,6 +203,8 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
     expect(created).toMatchObject({
       Priority: 'high',
       PatientId: patientId,
+      // The thread links the value itself, so the care centre opens it from the message.
+      InrValue: { Id: critical.json<InrValue>().Id, Value: 7.2, MeasuredAt: measuredAt.toISOString() },
       FromEntityName: 'Trombosedienst Midden',
       ToEntityName: 'Zorgcentrum De Berk',
       Unread: true,

@@ -7,6 +7,7 @@ import {
   accounts,
   entities,
   groups,
+  inrValues,
   networkLinks,
   patients,
   persons,
@@ -121,6 +122,10 @@ function summaryQuery(db: Db, reader: Reader) {
       PatientName: sql<
         string | null
       >`case when ${patientPerson.id} is null then null else ${screenName(patientPerson, '')} end`,
+      OrderId: messageThreads.orderId,
+      inrValueId: inrValues.id,
+      inrValueTenths: inrValues.valueTenths,
+      inrMeasuredAt: inrValues.measuredAt,
       FromEntityName: fromEntity.name,
       FromName: screenName(creatorPerson, sql`coalesce(${creatorAccount.username}, '')`),
       ToEntityName: toEntity.name,
@@ -138,7 +143,8 @@ function summaryQuery(db: Db, reader: Reader) {
     .leftJoin(creatorAccount, eq(creatorAccount.id, messageThreads.createdBy))
     .leftJoin(creatorPerson, eq(creatorPerson.id, creatorAccount.personId))
     .leftJoin(patients, eq(patients.id, messageThreads.patientId))
-    .leftJoin(patientPerson, eq(patientPerson.id, patients.personId));
+    .leftJoin(patientPerson, eq(patientPerson.id, patients.personId))
+    .leftJoin(inrValues, eq(inrValues.id, messageThreads.inrValueId));
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['execute']>>[number];
@@ -150,8 +156,18 @@ export interface ThreadRow extends ThreadSummary {
   patientPrescriberId: number | null;
 }
 
-const toSummary = ({ lastMessageAt, ...row }: SummaryRow): ThreadRow => ({
+const toSummary = ({
+  lastMessageAt,
+  inrValueId,
+  inrValueTenths,
+  inrMeasuredAt,
+  ...row
+}: SummaryRow): ThreadRow => ({
   ...row,
+  InrValue:
+    inrValueId === null || inrValueTenths === null || inrMeasuredAt === null
+      ? null
+      : { Id: inrValueId, Value: inrValueTenths / 10, MeasuredAt: inrMeasuredAt.toISOString() },
   Priority: row.Priority as MessagePriority,
   LastMessageAt: lastMessageAt.toISOString(),
 });
@@ -241,6 +257,8 @@ export interface NewThread {
   toEntityId: number;
   subject: string;
   patientId: number | null;
+  orderId?: number | null;
+  inrValueId?: number | null;
   priority: MessagePriority;
   body: string;
 }
@@ -262,6 +280,8 @@ export async function createThread(
         toGroupId: input.toGroupId,
         subject: input.subject,
         patientId: input.patientId,
+        orderId: input.orderId ?? null,
+        inrValueId: input.inrValueId ?? null,
         priority: input.priority,
         createdAt: at,
         lastMessageAt: at,

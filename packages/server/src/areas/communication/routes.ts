@@ -19,6 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refuseNotFound as refuse } from '../../platform/errors.ts';
 import { entityScope, patientInScope, type Scope } from '../../platform/scope.ts';
 import { findPatient } from '../medication/index.ts';
+import { orderParties } from '../orders/index.ts';
+import { inrValuePatient } from '../trombosis/index.ts';
 import {
   addMessage,
   createThread,
@@ -32,11 +34,24 @@ import {
 } from './queries.ts';
 import { openStream, THREAD_CHANNEL } from './stream.ts';
 import { issueTicket, readTicket } from './ticket.ts';
-import { unauthorized } from '../../platform/errors.ts';
+import { badRequest, unauthorized } from '../../platform/errors.ts';
 
 /** The thread's client is visible to the reader's organisation (a GP: only its own clients). */
 const sees = (scope: Scope, entityId: number, prescriberId: number | null): boolean =>
   patientInScope(scope, { EntityId: entityId, PrescriberEntityId: prescriberId });
+
+/** A thread is about one client: an order or INR value of another client than the chosen one is an error. */
+function sameClient(chosen: number | null, ofSubject: number | null, field: 'OrderId' | 'InrValueId') {
+  if (ofSubject === null) return chosen;
+  if (chosen !== null && chosen !== ofSubject)
+    throw badRequest(
+      field === 'OrderId'
+        ? 'Deze bestelling hoort bij een andere cliënt.'
+        : 'Deze INR-waarde hoort bij een andere cliënt.',
+      field,
+    );
+  return ofSubject;
+}
 
 const tags = ['communication'];
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
@@ -161,28 +176,44 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       // A group outside the caller's GroupsSendTo or network is another organisation's business.
       if (!recipient)
         return refuse(request, AUDIT_OBJECTS.message_thread, body.RecipientGroupId, AUDIT_ACTIONS.create);
-      if (body.PatientId !== null) {
+      // An order or INR value the thread is about brings its client along; both sides must see it.
+      let patientId = body.PatientId;
+      if (body.OrderId !== null) {
+        const order = await orderParties(app.db, body.OrderId);
+        if (!order?.parties.includes(reader.entityId) || !order.parties.includes(recipient.EntityId))
+          return refuse(request, AUDIT_OBJECTS.order, body.OrderId, AUDIT_ACTIONS.create);
+        patientId = sameClient(patientId, order.patientId, 'OrderId');
+      }
+      if (body.InrValueId !== null) {
+        const inrPatient = await inrValuePatient(app.db, body.InrValueId);
+        if (inrPatient === undefined)
+          return refuse(request, AUDIT_OBJECTS.inr_value, body.InrValueId, AUDIT_ACTIONS.create);
+        patientId = sameClient(patientId, inrPatient, 'InrValueId');
+      }
+      if (patientId !== null) {
         const mine = await entityScope(app.db, reader.entityId);
-        const patient = await findPatient(app.db, body.PatientId, mine);
+        const patient = await findPatient(app.db, patientId, mine);
         // Both sides must be allowed to see the patient the message is about.
         if (!patient || !patientInScope(await entityScope(app.db, recipient.EntityId), patient))
-          return refuse(request, AUDIT_OBJECTS.patient, body.PatientId, AUDIT_ACTIONS.create);
+          return refuse(request, AUDIT_OBJECTS.patient, patientId, AUDIT_ACTIONS.create);
       }
       const threadId = await createThread(app.db, reader, {
         toGroupId: recipient.Id,
         toEntityId: recipient.EntityId,
         subject: body.Subject,
-        patientId: body.PatientId,
+        patientId,
+        orderId: body.OrderId,
+        inrValueId: body.InrValueId,
         priority: body.Priority,
         body: body.Body,
       });
-      if (body.PatientId !== null)
+      if (patientId !== null)
         await app.audit.record(request, {
           action: AUDIT_ACTIONS.create,
           outcome: 'success',
           objectType: AUDIT_OBJECTS.message_thread,
           objectId: threadId,
-          patientId: body.PatientId,
+          patientId,
         });
       await announce(request, threadId);
       const thread = (await findThread(app.db, reader, threadId))!;

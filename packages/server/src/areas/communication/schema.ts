@@ -1,6 +1,8 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { groups } from '../accounts/groups-schema.ts';
 import { patients } from '../medication/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { inrValues } from '../trombosis/schema.ts';
 import { entities } from '../../platform/db/schema/organisations.ts';
 
 /**
@@ -23,6 +25,9 @@ export const messageThreads = pgTable(
       .references(() => groups.id),
     subject: text().notNull(),
     patientId: integer().references(() => patients.id),
+    /** What the thread is about besides the client: an order or an INR value (both optional). */
+    orderId: integer().references(() => orders.id),
+    inrValueId: integer().references(() => inrValues.id),
     priority: text({ enum: ['normal', 'high'] })
       .notNull()
       .default('normal'),

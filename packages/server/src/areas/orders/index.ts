@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { scheduleExpiry } from './expiry.ts';
 import orderRoutes from './routes/index.ts';
 
-export { expireOrders } from './queries/index.ts';
+export { expireOrders, orderParties } from './queries/index.ts';
 export { seedDemoOrders } from './demo.ts';
 export { ORDER_TILES } from './tiles.ts';
 

@@ -9,4 +9,4 @@ export default async function trombosisArea(app: FastifyInstance): Promise<void>
 export { TROMBOSIS_TILES } from './tiles.ts';
 export { seedDemoTrombosis } from './demo.ts';
 export { coumarinDose, coumarinDosesOn } from './coumarin-dose.ts';
-export { criticalCounts } from './queries.ts';
+export { criticalCounts, inrValuePatient } from './queries.ts';

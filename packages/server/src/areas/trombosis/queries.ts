@@ -77,6 +77,15 @@ export async function inrValuesOf(db: Db, patientIds: number[], since?: Date): P
   return rows.map((r) => ({ ...r.value, enteredBy: r.enteredBy }));
 }
 
+/** The client an INR value belongs to (for a message about it); undefined when there is no such value. */
+export async function inrValuePatient(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ patientId: inrValues.patientId })
+    .from(inrValues)
+    .where(eq(inrValues.id, id));
+  return row?.patientId;
+}
+
 /** The newest `n` INR values per patient, newest first. */
 export async function latestInrValues(db: Db, patientIds: number[], n = 1) {
   if (patientIds.length === 0) return [];

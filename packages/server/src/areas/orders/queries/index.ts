@@ -3,4 +3,4 @@ export { countOpen, listOrders, listVersion } from './list.ts';
 export { knownProducts, ownDepartment, patientDepartment } from './references.ts';
 export { ordersByIds } from './rows.ts';
 export { suppliedCareCentres, supplierOf, type OrderScope } from './scope.ts';
-export { changeStatus, expireOrders, findOrder, insertOrder, markSent } from './write.ts';
+export { changeStatus, expireOrders, findOrder, insertOrder, markSent, orderParties } from './write.ts';

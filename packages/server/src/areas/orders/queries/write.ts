@@ -15,6 +15,27 @@ export async function findOrder(db: Db | Tx, id: number, scope: OrderScope, forU
   return row;
 }
 
+/**
+ * Who an order is between, for a message about it: the care centre, and the pharmacy once the order was
+ * sent (before that it is the care centre's draft); plus its client. Undefined when there is no such order.
+ */
+export async function orderParties(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      entityId: o.entityId,
+      pharmacyId: o.pharmacyEntityId,
+      sentAt: o.sentAt,
+      patientId: o.patientId,
+    })
+    .from(o)
+    .where(eq(o.id, id));
+  if (!row) return undefined;
+  return {
+    parties: row.sentAt ? [row.entityId, row.pharmacyId] : [row.entityId],
+    patientId: row.patientId,
+  };
+}
+
 /** Inserts an order with its lines and, when sent, the history entry. Returns the id. */
 export async function insertOrder(
   tx: Tx,

@@ -115,6 +115,7 @@ const inrValueRoutes: FastifyPluginAsyncZod = async (app) => {
                 {
                   toEntityId: patient.EntityId,
                   patientId: id,
+                  inrValueId: valueId,
                   priority: 'high',
                   ...criticalInrMessage(body.Value, measuredAt, bounds),
                 },
