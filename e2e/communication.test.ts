@@ -104,3 +104,65 @@ describeBrowser('Communicatie and VP', () => {
     await context.close();
   });
 });
+
+describeBrowser('Communicatie: a message about an order or an INR value', () => {
+  const browser = useBrowser();
+
+  it('the pharmacist writes about an order from the order list; the thread names the order', async () => {
+    const { context, page } = await browser.newPage();
+    await page.goto('/orders');
+    await logIn(page, 'apotheker');
+    await page.waitForURL('**/orders');
+    const button = page.getByTestId('order-message').first();
+    await button.waitFor();
+    const orderId = /\d+/.exec((await button.getAttribute('aria-label'))!)![0];
+    await button.click();
+    await page.waitForURL('**/communication?compose=1&order=*');
+    const dialog = page.getByRole('dialog', { name: 'Nieuw bericht' });
+    expect(await dialog.getByTestId('compose-about').textContent()).toBe(`Over bestelling ${orderId}`);
+    // The subject is filled in; the client follows from the order.
+    expect(await dialog.getByTestId('compose-subject').inputValue()).toBe(`Over bestelling ${orderId}`);
+    expect(await dialog.getByTestId('compose-patient').isDisabled()).toBe(true);
+    await dialog.getByTestId('compose-recipient').click();
+    await page
+      .getByRole('option', { name: /^Zorgcentrum De Berk – / })
+      .first()
+      .click();
+    await dialog.getByTestId('compose-body').fill('De levering van deze bestelling komt morgen.');
+    await dialog.getByTestId('compose-send').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('thread-order').textContent()).toBe(`Over bestelling ${orderId}`);
+    // The dialog does not come back on a reload: the address no longer asks for it.
+    expect(new URL(page.url()).searchParams.get('compose')).toBeNull();
+    await context.close();
+  });
+
+  it("the GP writes about a client's INR value and opens the value again from the thread", async () => {
+    const { context, page } = await browser.newPage();
+    await page.goto('/inrvalues');
+    await logIn(page, 'huisarts');
+    await page.waitForURL('**/inrvalues');
+    await page.getByTestId('trombosis-patient-select').click();
+    await page.getByRole('option').first().click();
+    await page.waitForURL('**/inrvalues?patient=*');
+    const patientId = new URL(page.url()).searchParams.get('patient');
+    await page.getByTestId('inr-message').first().click();
+    await page.waitForURL('**/communication?compose=1&inr=*');
+    const dialog = page.getByRole('dialog', { name: 'Nieuw bericht' });
+    await dialog.getByTestId('compose-about').waitFor();
+    await dialog.getByTestId('compose-recipient').click();
+    await page
+      .getByRole('option', { name: /^Zorgcentrum De Berk – / })
+      .first()
+      .click();
+    await dialog.getByTestId('compose-body').fill('Graag de dosering met de trombosedienst afstemmen.');
+    await dialog.getByTestId('compose-send').click();
+    await dialog.waitFor({ state: 'detached' });
+    const link = page.getByTestId('thread-inr');
+    expect(await link.textContent()).toMatch(/^INR-waarde \d+\.\d, gemeten \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await link.click();
+    await page.waitForURL(`**/inrvalues?patient=${patientId}`);
+    await page.getByTestId('inr-row').first().waitFor();
+    await context.close();
+  });
+});

@@ -101,3 +101,32 @@ export function useMessageStream(): void {
     };
   }, [enabled, queryClient]);
 }
+
+/** What a new message is about when another screen opens "Nieuw bericht" (an order, an INR value). */
+export interface MessageSubject {
+  OrderId?: number;
+  InrValueId?: number;
+  PatientId?: number;
+}
+
+/** The address of Communicatie with "Nieuw bericht" open about the subject (the screen reads it back). */
+export function composeMessageHref(subject: MessageSubject): string {
+  const params = new URLSearchParams({ compose: '1' });
+  if (subject.OrderId) params.set('order', String(subject.OrderId));
+  if (subject.InrValueId) params.set('inr', String(subject.InrValueId));
+  if (subject.PatientId) params.set('patient', String(subject.PatientId));
+  return `/communication?${params.toString()}`;
+}
+
+/** The subject in Communicatie's address, or null when "Nieuw bericht" was not asked for. */
+export function composeSubjectOf(params: URLSearchParams): MessageSubject | null {
+  if (params.get('compose') !== '1') return null;
+  const id = (key: string) => {
+    const value = Number(params.get(key));
+    return Number.isInteger(value) && value > 0 && value <= 2_147_483_647 ? value : undefined;
+  };
+  return { OrderId: id('order'), InrValueId: id('inr'), PatientId: id('patient') };
+}
+
+/** The address keys `composeMessageHref` sets (removed again when the dialog closes). */
+export const COMPOSE_PARAMS = ['compose', 'order', 'inr', 'patient'] as const;

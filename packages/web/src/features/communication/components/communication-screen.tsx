@@ -20,12 +20,14 @@ import { EmptyMessage } from '../../../components/empty-message.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { apiErrorMessage } from '../../../lib/error-message.ts';
-import { useStreamLive } from '../../../lib/live-messages.ts';
+import { COMPOSE_PARAMS, composeSubjectOf, useStreamLive } from '../../../lib/live-messages.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useThread, useThreads } from '../api/communication.ts';
 import { ComposeDialog } from './compose-dialog.tsx';
 import { ThreadList } from './thread-list.tsx';
 import { ThreadView } from './thread-view.tsx';
+
+const closedCompose = Object.fromEntries(COMPOSE_PARAMS.map((key) => [key, null]));
 
 const FILTERS: readonly ThreadFilter[] = ['all', 'unread', 'patients'];
 const isFilter = (value: string | null): value is ThreadFilter =>
@@ -46,6 +48,8 @@ export function CommunicationScreen({
   const [params, setParams] = useSearchParams();
   const filter = isFilter(params.get('filter')) ? (params.get('filter') as ThreadFilter) : defaultFilter;
   const selected = Number(params.get('thread')) || null;
+  // Another screen (orders, INR values) opens "Nieuw bericht" about its subject through the address.
+  const subject = composeSubjectOf(params);
   const [composing, setComposing] = useState(false);
   const threads = useThreads(filter);
   const thread = useThread(selected);
@@ -140,13 +144,17 @@ export function CommunicationScreen({
           </Paper>
         </Box>
       </SimpleGrid>
-      {composing ? (
+      {composing || subject ? (
         <ComposeDialog
-          onClose={() => setComposing(false)}
+          subject={subject}
+          onClose={() => {
+            setComposing(false);
+            update(closedCompose);
+          }}
           onSent={(sent) => {
             setComposing(false);
             toastSuccess(t('communication.sent', 'Het bericht is verstuurd.'));
-            update({ thread: String(sent.Id) });
+            update({ ...closedCompose, thread: String(sent.Id) });
           }}
         />
       ) : null}

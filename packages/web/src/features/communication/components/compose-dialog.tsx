@@ -9,23 +9,33 @@ import { MESSAGE_MAX, SUBJECT_MAX, type Thread } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { showServerFieldErrors } from '../../../lib/form.ts';
+import type { MessageSubject } from '../../../lib/live-messages.ts';
 import { hasPermission } from '../../../lib/session.ts';
 import { useCreateThread, usePatientChoices, useRecipients } from '../api/communication.ts';
 import { emptyCompose, parsedThreadBody, validateCompose, type ComposeValues } from '../utils/forms.ts';
 
 interface ComposeDialogProps {
+  /** The order or INR value another screen opened the dialog about. */
+  subject?: MessageSubject | null;
   onClose: () => void;
   onSent: (thread: Thread) => void;
 }
 
 /** A new thread: recipient group (GroupsSendTo), optional client, priority, subject and message. */
-export function ComposeDialog({ onClose, onSent }: ComposeDialogProps) {
+export function ComposeDialog({ subject = null, onClose, onSent }: ComposeDialogProps) {
   const { t } = useTranslation();
   const recipients = useRecipients();
   const patients = usePatientChoices(hasPermission('medication.read'));
   const create = useCreateThread();
+  const aboutText = subject?.OrderId
+    ? t('communication.aboutOrder', 'Over bestelling {{id}}', { id: subject.OrderId })
+    : subject?.InrValueId
+      ? t('communication.aboutInr', 'Over een INR-waarde van de cliënt')
+      : null;
+  // The client of an order or INR value is the thread's client: the server takes it from there.
+  const clientFromSubject = Boolean(subject?.OrderId || subject?.InrValueId);
   const form = useForm<ComposeValues>({
-    initialValues: emptyCompose(),
+    initialValues: emptyCompose(subject, aboutText ?? ''),
     validate: (values) => validateCompose(t, values),
   });
   const submit = form.onSubmit((values) =>
@@ -54,6 +64,11 @@ export function ComposeDialog({ onClose, onSent }: ComposeDialogProps) {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+          {aboutText ? (
+            <Alert color="blue" variant="light" data-testid="compose-about">
+              {aboutText}
+            </Alert>
+          ) : null}
           <Select
             label={t('communication.recipient', 'Aan')}
             placeholder={t('communication.recipientPlaceholder', 'Kies een organisatie en groep')}
@@ -79,6 +94,12 @@ export function ComposeDialog({ onClose, onSent }: ComposeDialogProps) {
             data={patientData}
             clearable
             searchable
+            disabled={clientFromSubject}
+            description={
+              clientFromSubject
+                ? t('communication.patientFromSubject', 'De cliënt volgt uit waar het bericht over gaat.')
+                : undefined
+            }
             {...form.getInputProps('PatientId')}
             data-testid="compose-patient"
           />

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { useForm } from '@mantine/form';
 import { MESSAGE_MAX, type Thread } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +38,24 @@ export function ThreadView({ thread }: { thread: Thread }) {
           ? ` · ${t('communication.about', 'Over {{name}}', { name: thread.PatientName })}`
           : ''}
       </Text>
+      {thread.OrderId !== null ? (
+        <Text size="sm" data-testid="thread-order">
+          {t('communication.aboutOrder', 'Over bestelling {{id}}', { id: thread.OrderId })}
+        </Text>
+      ) : null}
+      {thread.InrValue !== null && thread.PatientId !== null ? (
+        <Anchor
+          component={Link}
+          to={`/inrvalues?patient=${thread.PatientId}`}
+          size="sm"
+          data-testid="thread-inr"
+        >
+          {t('communication.aboutInrValue', 'INR-waarde {{value}}, gemeten {{at}}', {
+            value: thread.InrValue.Value.toFixed(1),
+            at: formatDateTime(thread.InrValue.MeasuredAt),
+          })}
+        </Anchor>
+      ) : null}
       <Stack
         gap="xs"
         component="ol"

@@ -23,9 +23,23 @@ describe('compose form', () => {
     expect(parsedThreadBody(values)).toEqual({
       RecipientGroupId: 4,
       PatientId: 12,
+      OrderId: null,
+      InrValueId: null,
       Priority: 'normal',
       Subject: 'Vraag',
       Body: 'Tekst',
     });
+  });
+
+  it('carries the order or INR value another screen opened it about, with its client', () => {
+    const values = emptyCompose({ InrValueId: 33, PatientId: 5 }, 'Over een INR-waarde');
+    expect(values).toMatchObject({
+      InrValueId: 33,
+      OrderId: null,
+      PatientId: '5',
+      Subject: 'Over een INR-waarde',
+    });
+    const body = parsedThreadBody({ ...values, RecipientGroupId: '4', Body: 'Tekst' });
+    expect(body).toMatchObject({ InrValueId: 33, PatientId: 5, OrderId: null });
   });
 });

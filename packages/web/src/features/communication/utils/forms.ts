@@ -7,27 +7,36 @@ import {
 } from '@zorgportaal/contract';
 import type { TFunction } from 'i18next';
 import { issuesByPath } from '../../../lib/error-message.ts';
+import type { MessageSubject } from '../../../lib/live-messages.ts';
 
 /** The compose form: selects hold ids as strings; `threadBody` turns it into the request body. */
 export interface ComposeValues {
   RecipientGroupId: string | null;
   PatientId: string | null;
+  /** Set when another screen opened the dialog about an order or an INR value. */
+  OrderId: number | null;
+  InrValueId: number | null;
   Priority: MessagePriority;
   Subject: string;
   Body: string;
 }
 
-export const emptyCompose = (): ComposeValues => ({
+/** An empty message, or one about the order or INR value another screen opened it for. */
+export const emptyCompose = (subject: MessageSubject | null = null, defaultSubject = ''): ComposeValues => ({
   RecipientGroupId: null,
-  PatientId: null,
+  PatientId: subject?.PatientId ? String(subject.PatientId) : null,
+  OrderId: subject?.OrderId ?? null,
+  InrValueId: subject?.InrValueId ?? null,
   Priority: 'normal',
-  Subject: '',
+  Subject: defaultSubject,
   Body: '',
 });
 
 export const threadBody = (values: ComposeValues) => ({
   RecipientGroupId: values.RecipientGroupId === null ? undefined : Number(values.RecipientGroupId),
   PatientId: values.PatientId === null ? null : Number(values.PatientId),
+  OrderId: values.OrderId,
+  InrValueId: values.InrValueId,
   Priority: values.Priority,
   Subject: values.Subject,
   Body: values.Body,

@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Badge.css';
 import { Badge, Button, Group, List, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { Order } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import stacked from '../../../components/stacked-table.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
+import { composeMessageHref, mayUseCommunication } from '../../../lib/live-messages.ts';
 import type { OrderSide } from '../api/orders.ts';
 import { OrderStatusBadge, useOrderStatusLabel } from './order-status.tsx';
 
@@ -31,6 +33,7 @@ function lineText(line: Order['Lines'][number]): string {
 export function OrdersTable({ side, rows, ...actions }: OrdersTableProps) {
   const { t } = useTranslation();
   const statusLabel = useOrderStatusLabel();
+  const mayMessage = mayUseCommunication();
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped verticalSpacing="xs" className={stacked.table} data-testid="orders-table">
@@ -187,6 +190,21 @@ export function OrdersTable({ side, rows, ...actions }: OrdersTableProps) {
                         data-testid="order-cancel"
                       >
                         {t('orders.cancel', 'Annuleren')}
+                      </Button>
+                    ) : null}
+                    {mayMessage && !order.Draft ? (
+                      // Both sides see a sent order: either may write to the other about it.
+                      <Button
+                        component={Link}
+                        to={composeMessageHref({ OrderId: order.Id })}
+                        size="compact-sm"
+                        variant="default"
+                        aria-label={t('orders.messageFor', 'Bericht over bestelling {{id}}', {
+                          id: order.Id,
+                        })}
+                        data-testid="order-message"
+                      >
+                        {t('orders.message', 'Bericht')}
                       </Button>
                     ) : null}
                   </Group>

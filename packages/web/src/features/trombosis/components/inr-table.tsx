@@ -1,14 +1,20 @@
 import '@mantine/core/styles/Table.css';
-import { Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { InrValue } from '@zorgportaal/contract';
 import stacked from '../../../components/stacked-table.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
+import { composeMessageHref, mayUseCommunication } from '../../../lib/live-messages.ts';
 import { InterpretationBadge } from './interpretation-badge.tsx';
 
-/** INR values, newest first: moment, value, target range, interpretation, method, note, entered by. */
-export function InrTable({ values }: { values: readonly InrValue[] }) {
+/**
+ * INR values, newest first: moment, value, target range, interpretation, method, note, entered by, and a
+ * link to write a message about the value (Communicatie).
+ */
+export function InrTable({ values, patientId }: { values: readonly InrValue[]; patientId: number }) {
   const { t } = useTranslation();
+  const mayMessage = mayUseCommunication();
   const method = (m: InrValue['Method']) =>
     ({
       venous: t('trombosis.method.venous', 'Veneus'),
@@ -23,6 +29,7 @@ export function InrTable({ values }: { values: readonly InrValue[] }) {
     method: t('trombosis.column.method', 'Methode'),
     note: t('trombosis.column.note', 'Opmerking'),
     enteredBy: t('trombosis.column.enteredBy', 'Ingevoerd door'),
+    ...(mayMessage ? { message: t('trombosis.column.message', 'Overleg') } : {}),
   };
   return (
     <Table.ScrollContainer minWidth={860}>
@@ -54,6 +61,21 @@ export function InrTable({ values }: { values: readonly InrValue[] }) {
               <Table.Td data-label={columns.method}>{method(v.Method)}</Table.Td>
               <Table.Td data-label={columns.note}>{v.Note ?? '–'}</Table.Td>
               <Table.Td data-label={columns.enteredBy}>{v.EnteredBy ?? '–'}</Table.Td>
+              {mayMessage ? (
+                <Table.Td data-label={columns.message}>
+                  <Anchor
+                    component={Link}
+                    to={composeMessageHref({ InrValueId: v.Id, PatientId: patientId })}
+                    aria-label={t('trombosis.messageAbout', 'Bericht over INR {{value}} van {{at}}', {
+                      value: v.Value.toFixed(1),
+                      at: formatDateTime(v.MeasuredAt),
+                    })}
+                    data-testid="inr-message"
+                  >
+                    {t('trombosis.message', 'Bericht')}
+                  </Anchor>
+                </Table.Td>
+              ) : null}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -85,7 +85,7 @@ export default function InrValuesPage() {
           ) : (
             <>
               <InrChart values={data.Rows} range={data.TargetRange} />
-              <InrTable values={data.Rows} />
+              <InrTable values={data.Rows} patientId={patientId} />
             </>
           )}
         </Stack>
