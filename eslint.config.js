@@ -6,7 +6,8 @@ import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint-boundaries.mjs';
 
 // Server boundaries: an area (packages/server/src/areas/<x>/) is used by other code only through its
-// index.ts; its schema.ts is read only by other schema files (foreign keys) and the schema index.
+// index.ts; its schema.ts is read only by other schema files (foreign keys) and the schema index. An area
+// never uses the schema index: its tables.ts names its own tables and the foreign ones it joins.
 // (The contract's and the web's boundaries are checked by scripts/eslint-boundaries.mjs below.)
 const serverAreas = readdirSync(new URL('./packages/server/src/areas/', import.meta.url), {
   withFileTypes: true,
@@ -24,7 +25,16 @@ const serverBoundaries = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [areaInternals(serverAreas.filter((a) => a !== area))] },
+        {
+          patterns: [
+            areaInternals(serverAreas.filter((a) => a !== area)),
+            {
+              regex: '(^|/)platform/db/schema/index\\.ts$',
+              message:
+                "Use the area's tables.ts: its own tables, and another area's tables through that area's index.ts.",
+            },
+          ],
+        },
       ],
     },
   })),

@@ -2,7 +2,7 @@ import type { IpAllowEntry } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import { parseAllowEntry } from '../../platform/auth/ip-allow-list.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { accountIpAllowList } from '../../platform/db/schema/index.ts';
+import { accountIpAllowList } from './tables.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/types.ts';
 

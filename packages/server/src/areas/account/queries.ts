@@ -1,7 +1,7 @@
 import type { Profile, ProfileUpdate } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { accounts, persons } from '../../platform/db/schema/index.ts';
+import { accounts, persons } from './tables.ts';
 import { toPerson } from '../persons/index.ts';
 
 /** The caller's own profile (ours): the account's person plus the account's e-mail addresses. */

@@ -10,7 +10,7 @@ import {
   countSuccess,
   verifyTotp,
 } from '../auth/index.ts';
-import { accounts, totpEnrolments } from '../../platform/db/schema/index.ts';
+import { accounts, totpEnrolments } from './tables.ts';
 import { HttpError, twofaInvalid } from '../../platform/errors.ts';
 import type { AccountRow } from '../accounts/index.ts';
 import type { Db } from '../../platform/db/client.ts';

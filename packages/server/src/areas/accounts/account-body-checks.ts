@@ -1,7 +1,7 @@
 import type { AccountUpdateBody } from '@zorgportaal/contract';
 import type { FastifyInstance } from 'fastify';
 import { and, ne, sql } from 'drizzle-orm';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { foreignIds, knownProductIds, sendToGroups } from './queries/lookups.ts';
 import type { Caller } from '../../platform/types.ts';
 import { checkRoleChange, entityRoles } from './role-grants.ts';

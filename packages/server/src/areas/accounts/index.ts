@@ -1,3 +1,6 @@
+// Tables other areas join (they are first, so they exist before any import cycle reaches them).
+export { accountGroups, accountTeams, groups } from './groups-schema.ts';
+export { accountRoles, accountSubscriptions, accounts, roles } from './schema.ts';
 import type { FastifyInstance } from 'fastify';
 import accountActions from './routes/actions.ts';
 import forceLogout from './routes/force-logout.ts';

@@ -1,6 +1,6 @@
 import { eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { badRequest, forbiddenBecause, unprocessable } from '../../platform/errors.ts';
 
 export interface RoleRow {

@@ -6,7 +6,7 @@ import {
 } from '@zorgportaal/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { inPatientScope, type Scope } from '../../platform/scope.ts';
 import { buildDayList } from './day-list.ts';
 

@@ -7,7 +7,7 @@ import {
 } from '@zorgportaal/contract';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { progressOf } from './day-progress.ts';
 import { plannedMoments } from './planned-moments.ts';
 import { loadUsers, toRegistration } from './registration-mapper.ts';

@@ -4,7 +4,7 @@ import { plannedMoments } from './planned-moments.ts';
 import { needsDoubleCheck } from './rules.ts';
 import { addDays, localDate, localInstant } from '../../platform/time.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 
 type Insert = typeof t.administrations.$inferInsert;
 type Status = Insert['status'];

@@ -1,7 +1,7 @@
 import { SUCCESS_STATUSES } from '@zorgportaal/contract';
 import { and, gte, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { isEffective } from './day-list.ts';
 import { WITHDRAWN_STATUS } from './rules.ts';
 

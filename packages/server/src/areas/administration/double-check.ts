@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { inPatientScope, type Scope } from '../../platform/scope.ts';
 import type { AdministrationRow } from './registration-mapper.ts';
 

@@ -1,7 +1,7 @@
 import type { RegistrationBody, RiskCategory } from '@zorgportaal/contract';
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { inPatientScope, type Scope } from '../../platform/scope.ts';
 import { conflict, isUniqueViolation, unprocessable } from '../../platform/errors.ts';
 import { isEffective } from './day-list.ts';

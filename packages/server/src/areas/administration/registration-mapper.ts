@@ -1,7 +1,7 @@
 import { type Registration, screenName } from '@zorgportaal/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { isLate } from './rules.ts';
 
 export type AdministrationRow = typeof t.administrations.$inferSelect;

@@ -1,7 +1,7 @@
 import { RESULTS_CSV_COLUMNS, type ResultsQuery, screenName } from '@zorgportaal/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { loadUsers } from './registration-mapper.ts';
 import { resultsFilter } from './results-filter.ts';
 import { isLate } from './rules.ts';

@@ -1,6 +1,6 @@
 import { type ResultsQuery, resultsQuerySchema } from '@zorgportaal/contract';
 import { and, eq, gte, lt, ne, type SQL } from 'drizzle-orm';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { inPatientScope, type Scope } from '../../platform/scope.ts';
 import { isEffective } from './day-list.ts';
 import { WITHDRAWN_STATUS } from './rules.ts';

@@ -6,7 +6,7 @@ import {
 } from '@zorgportaal/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { resultsFilter } from './results-filter.ts';
 import { summariseResults } from './results-summary.ts';
 import { timeBuckets } from './time-buckets.ts';

@@ -1,7 +1,7 @@
 import { type Results, type ResultsQuery, resultsQuerySchema } from '@zorgportaal/contract';
 import { and, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { inPatientScope, type Scope } from '../../platform/scope.ts';
 import { summariseResults } from './results-summary.ts';
 import { WITHDRAWN_STATUS } from './rules.ts';

@@ -1,11 +1,6 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.ts';
-import {
-  accountIpAllowList,
-  passwordResetTokens,
-  sessions,
-  totpEnrolments,
-} from '../../platform/db/schema/index.ts';
+import { accountIpAllowList, passwordResetTokens, sessions, totpEnrolments } from './tables.ts';
 import { registerPurge } from '../../platform/purge.ts';
 
 /**

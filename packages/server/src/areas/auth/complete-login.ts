@@ -1,7 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_OBJECTS, type TokenResponse } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accounts } from '../../platform/db/schema/index.ts';
+import { accounts } from './tables.ts';
 import { type AccountRow, toAccountView } from '../accounts/index.ts';
 import {
   createSession,

@@ -1,3 +1,5 @@
+// Tables other areas join (they are first, so they exist before any import cycle reaches them).
+export { accountIpAllowList, totpEnrolments } from './schema.ts';
 import type { FastifyInstance } from 'fastify';
 import forgotPassword from './routes/forgot-password.ts';
 import logout from './routes/logout.ts';

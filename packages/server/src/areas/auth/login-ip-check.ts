@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { accountIpAllowList } from '../../platform/db/schema/index.ts';
+import { accountIpAllowList } from './tables.ts';
 import { isIpAllowed } from '../../platform/auth/ip-allow-list.ts';
 
 /**

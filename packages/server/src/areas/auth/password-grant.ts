@@ -7,7 +7,7 @@ import {
 } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accountSubscriptions } from '../../platform/db/schema/index.ts';
+import { accountSubscriptions } from './tables.ts';
 import { type AccountRow, findAccountByUsername } from '../accounts/index.ts';
 import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';
 import { accountCanLogIn } from '../../platform/auth/account-checks.ts';

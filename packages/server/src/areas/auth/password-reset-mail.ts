@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { OutgoingMail } from '../../platform/mail.ts';
 import { RESET_TOKEN_TTL_MINUTES, newResetToken } from './reset-token.ts';
-import { accounts, passwordResetTokens } from '../../platform/db/schema/index.ts';
+import { accounts, passwordResetTokens } from './tables.ts';
 import type { AccountRow } from '../accounts/index.ts';
 import { accountCanLogIn } from '../../platform/auth/account-checks.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { accounts, passwordResetTokens } from '../../platform/db/schema/index.ts';
+import { accounts, passwordResetTokens } from './tables.ts';
 import { revokeAccountSessions } from './account-sessions.ts';
 
 /**

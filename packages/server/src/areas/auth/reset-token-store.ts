@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.ts';
-import { passwordResetTokens } from '../../platform/db/schema/index.ts';
+import { passwordResetTokens } from './tables.ts';
 
 /** The reset link's row by its token's hash (used, expired or not); undefined for an unknown link. */
 export async function findResetToken(db: Db, hash: string) {

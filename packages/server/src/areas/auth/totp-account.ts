@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SecretBoxError, openSecret } from '../../platform/secret-box.ts';
 import { type TotpVerification, verifyTotp } from './totp.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { accounts } from '../../platform/db/schema/index.ts';
+import { accounts } from './tables.ts';
 import type { AccountRow } from '../accounts/index.ts';
 import { secretContext } from '../../platform/crypto.ts';
 

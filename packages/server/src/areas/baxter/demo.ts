@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { addDays, isoWeekday, localDate } from '../../platform/time.ts';
 import { BAXTER_ROLL_DAYS } from '@zorgportaal/contract';
 import { generateRolls } from './queries/index.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { accountGroups, accounts, entities, groups, patients } from '../../platform/db/schema/index.ts';
+import { accountGroups, accounts, entities, groups, patients } from './tables.ts';
 import { messageReads, messages, messageThreads } from './schema.ts';
 
 /** The communication group every demo organisation reads and writes to. */

@@ -11,7 +11,7 @@ import {
   networkLinks,
   patients,
   persons,
-} from '../../platform/db/schema/index.ts';
+} from './tables.ts';
 import { messageReads, messages, messageThreads } from './schema.ts';
 
 /** Who is asking: the account and its organisation. */

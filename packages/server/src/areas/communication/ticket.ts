@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { sessions } from '../../platform/db/schema/index.ts';
+import { sessions } from './tables.ts';
 import type { Reader } from './queries.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { AUDIT_OBJECTS } from '@zorgportaal/contract';
 import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { dayBounds, localDate } from '../../platform/time.ts';
 import type { TileDefinition } from './tile.ts';
 

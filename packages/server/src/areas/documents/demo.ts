@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { accounts } from '../../platform/db/schema/index.ts';
+import { accounts, persons } from './tables.ts';
 import { entities } from '../../platform/db/schema/organisations.ts';
-import { persons } from '../../platform/db/schema/index.ts';
 import { demoPdf } from './demo-pdf.ts';
 import { documentFileChunks, documentFiles, documents, documentVersions } from './schema.ts';
 

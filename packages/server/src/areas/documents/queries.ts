@@ -2,7 +2,7 @@ import type { DocumentFields, DocumentListQuery, DocumentUpdate } from '@zorgpor
 import { and, asc, desc, eq, inArray, isNull, like, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { entities, networkLinks } from '../../platform/db/schema/organisations.ts';
-import { persons } from '../../platform/db/schema/index.ts';
+import { persons } from './tables.ts';
 import type { Caller } from '../../platform/types.ts';
 import { documentFiles, documents, documentVersions } from './schema.ts';
 

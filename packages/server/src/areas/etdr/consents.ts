@@ -1,7 +1,7 @@
 import { type Consent, type InformedConsentBody, MAX_SIGNATURE_BASE64 } from '@zorgportaal/contract';
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { unprocessable } from '../../platform/errors.ts';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

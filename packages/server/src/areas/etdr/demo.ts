@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { DEMO_SIGNATURE_PNG } from './demo-signature.ts';
 
 export { DEMO_SIGNATURE_PNG };

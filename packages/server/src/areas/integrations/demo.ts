@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 
 /**
  * The demo's MijnCaress link of Zorgcentrum De Berk: the bundle shipped with the server, its two ward

@@ -1,7 +1,7 @@
 import type { IntegrationBody } from '@zorgportaal/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { sealSecret } from '../../platform/secret-box.ts';
 

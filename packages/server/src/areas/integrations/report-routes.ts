@@ -8,7 +8,7 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, eq } from 'drizzle-orm';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { HttpError, refuseNotFound } from '../../platform/errors.ts';
 import { toReport, toReportDetail } from './mapper.ts';
 import { findIntegration, findReport, listReports } from './queries.ts';

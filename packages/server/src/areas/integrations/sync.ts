@@ -1,7 +1,7 @@
 import type { IntegrationOutcome, ReportLineAction } from '@zorgportaal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import { openSecret, SecretBoxError } from '../../platform/secret-box.ts';
 import { createPerson, updatePerson } from '../persons/index.ts';

@@ -6,7 +6,7 @@ import {
 } from '@zorgportaal/contract';
 import { asc, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { medications } from '../../platform/db/schema/index.ts';
+import { medications } from './tables.ts';
 
 export type MedicationRow = typeof medications.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { RiskCategory } from '@zorgportaal/contract';
 import type { Db, Tx } from '../../platform/db/client.ts';
-import { medications } from '../../platform/db/schema/index.ts';
+import { medications } from './tables.ts';
 
 type Row = [
   name: string,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { seedDemoAdministrations } from '../administration/index.ts';
 import { seedDemoConsents } from '../etdr/index.ts';
 import { AS_NEEDED, demoBsn, type Regimen, RISK, ROUTINE, seededRandom } from './demo-regimens.ts';

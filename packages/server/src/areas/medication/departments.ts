@@ -1,7 +1,7 @@
 import type { DepartmentOption } from '@zorgportaal/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { fullEntities, type Scope } from '../../platform/scope.ts';
 
 /**

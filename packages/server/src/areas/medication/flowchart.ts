@@ -3,7 +3,7 @@ import { and, eq, gte, inArray, or } from 'drizzle-orm';
 import { agreementsInForce, buildDayList, isWithdrawn } from '../administration/index.ts';
 import { dayBounds } from '../../platform/time.ts';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 
 const WEEK_MS = 7 * 86_400_000;
 

@@ -1,3 +1,5 @@
+// Tables other areas join (they are first, so they exist before any import cycle reaches them).
+export { medicationAgreements, medications, patients } from './schema.ts';
 import type { FastifyInstance } from 'fastify';
 import agreementChanges from './routes/agreement-changes.ts';
 import agreements from './routes/agreements.ts';

@@ -2,7 +2,7 @@ import { type Patient, screenName } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { toPerson } from '../persons/index.ts';
 
 const pharmacy = alias(t.entities, 'pharmacy');

@@ -1,7 +1,7 @@
 import { ORDER_EXPIRY_DAYS, type OrderStatus } from '@zorgportaal/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { orderHistory, orderLines, orders } from './schema.ts';
 
 const HOUR = 3_600_000;

@@ -1,3 +1,5 @@
+// Tables other areas join (they are first, so they exist before any import cycle reaches them).
+export { persons } from './schema.ts';
 import type { FastifyInstance } from 'fastify';
 import personRead from './routes/read.ts';
 import personWrite from './routes/write.ts';

@@ -1,5 +1,5 @@
 import type { Person } from '@zorgportaal/contract';
-import type { persons } from '../../platform/db/schema/index.ts';
+import type { persons } from './tables.ts';
 
 type PersonRow = typeof persons.$inferSelect;
 

@@ -1,5 +1,5 @@
 import type { Tx } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 
 const DAY = 86_400_000;
 const NAMES: [string, string | null, string][] = [

@@ -2,7 +2,7 @@ import { screenName, type TrashListQuery, type TrashPage } from '@zorgportaal/co
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { isoOrNull, likeContains, type PersonRow, toPerson } from '../persons/index.ts';
 import { runPurge } from '../../platform/purge.ts';
 

@@ -8,7 +8,7 @@ import {
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { addDays, localDate, localInstant } from '../../platform/time.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { seededRandom } from '../medication/index.ts';
 import { dosageSchemes, inrTargetRanges, inrValues } from './schema.ts';
 

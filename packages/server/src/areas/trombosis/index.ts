@@ -1,3 +1,5 @@
+// Tables other areas join (they are first, so they exist before any import cycle reaches them).
+export { dosageSchemes, inrValues } from './schema.ts';
 import type { FastifyInstance } from 'fastify';
 import trombosisRoutes from './routes/index.ts';
 

@@ -1,7 +1,7 @@
 import type { Coumarin, InrInterpretation, InrMethod, TargetGroup } from '@zorgportaal/contract';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { inPatientScope, type Scope } from '../../platform/scope.ts';
 import { selectPatients, toPatient } from '../medication/index.ts';
 import { dosageSchemes, inrTargetRanges, inrValues } from './schema.ts';

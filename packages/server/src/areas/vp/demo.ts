@@ -1,13 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { addDays, localDate } from '../../platform/time.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import {
-  accounts,
-  entities,
-  medicationAgreements,
-  medications,
-  patients,
-} from '../../platform/db/schema/index.ts';
+import { accounts, entities, medicationAgreements, medications, patients } from './tables.ts';
 import { medicationReviews } from './schema.ts';
 
 const DAY_MS = 86_400_000;

@@ -2,7 +2,7 @@ import type { MedicationReview, MedicationReviewBody } from '@zorgportaal/contra
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
-import { accounts, persons } from '../../platform/db/schema/index.ts';
+import { accounts, persons } from './tables.ts';
 import { medicationReviews } from './schema.ts';
 
 type ReviewRow = typeof medicationReviews.$inferSelect;

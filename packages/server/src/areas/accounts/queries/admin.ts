@@ -1,7 +1,7 @@
 import type { AccountLinkBody, AccountUpdateBody } from '@zorgportaal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client.ts';
-import * as t from '../../../platform/db/schema/index.ts';
+import * as t from '../tables.ts';
 import { registerPurge } from '../../../platform/purge.ts';
 import { revokeAccountSessions } from '../../auth/index.ts';
 import type { AccountRow } from './accounts.ts';

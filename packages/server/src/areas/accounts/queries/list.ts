@@ -1,7 +1,7 @@
 import type { AccountListQuery, AccountPage } from '@zorgportaal/contract';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
-import * as t from '../../../platform/db/schema/index.ts';
+import * as t from '../tables.ts';
 import { toAccountView } from './accounts.ts';
 import { likeContains } from '../../persons/index.ts';
 

@@ -1,7 +1,7 @@
 import { type AccountLookups, PRODUCT_ID } from '@zorgportaal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
-import * as t from '../../../platform/db/schema/index.ts';
+import * as t from '../tables.ts';
 import { reachableEntityIds } from '../../communication/index.ts';
 import { canGrant, entityRoles } from '../role-grants.ts';
 

@@ -2,7 +2,7 @@ import { screenName, type BaxterRoll } from '@zorgportaal/contract';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.ts';
-import * as t from '../../../platform/db/schema/index.ts';
+import * as t from '../tables.ts';
 import { baxterInterimChanges as ic, baxterRolls as r, baxterSachets } from '../schema.ts';
 
 const pharmacy = alias(t.entities, 'roll_pharmacy');

@@ -1,7 +1,7 @@
 import type { BaxterFileError } from '@zorgportaal/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client.ts';
-import * as t from '../../../platform/db/schema/index.ts';
+import * as t from '../tables.ts';
 import type { FileLine } from '../roll-file.ts';
 import { baxterRolls as r, baxterSachets } from '../schema.ts';
 

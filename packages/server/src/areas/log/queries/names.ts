@@ -2,14 +2,7 @@ import { AUDIT_OBJECTS, type AuditObjectType } from '@zorgportaal/contract';
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.ts';
-import {
-  accounts,
-  auditLog as l,
-  departments,
-  entities,
-  patients,
-  persons,
-} from '../../../platform/db/schema/index.ts';
+import { accounts, auditLog as l, departments, entities, patients, persons } from '../tables.ts';
 
 /**
  * Names for the Logboek, resolved in the page query itself. A name is shown only for what the caller

@@ -1,7 +1,7 @@
 import { AUDIT_OBJECTS, type LogQuery, type LogRow } from '@zorgportaal/contract';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
-import { auditLog as l, patients } from '../../../platform/db/schema/index.ts';
+import { auditLog as l, patients } from '../tables.ts';
 import { addDays, dayBounds } from '../../../platform/time.ts';
 import { selectLogWithNames } from './names.ts';
 

@@ -2,7 +2,7 @@ import type { Agreement, AgreementChangeBody, AgreementCreateBody } from '@zorgp
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { parseBoundary } from '../../../platform/time.ts';
 import type { Db, Tx } from '../../../platform/db/client.ts';
-import * as t from '../../../platform/db/schema/index.ts';
+import * as t from '../tables.ts';
 import { type AgreementRow, selectAgreements, toAgreement } from '../agreement-mapper.ts';
 import { unprocessable } from '../../../platform/errors.ts';
 import { inPatientScope, type Scope } from '../../../platform/scope.ts';

@@ -6,7 +6,7 @@ import {
 } from '@zorgportaal/contract';
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
-import * as t from '../../../platform/db/schema/index.ts';
+import * as t from '../tables.ts';
 import { unprocessable } from '../../../platform/errors.ts';
 import { inPatientScope, type Scope } from '../../../platform/scope.ts';
 import { selectPatients, toPatient } from '../patient-mapper.ts';

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agreementChanged } from '../../../platform/agreement-changes.ts';
 import { parseBoundary } from '../../../platform/time.ts';
-import * as t from '../../../platform/db/schema/index.ts';
+import * as t from '../tables.ts';
 import type { AgreementRow } from '../agreement-mapper.ts';
 import { agreementValues, findAgreementRow, getAgreement } from '../queries/agreements.ts';
 import { conflict, isUniqueViolation, refuseNotFound, unprocessable } from '../../../platform/errors.ts';

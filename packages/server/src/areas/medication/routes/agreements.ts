@@ -9,7 +9,7 @@ import {
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as t from '../../../platform/db/schema/index.ts';
+import * as t from '../tables.ts';
 import { agreementChanged } from '../../../platform/agreement-changes.ts';
 import { agreementValues, getAgreement, listAgreements } from '../queries/agreements.ts';
 import { findPatient } from '../queries/patients.ts';

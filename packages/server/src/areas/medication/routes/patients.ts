@@ -11,7 +11,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as t from '../../../platform/db/schema/index.ts';
+import * as t from '../tables.ts';
 import { conflict, isUniqueViolation, refuseNotFound, unprocessable } from '../../../platform/errors.ts';
 import { checkPatientBody, findPatient, listPatients, patientValues } from '../queries/patients.ts';
 import { changedFields } from '../../../platform/changed-fields.ts';

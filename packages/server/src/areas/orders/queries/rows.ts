@@ -1,7 +1,7 @@
 import { ORDER_EXPIRY_DAYS, screenName, type Order } from '@zorgportaal/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client.ts';
-import * as t from '../../../platform/db/schema/index.ts';
+import * as t from '../tables.ts';
 import { orderHistory, orderLines, orders as o } from '../schema.ts';
 
 export const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
-import * as t from '../../../platform/db/schema/index.ts';
+import * as t from '../tables.ts';
 import { orders as o } from '../schema.ts';
 
 /** Whose list: the pharmacy's action list (sent orders of the care centres it supplies) or a care centre's own. */

@@ -1,7 +1,7 @@
 import { type PersonListQuery, type PersonPage, screenName } from '@zorgportaal/contract';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
-import * as t from '../../../platform/db/schema/index.ts';
+import * as t from '../tables.ts';
 import { isoOrNull } from '../mapper.ts';
 
 const p = t.persons;

@@ -2,7 +2,7 @@ import type { PersonBody } from '@zorgportaal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client.ts';
 import { revokeAccountSessions } from '../../auth/index.ts';
-import * as t from '../../../platform/db/schema/index.ts';
+import * as t from '../tables.ts';
 import { registerPurge } from '../../../platform/purge.ts';
 
 export type PersonRow = typeof t.persons.$inferSelect;

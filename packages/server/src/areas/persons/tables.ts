@@ -1,0 +1,6 @@
+/**
+ * The tables this area's code reads and writes: its own, and the tables of other areas it joins, which it
+ * reaches only through their index.ts (lint forbids the schema barrel in areas).
+ */
+export * from './schema.ts';
+export { accountRoles, accountTeams, accounts, roles } from '../accounts/index.ts';
