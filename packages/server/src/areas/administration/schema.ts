@@ -21,6 +21,8 @@ import { entities } from '../../platform/db/schema/organisations.ts';
  * of rows filters without joins and keeps the department where the dose was given.
  * moment_at = coalesce(scheduled_at, administered_at, recorded_at): the instant a registration belongs to.
  * Account ids carry no foreign key: the record outlives the account.
+ * No purge step: the client is here only as patient_id (anonymised by the medication area) and accounts by
+ * id; registrations, notes and deviations are the medical record, kept (WGBO).
  */
 export const administrations = pgTable(
   'administrations',
