@@ -96,7 +96,9 @@ describe('results overview, CSV export, dashboard and flowchart', () => {
   it('the demo world: every client a patient with a valid BSN, 2–5 agreements, two weeks of registrations', async () => {
     const patients = await t.db.select().from(s.patients).where(ne(s.patients.id, patient.Id));
     expect(patients).toHaveLength(40);
-    expect(patients.every((p) => isValidBsn(p.bsn) && p.pharmacyEntityId !== null)).toBe(true);
+    expect(patients.every((p) => p.bsn !== null && isValidBsn(p.bsn) && p.pharmacyEntityId !== null)).toBe(
+      true,
+    );
     const agreements = await t.db.select().from(s.medicationAgreements);
     for (const p of patients) {
       const own = agreements.filter((a) => a.patientId === p.id && a.endAt === null);

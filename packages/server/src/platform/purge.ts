@@ -6,6 +6,8 @@ export interface PurgeSubject {
   entityId: number;
   /** The person's accounts, with the e-mail addresses they had. */
   accounts: readonly { id: number; emailAddresses: readonly string[] }[];
+  /** The person's patient rows (at most one: a client's care data hangs on it), for the care areas. */
+  patientIds: readonly number[];
 }
 
 /** Erases or anonymises one area's personal data of the subject, inside the purge's transaction. */

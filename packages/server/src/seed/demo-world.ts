@@ -1,13 +1,12 @@
-import { DEFAULT_ROLES, PRODUCT_ID } from '@zorgportaal/contract';
+import { DEFAULT_ROLES } from '@zorgportaal/contract';
 import { count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
 import * as t from '../platform/db/schema/index.ts';
 import { hashPassword } from '../areas/auth/index.ts';
-import { sealSecret } from '../platform/secret-box.ts';
-import { secretContext } from '../platform/crypto.ts';
 import { demoClients, seedDemoMedication } from '../areas/medication/index.ts';
 import { seedDemoTrash } from '../areas/trash/index.ts';
-import { seedDemoTeams } from './demo-teams.ts';
+import { seedDemoAccounts, seedDemoTeams } from '../areas/accounts/index.ts';
+import { seedDemoPersons } from '../areas/persons/index.ts';
 import { seedDemoDocuments } from '../areas/documents/index.ts';
 import { seedDemoTrombosis } from '../areas/trombosis/index.ts';
 import { seedDemoOrders } from '../areas/orders/index.ts';
@@ -80,74 +79,28 @@ export async function seedDemoWorld(db: Db, opts: { secretKey: string }): Promis
           loc.departments.map((name) => ({ entityId: entityId(loc.entity), locationId: location!.id, name })),
         );
       const clients = demoClients(i * CLIENTS_PER_CARE_CENTRE, CLIENTS_PER_CARE_CENTRE);
-      await tx.insert(t.persons).values(
-        clients.map((c) => ({
-          entityId: entityId(loc.entity),
-          firstNames: c.firstNames,
-          lastNamePrefix: c.prefix,
-          lastName: c.lastName,
-          dateOfBirth: c.dateOfBirth,
-        })),
+      await seedDemoPersons(
+        tx,
+        clients.map((c) => ({ ...c, entityId: entityId(loc.entity) })),
       );
     }
 
-    const staff = await tx
-      .insert(t.persons)
-      .values(
-        DEMO_ACCOUNTS.map((a) => ({
-          entityId: entityId(a.entity),
-          firstNames: a.firstNames,
-          lastNamePrefix: a.prefix,
-          lastName: a.lastName,
-        })),
-      )
-      .returning({ id: t.persons.id });
-    const accountRows = await tx
-      .insert(t.accounts)
-      .values(
-        DEMO_ACCOUNTS.map((a, i) => ({
-          entityId: entityId(a.entity),
-          personId: staff[i]!.id,
-          username: a.username,
-          passwordHash,
-          emailAddresses: [`${a.username}@${DEMO_EMAIL_DOMAIN}`],
-          employeeNumber: a.employeeNumber,
-          mustChangePassword: a.mustChangePassword ?? false,
-          totpEnabled: a.totp ?? false,
-        })),
-      )
-      .returning({ id: t.accounts.id });
-    // The TOTP secret is sealed with the account id as context, so it needs the id first.
-    for (const [i, a] of DEMO_ACCOUNTS.entries()) {
-      if (!a.totp) continue;
-      const id = accountRows[i]!.id;
-      await tx
-        .update(t.accounts)
-        .set({ totpSecretEncrypted: sealSecret(DEMO_TOTP_SECRET, opts.secretKey, secretContext(id)) })
-        .where(eq(t.accounts.id, id));
-    }
-
-    await tx.insert(t.accountRoles).values(
-      DEMO_ACCOUNTS.flatMap((a, i) =>
-        a.roles.map((role) => ({
-          accountId: accountRows[i]!.id,
-          roleId: roleIds.get(role)!,
-          entityId: entityId(a.entity),
-        })),
-      ),
-    );
-    await tx.insert(t.accountSubscriptions).values(
-      DEMO_ACCOUNTS.map((a, i) => ({
-        accountId: accountRows[i]!.id,
-        entityId: entityId(a.entity),
-        productId: PRODUCT_ID,
-      })),
+    const accountIds = await seedDemoAccounts(
+      tx,
+      DEMO_ACCOUNTS.map((a) => ({ ...a, entityId: entityId(a.entity) })),
+      {
+        passwordHash,
+        roleIds,
+        emailDomain: DEMO_EMAIL_DOMAIN,
+        totpSecret: DEMO_TOTP_SECRET,
+        secretKey: opts.secretKey,
+      },
     );
     // Deleted by the organisation's first account with a Beheerder role (or its first account).
     await seedDemoTrash(
       tx,
       entityRows.map((row, e) => {
-        const own = DEMO_ACCOUNTS.map((a, i) => ({ a, id: accountRows[i]!.id })).filter(
+        const own = DEMO_ACCOUNTS.map((a, i) => ({ a, id: accountIds[i]! })).filter(
           ({ a }) => a.entity === DEMO_ENTITIES[e]!.key,
         );
         const deleter = own.find(({ a }) => a.roles.includes('Beheerder')) ?? own[0];

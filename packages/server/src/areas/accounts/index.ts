@@ -18,6 +18,7 @@ export default async function accountsArea(app: FastifyInstance): Promise<void> 
 }
 
 // What other areas may use.
+export { type DemoStaff, seedDemoAccounts, seedDemoTeams } from './demo.ts';
 export {
   type AccountRow,
   findAccountById,

@@ -21,6 +21,8 @@ import { entities } from '../../platform/db/schema/organisations.ts';
  * of rows filters without joins and keeps the department where the dose was given.
  * moment_at = coalesce(scheduled_at, administered_at, recorded_at): the instant a registration belongs to.
  * Account ids carry no foreign key: the record outlives the account.
+ * No purge step: the client is here only as patient_id (anonymised by the medication area) and accounts by
+ * id; registrations, notes and deviations are the medical record, kept (WGBO).
  */
 export const administrations = pgTable(
   'administrations',
@@ -72,31 +74,4 @@ export const administrations = pgTable(
       .on(t.entityId, t.departmentId)
       .where(sql`${t.doubleCheckRequired} and ${t.doubleCheckBy} is null`),
   ],
-);
-
-/**
- * eTDR signatures: the client's (or representative's) informed consent, or the authorised prescriber's
- * signature for one agreement. The PNG is kept as base64 with a snapshot of the text that was signed.
- */
-export const consents = pgTable(
-  'consents',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    entityId: integer()
-      .notNull()
-      .references(() => entities.id),
-    patientId: integer()
-      .notNull()
-      .references(() => patients.id),
-    kind: text({ enum: ['consent', 'authorized'] }).notNull(),
-    agreementId: integer().references(() => medicationAgreements.id),
-    signerName: text().notNull(),
-    signerRole: text({ enum: ['client', 'representative', 'prescriber'] }).notNull(),
-    witnessName: text(),
-    signedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    consentText: text().notNull(),
-    signaturePng: text().notNull(),
-    recordedBy: integer(),
-  },
-  (t) => [index('consents_patient_idx').on(t.patientId, t.kind, t.signedAt)],
 );

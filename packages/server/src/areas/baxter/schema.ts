@@ -16,6 +16,8 @@ import { departments, entities } from '../../platform/db/schema/organisations.ts
 /**
  * A Baxter roll (GDS): one per patient per week (period_start is the Monday, period_end the Sunday).
  * Status waiting_for_file → laid_out → handed_over, with who (account id, no foreign key) and when.
+ * No purge step: rolls and sachets hold the client only as patient_id (anonymised by the medication area) and
+ * the roll file's BSNs are matched at import, never stored.
  */
 export const baxterRolls = pgTable(
   'baxter_rolls',

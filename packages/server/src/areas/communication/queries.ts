@@ -2,6 +2,7 @@ import type { Message, MessagePriority, Recipient, ThreadFilter, ThreadSummary }
 import { and, type AnyColumn, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
+import { registerPurge } from '../../platform/purge.ts';
 import {
   accountGroups,
   accounts,
@@ -358,3 +359,33 @@ export async function createThreadToOrganisation(
   if (toGroupId === undefined) return null;
   return createThread(db, reader, { ...input, toGroupId });
 }
+
+/** What a purged client's threads show instead of their subject and messages. */
+const PURGED_THREAD_SUBJECT = 'Over een verwijderde cliënt';
+const PURGED_MESSAGE_BODY = 'Dit bericht is verwijderd: de cliënt is definitief verwijderd.';
+
+/**
+ * Threads about a purged client stay (read states, the other organisation's list and the audit log refer
+ * to them) but their subject and messages go: they are free text written about that one client, which
+ * commonly names them, and the purge cannot tell a name from a fact in free text. What was decided about
+ * the medication is in the agreements, which stay. Authors are account ids only (their names come from the
+ * account's person, which its own purge anonymises).
+ */
+registerPurge('communication', async (tx, { patientIds }) => {
+  if (patientIds.length === 0) return;
+  const threads = await tx
+    .update(messageThreads)
+    .set({ subject: PURGED_THREAD_SUBJECT })
+    .where(inArray(messageThreads.patientId, [...patientIds]))
+    .returning({ id: messageThreads.id });
+  if (threads.length === 0) return;
+  await tx
+    .update(messages)
+    .set({ body: PURGED_MESSAGE_BODY })
+    .where(
+      inArray(
+        messages.threadId,
+        threads.map((thread) => thread.id),
+      ),
+    );
+});

@@ -1,6 +1,7 @@
 import type { DocumentFields, DocumentListQuery, DocumentUpdate } from '@zorgportaal/contract';
 import { and, asc, desc, eq, inArray, isNull, like, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { registerPurge } from '../../platform/purge.ts';
 import { entities, networkLinks } from '../../platform/db/schema/organisations.ts';
 import { persons } from './tables.ts';
 import type { Caller } from '../../platform/types.ts';
@@ -209,3 +210,20 @@ export async function deletedDocuments(db: Db, caller: Caller): Promise<ListedDo
     .orderBy(desc(documents.deletedAt))
     .limit(1000);
 }
+
+/**
+ * A purged person's uploads stay (they are the organisation's documents); the name copied onto each version
+ * goes. Documents hold no client data: they are protocols, manuals and forms.
+ */
+registerPurge('documents', async (tx, { accounts }) => {
+  if (accounts.length === 0) return;
+  await tx
+    .update(documentVersions)
+    .set({ uploadedByName: 'Verwijderd' })
+    .where(
+      inArray(
+        documentVersions.uploadedBy,
+        accounts.map((a) => a.id),
+      ),
+    );
+});

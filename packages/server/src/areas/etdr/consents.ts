@@ -1,8 +1,9 @@
 import { type Consent, type InformedConsentBody, MAX_SIGNATURE_BASE64 } from '@zorgportaal/contract';
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import * as t from './tables.ts';
 import { unprocessable } from '../../platform/errors.ts';
+import { registerPurge } from '../../platform/purge.ts';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const DATA_URL = 'data:image/png;base64,';
@@ -84,3 +85,41 @@ export async function latestConsent(
     .limit(1);
   return row && toConsent(row.consent, row.username);
 }
+
+/**
+ * What a purged signer's signature shows: a transparent 1×1 PNG. The column stays not null and every
+ * reader still gets a PNG (the contract's Signature is a PNG data URL), while the drawn signature is gone.
+ */
+export const ERASED_SIGNATURE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=';
+const ERASED_SIGNER = 'Verwijderd';
+
+/**
+ * A signature row stays (the patient's consent status and the agreement's authorisation rest on it, and the
+ * audit log refers to it); the signer's name and drawn signature go. For a purged client: their consents
+ * (signed by them or their representative, who identifies them as well). For a purged prescriber: the
+ * authorisations they signed. The consent text is the organisation's fixed text and names no one; the
+ * witness is a care provider of the organisation, not the client, and stays. A prescriber's authorisation
+ * of the purged client's agreement is the prescriber's, not the client's, and stays.
+ */
+registerPurge('etdr', async (tx, { patientIds, accounts }) => {
+  const erased = { signerName: ERASED_SIGNER, signaturePng: ERASED_SIGNATURE_PNG };
+  if (patientIds.length > 0)
+    await tx
+      .update(t.consents)
+      .set(erased)
+      .where(and(inArray(t.consents.patientId, [...patientIds]), eq(t.consents.kind, 'consent')));
+  if (accounts.length > 0)
+    await tx
+      .update(t.consents)
+      .set(erased)
+      .where(
+        and(
+          inArray(
+            t.consents.recordedBy,
+            accounts.map((a) => a.id),
+          ),
+          eq(t.consents.signerRole, 'prescriber'),
+        ),
+      );
+});

@@ -3,4 +3,4 @@ export { default } from './routes.ts';
 
 // What other areas may use.
 export { DEMO_SIGNATURE_PNG, seedDemoConsents } from './demo.ts';
-export { latestConsent } from './consents.ts';
+export { ERASED_SIGNATURE_PNG, latestConsent } from './consents.ts';

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import * as t from './tables.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { registerPurge } from '../../platform/purge.ts';
 import { sealSecret } from '../../platform/secret-box.ts';
 
 export type IntegrationRow = typeof t.integrations.$inferSelect;
@@ -165,3 +166,21 @@ export async function findReport(
     .orderBy(t.integrationReportLines.seq);
   return { report, lines };
 }
+
+/**
+ * Run reports stay (counts and outcomes). A purged client's report lines lose the source's record id (the
+ * ECD's id of the client, which identifies them there); their patient id stays, as everywhere. A run started
+ * by a purged person loses the username copied onto it, in the form the accounts area gives a purged account.
+ */
+registerPurge('integrations', async (tx, { patientIds, accounts }) => {
+  if (patientIds.length > 0)
+    await tx
+      .update(t.integrationReportLines)
+      .set({ reference: 'verwijderd' })
+      .where(inArray(t.integrationReportLines.patientId, [...patientIds]));
+  for (const account of accounts)
+    await tx
+      .update(t.integrationReports)
+      .set({ startedByName: `verwijderd-${account.id}` })
+      .where(eq(t.integrationReports.startedBy, account.id));
+});

@@ -58,7 +58,8 @@ async function existingByBsn(db: Db, entityId: number, bsns: string[]): Promise<
     .from(t.patients)
     .innerJoin(t.persons, eq(t.persons.id, t.patients.personId))
     .where(and(eq(t.patients.entityId, entityId), inArray(t.patients.bsn, bsns)));
-  return new Map(rows.map(({ bsn, ...rest }) => [bsn, rest]));
+  // The rows matched one of the BSNs, so none is a purged client's (null).
+  return new Map(rows.flatMap(({ bsn, ...rest }) => (bsn === null ? [] : [[bsn, rest] as const])));
 }
 
 /** The fields a source record would change on the stored client (names of fields, never values). */

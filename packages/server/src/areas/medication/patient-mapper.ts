@@ -49,7 +49,8 @@ export function toPatient({
     NameInformation,
     ScreenName: screenName(NameInformation),
     DateOfBirth,
-    Bsn: patient.bsn,
+    // Only a purged client has no BSN, and nothing lists a purged client.
+    Bsn: patient.bsn ?? '',
     DepartmentId: patient.departmentId,
     DepartmentName: departmentName,
     Room: patient.room,

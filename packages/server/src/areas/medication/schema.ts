@@ -18,6 +18,7 @@ import { persons } from '../persons/schema.ts';
 /**
  * A person with care data (domain.md "Patient"). entity_id is the care centre; one patient per person.
  * The BSN is unique per care centre only: a global unique index would tell one tenant about another.
+ * (PostgreSQL treats nulls as distinct, so any number of purged clients share the index.)
  */
 export const patients = pgTable(
   'patients',
@@ -29,7 +30,8 @@ export const patients = pgTable(
     personId: integer()
       .notNull()
       .references(() => persons.id),
-    bsn: text().notNull(),
+    /** Null only once the client is purged: the identity goes, the row stays for what refers to it. */
+    bsn: text(),
     departmentId: integer()
       .notNull()
       .references(() => departments.id),

@@ -9,6 +9,8 @@ const STATUS = ['in_progress', 'approved', 'declined', 'canceled', 'expired'] as
  * An order of a care centre (entity_id) at the pharmacy that supplied it when it was made
  * (pharmacy_entity_id). sent_at null = a draft, seen only by the care centre. created_by and
  * history.account_id are account ids without a foreign key: the record outlives the account.
+ * No purge step: a client is here only as patient_id (anonymised by the medication area) and accounts only by
+ * id; reasons and notes describe the supply for the pharmacy, kept like the agreements they follow.
  */
 export const orders = pgTable(
   'orders',

@@ -83,7 +83,16 @@ export async function purgePerson(db: Db, person: PersonRow): Promise<{ accountI
       .select({ id: t.accounts.id, emailAddresses: t.accounts.emailAddresses })
       .from(t.accounts)
       .where(eq(t.accounts.personId, person.id));
-    await runPurge(tx, { personId: person.id, entityId: person.entityId, accounts });
+    const patients = await tx
+      .select({ id: t.patients.id })
+      .from(t.patients)
+      .where(eq(t.patients.personId, person.id));
+    await runPurge(tx, {
+      personId: person.id,
+      entityId: person.entityId,
+      accounts,
+      patientIds: patients.map((p) => p.id),
+    });
     return { accountIds: accounts.map((a) => a.id) };
   });
 }

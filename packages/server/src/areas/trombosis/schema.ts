@@ -6,6 +6,8 @@ import { patients } from '../medication/schema.ts';
  * The trombosis service's tables. INR values and bounds are stored in tenths (integers), so 2.0 and 3.0
  * compare exactly. Rows are never updated: a new target range or scheme is a new row from a moment on,
  * so the history stays as it was. Account ids carry no foreign key: the record outlives the account.
+ * No purge step: the client is here only as patient_id (anonymised by the medication area); values, ranges,
+ * schemes and their notes are the medical record, kept (WGBO), and identify no one without the patient row.
  */
 
 /** Target range per patient (intensity group 1, 2 or custom); the newest row holds. */

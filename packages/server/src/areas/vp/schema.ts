@@ -6,6 +6,10 @@ import { entities } from '../../platform/db/schema/organisations.ts';
  * A periodic medication review (medicatiebeoordeling) of one client: who took part, what was found,
  * what was agreed and when the next one is due. entity_id is the client's care centre (scope);
  * recorded_by is an account id without a foreign key, as elsewhere.
+ * No purge step: the client is here only as patient_id (the patient row is anonymised by the medication
+ * area), and findings and agreed changes are the medical record, kept (WGBO). The prescriber, pharmacist and
+ * nurse are care providers' names typed as free text and tied to no account, so a purged provider cannot be
+ * found in them without erasing namesakes.
  */
 export const medicationReviews = pgTable(
   'medication_reviews',

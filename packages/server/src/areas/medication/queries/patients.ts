@@ -4,10 +4,11 @@ import {
   type PatientListQuery,
   patientListQuerySchema,
 } from '@zorgportaal/contract';
-import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { unprocessable } from '../../../platform/errors.ts';
+import { registerPurge } from '../../../platform/purge.ts';
 import { inPatientScope, type Scope } from '../../../platform/scope.ts';
 import { selectPatients, toPatient } from '../patient-mapper.ts';
 
@@ -110,3 +111,18 @@ export async function prescriberOptions(
     )
     .orderBy(asc(t.entities.name));
 }
+
+/**
+ * A purged client keeps the patient row (agreements, administrations, INR values, orders and the audit log
+ * refer to it by id) without what identifies them: BSN, room, GP and allergies go. The care centre,
+ * department, pharmacy, prescriber organisation and consent status stay: they identify no one once the name
+ * and BSN are gone, and the medical record they belong to is kept (WGBO). The agreements stay as they are:
+ * their prescriber is a care provider's name, their reasons are the medical record.
+ */
+registerPurge('medication', async (tx, { patientIds }) => {
+  if (patientIds.length === 0) return;
+  await tx
+    .update(t.patients)
+    .set({ bsn: null, room: null, gpName: null, allergies: [], updatedAt: new Date() })
+    .where(inArray(t.patients.id, [...patientIds]));
+});
