@@ -1,7 +1,7 @@
 import { WRITABLE_ENTITY_SETTINGS, type EntitySettings, type EntityType } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import * as t from './db/schema/index.ts';
+import * as t from './db/schema/organisations.ts';
 
 export type EntityRow = typeof t.entities.$inferSelect;
 

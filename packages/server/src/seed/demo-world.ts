@@ -1,11 +1,11 @@
 import { DEFAULT_ROLES } from '@zorgportaal/contract';
 import { count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
-import * as t from '../platform/db/schema/index.ts';
+import * as t from '../platform/db/schema/organisations.ts';
 import { hashPassword } from '../areas/auth/index.ts';
 import { demoClients, seedDemoMedication } from '../areas/medication/index.ts';
 import { seedDemoTrash } from '../areas/trash/index.ts';
-import { seedDemoAccounts, seedDemoTeams } from '../areas/accounts/index.ts';
+import { accounts, roles, seedDemoAccounts, seedDemoTeams } from '../areas/accounts/index.ts';
 import { seedDemoPersons } from '../areas/persons/index.ts';
 import { seedDemoDocuments } from '../areas/documents/index.ts';
 import { seedDemoTrombosis } from '../areas/trombosis/index.ts';
@@ -30,13 +30,13 @@ const CLIENTS_PER_CARE_CENTRE = 20;
 
 /** The roles of DEFAULT_ROLES as global roles (entity_id null). Needed by every installation. */
 export async function seedDefaultRoles(db: Db | Tx): Promise<Map<string, number>> {
-  const existing = await db.select({ id: t.roles.id, name: t.roles.name }).from(t.roles);
+  const existing = await db.select({ id: roles.id, name: roles.name }).from(roles);
   const missing = Object.entries(DEFAULT_ROLES).filter(([name]) => !existing.some((r) => r.name === name));
   const added = missing.length
     ? await db
-        .insert(t.roles)
+        .insert(roles)
         .values(missing.map(([name, permissions]) => ({ name, permissions: [...permissions] })))
-        .returning({ id: t.roles.id, name: t.roles.name })
+        .returning({ id: roles.id, name: roles.name })
     : [];
   return new Map([...existing, ...added].map((r) => [r.name, r.id]));
 }
@@ -123,9 +123,9 @@ export async function seedDemoWorld(db: Db, opts: { secretKey: string }): Promis
 /** True when the demo accounts are there (a restart of a seeded installation). */
 export async function hasDemoWorld(db: Db): Promise<boolean> {
   const rows = await db
-    .select({ id: t.accounts.id })
-    .from(t.accounts)
-    .where(eq(t.accounts.username, DEMO_ACCOUNTS[0]!.username))
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.username, DEMO_ACCOUNTS[0]!.username))
     .limit(1);
   return rows.length > 0;
 }

@@ -2,7 +2,7 @@ import { PRODUCT_ID } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { secretContext } from '../../platform/crypto.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 import { sealSecret } from '../../platform/secret-box.ts';
 import { type DemoPerson, seedDemoPersons } from '../persons/index.ts';
 

@@ -1,5 +1,3 @@
-// Tables other areas join (they are first, so they exist before any import cycle reaches them).
-export { consents } from './schema.ts';
 import type { FastifyInstance } from 'fastify';
 import administrationDashboard from './routes/dashboard.ts';
 import administrationList from './routes/list.ts';

@@ -46,16 +46,6 @@ export const passwordResetTokens = pgTable(
   (t) => [index().on(t.accountId)],
 );
 
-/** Mails written when no SMTP_URL is configured, so a local user can still reset a password. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  to: text().notNull(),
-  subject: text().notNull(),
-  text: text().notNull(),
-  html: text(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
-
 /** An account's pending (not yet confirmed) TOTP secret, sealed like the active one. */
 export const totpEnrolments = pgTable('totp_enrolments', {
   accountId: integer()

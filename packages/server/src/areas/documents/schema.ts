@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts } from '../../platform/db/schema/index.ts';
+import { accounts } from '../accounts/schema.ts';
 import { entities } from '../../platform/db/schema/organisations.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({

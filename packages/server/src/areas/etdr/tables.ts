@@ -3,5 +3,5 @@
  * reaches only through their index.ts (lint forbids the schema barrel in areas).
  */
 export { accounts } from '../accounts/index.ts';
-export { consents } from '../administration/index.ts';
+export * from './schema.ts';
 export { patients } from '../medication/index.ts';

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from '../../platform/db/schema/index.ts';
+import { accounts } from '../accounts/schema.ts';
 import { entities } from '../../platform/db/schema/organisations.ts';
 
 /** A ward code of the source mapped to a department of the organisation. */

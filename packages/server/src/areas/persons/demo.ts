@@ -1,5 +1,5 @@
 import type { Tx } from '../../platform/db/client.ts';
-import * as t from '../../platform/db/schema/index.ts';
+import * as t from './tables.ts';
 
 /** A person of the demo world: a client (with a birth date) or a member of staff. */
 export interface DemoPerson {

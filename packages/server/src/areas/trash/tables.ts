@@ -3,4 +3,5 @@
  * reaches only through their index.ts (lint forbids the schema barrel in areas).
  */
 export { accounts } from '../accounts/index.ts';
+export { patients } from '../medication/index.ts';
 export { persons } from '../persons/index.ts';

@@ -6,7 +6,7 @@ import {
 } from '@zorgportaal/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import * as t from '../db/schema/index.ts';
+import * as t from '../db/schema/sessions.ts';
 import { randomToken, sha256Hex } from '../crypto.ts';
 
 export type SessionRow = typeof t.sessions.$inferSelect;

@@ -1,7 +1,7 @@
 import { backupStatusSchema } from '@zorgportaal/contract';
 import { min } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { entities } from '../db/schema/index.ts';
+import { entities } from '../db/schema/organisations.ts';
 import { callerOf } from '../scope.ts';
 import { backupsDir } from './backup.ts';
 import { openFailure, readBackupStatus } from './backup-status.ts';

@@ -12,7 +12,7 @@ import { FallbackAttemptStore } from '../auth/fallback-attempt-store.ts';
 import { createMailer } from '../mail.ts';
 import { TooManyAttemptsError } from '../errors.ts';
 import { inArray } from 'drizzle-orm';
-import { mailOutbox } from '../db/schema/index.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
 import { registerPurge } from '../purge.ts';
 
 /** Old attempt rows are pruned hourly; the limiter ignores them anyway, this only bounds the table. */

@@ -4,6 +4,7 @@ export * from '../../../areas/accounts/schema.ts';
 export * from '../../../areas/accounts/groups-schema.ts';
 export * from './sessions.ts';
 export * from './audit.ts';
+export * from './mail.ts';
 export * from '../../../areas/auth/schema.ts';
 export * from '../../../areas/medication/schema.ts';
 export * from '../../../areas/administration/schema.ts';
