@@ -105,6 +105,19 @@ describeBrowser('Communicatie and VP', () => {
   });
 });
 
+/** Sends the open "Nieuw bericht" dialog to a group of Zorgcentrum De Berk with this text. */
+async function sendToDeBerk(page: Page, body: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Nieuw bericht' });
+  await dialog.getByTestId('compose-recipient').click();
+  await page
+    .getByRole('option', { name: /^Zorgcentrum De Berk – / })
+    .first()
+    .click();
+  await dialog.getByTestId('compose-body').fill(body);
+  await dialog.getByTestId('compose-send').click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 describeBrowser('Communicatie: a message about an order or an INR value', () => {
   const browser = useBrowser();
 
@@ -123,14 +136,7 @@ describeBrowser('Communicatie: a message about an order or an INR value', () => 
     // The subject is filled in; the client follows from the order.
     expect(await dialog.getByTestId('compose-subject').inputValue()).toBe(`Over bestelling ${orderId}`);
     expect(await dialog.getByTestId('compose-patient').isDisabled()).toBe(true);
-    await dialog.getByTestId('compose-recipient').click();
-    await page
-      .getByRole('option', { name: /^Zorgcentrum De Berk – / })
-      .first()
-      .click();
-    await dialog.getByTestId('compose-body').fill('De levering van deze bestelling komt morgen.');
-    await dialog.getByTestId('compose-send').click();
-    await dialog.waitFor({ state: 'detached' });
+    await sendToDeBerk(page, 'De levering van deze bestelling komt morgen.');
     expect(await page.getByTestId('thread-order').textContent()).toBe(`Over bestelling ${orderId}`);
     // The dialog does not come back on a reload: the address no longer asks for it.
     expect(new URL(page.url()).searchParams.get('compose')).toBeNull();
@@ -150,14 +156,7 @@ describeBrowser('Communicatie: a message about an order or an INR value', () => 
     await page.waitForURL('**/communication?compose=1&inr=*');
     const dialog = page.getByRole('dialog', { name: 'Nieuw bericht' });
     await dialog.getByTestId('compose-about').waitFor();
-    await dialog.getByTestId('compose-recipient').click();
-    await page
-      .getByRole('option', { name: /^Zorgcentrum De Berk – / })
-      .first()
-      .click();
-    await dialog.getByTestId('compose-body').fill('Graag de dosering met de trombosedienst afstemmen.');
-    await dialog.getByTestId('compose-send').click();
-    await dialog.waitFor({ state: 'detached' });
+    await sendToDeBerk(page, 'Graag de dosering met de trombosedienst afstemmen.');
     const link = page.getByTestId('thread-inr');
     expect(await link.textContent()).toMatch(/^INR-waarde \d+\.\d, gemeten \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await link.click();

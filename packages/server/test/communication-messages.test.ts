@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/platform/db/schema/index.ts';
 import { type Caller, caller } from './helpers/medication.ts';
-import { entityIdOf } from './helpers/entities.ts';
+import { entityIdOf, groupIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('communication between organisations of the network', () => {
@@ -19,13 +19,7 @@ describe('communication between organisations of the network', () => {
   let deBerkPatient: number;
   let ankerPatient: number;
 
-  const groupOf = async (entity: string, name: string) => {
-    const [row] = await t.db
-      .select({ id: s.groups.id })
-      .from(s.groups)
-      .where(and(eq(s.groups.entityId, await entityIdOf(t, entity)), eq(s.groups.name, name)));
-    return row!.id;
-  };
+  const groupOf = (entity: string, name: string) => groupIdOf(t, entity, name);
   const accountId = async (username: string) => {
     const [row] = await t.db
       .select({ id: s.accounts.id, entityId: s.accounts.entityId })

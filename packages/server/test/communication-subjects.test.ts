@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/platform/db/schema/index.ts';
 import { type Caller, caller } from './helpers/medication.ts';
-import { entityIdOf } from './helpers/entities.ts';
+import { entityIdOf, groupIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** A thread about an order or an INR value: both sides must see it, and it brings its client along. */
@@ -14,13 +14,7 @@ describe('communication: what a thread is about', () => {
   let deLindeDag: number;
   let gpDag: number;
 
-  const groupOf = async (entity: string, name: string) => {
-    const [row] = await t.db
-      .select({ id: s.groups.id })
-      .from(s.groups)
-      .where(and(eq(s.groups.entityId, await entityIdOf(t, entity)), eq(s.groups.name, name)));
-    return row!.id;
-  };
+  const groupOf = (entity: string, name: string) => groupIdOf(t, entity, name);
   const orderOf = async (entity: string, sent: boolean) => {
     const [row] = await t.db
       .select({ id: s.orders.id, patientId: s.orders.patientId })
