@@ -1,5 +1,5 @@
 import type { IntegrationBody } from '@zorgportaal/contract';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import * as t from './tables.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -41,6 +41,26 @@ export async function findIntegration(
     .select()
     .from(t.integrations)
     .where(and(eq(t.integrations.id, id), eq(t.integrations.entityId, entityId)));
+  return row;
+}
+
+/** The organisation's active MijnCaress integration (the oldest when there are several), or undefined. */
+export async function activeMijnCaressIntegration(
+  db: Db,
+  entityId: number,
+): Promise<IntegrationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(t.integrations)
+    .where(
+      and(
+        eq(t.integrations.entityId, entityId),
+        eq(t.integrations.type, 'mijncaress'),
+        eq(t.integrations.active, true),
+      ),
+    )
+    .orderBy(asc(t.integrations.id))
+    .limit(1);
   return row;
 }
 

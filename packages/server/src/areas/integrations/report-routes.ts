@@ -7,11 +7,9 @@ import {
   integrationReportListSchema,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, eq } from 'drizzle-orm';
-import * as t from './tables.ts';
 import { HttpError, refuseNotFound } from '../../platform/errors.ts';
 import { toReport, toReportDetail } from './mapper.ts';
-import { findIntegration, findReport, listReports } from './queries.ts';
+import { activeMijnCaressIntegration, findIntegration, findReport, listReports } from './queries.ts';
 import { runMijnCaressSync } from './sync.ts';
 
 const BASE = '/api/management/settings';
@@ -75,18 +73,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = request.caller!;
-      const [integration] = await app.db
-        .select()
-        .from(t.integrations)
-        .where(
-          and(
-            eq(t.integrations.entityId, caller.entityId),
-            eq(t.integrations.type, 'mijncaress'),
-            eq(t.integrations.active, true),
-          ),
-        )
-        .orderBy(asc(t.integrations.id))
-        .limit(1);
+      const integration = await activeMijnCaressIntegration(app.db, caller.entityId);
       if (!integration) throw new HttpError(404, 'NOT_FOUND', NO_INTEGRATION);
       const { reportId, changes } = await runMijnCaressSync(app.db, integration, {
         secretKey: app.config.secretKey,

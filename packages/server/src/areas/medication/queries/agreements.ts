@@ -68,3 +68,44 @@ export async function agreementValues(
     selfManaged: body.SelfManaged,
   };
 }
+
+export type AgreementValues = Awaited<ReturnType<typeof agreementValues>>;
+
+/**
+ * Inserts an agreement with the checked `values` for the patient; `replacesId` when it is the successor of a
+ * changed one. Returns the new id.
+ */
+export async function insertAgreement(
+  tx: Tx,
+  values: AgreementValues,
+  owner: { entityId: number; patientId: number; replacesId?: number; createdBy: number },
+): Promise<number> {
+  const [row] = await tx
+    .insert(t.medicationAgreements)
+    .values({ ...values, ...owner })
+    .returning({ id: t.medicationAgreements.id });
+  return row!.id;
+}
+
+/** The agreement that replaced agreement `id` (a change), or undefined. */
+export async function findSuccessor(db: Db, id: number): Promise<{ id: number } | undefined> {
+  const [successor] = await db
+    .select({ id: t.medicationAgreements.id })
+    .from(t.medicationAgreements)
+    .where(eq(t.medicationAgreements.replacesId, id));
+  return successor;
+}
+
+/** Ends an agreement at `endAt` (the start of its successor). */
+export async function endAgreement(tx: Tx, id: number, endAt: Date): Promise<void> {
+  await tx.update(t.medicationAgreements).set({ endAt }).where(eq(t.medicationAgreements.id, id));
+}
+
+/** Stops an agreement: its end, stop type and reason. */
+export async function stopAgreement(
+  tx: Tx,
+  id: number,
+  stop: Pick<typeof t.medicationAgreements.$inferInsert, 'endAt' | 'stopType' | 'stopReason'>,
+): Promise<void> {
+  await tx.update(t.medicationAgreements).set(stop).where(eq(t.medicationAgreements.id, id));
+}

@@ -83,7 +83,7 @@ export async function checkPatientBody(
 }
 
 /** The stored columns for a patient body. */
-export const patientValues = (body: PatientBody) => ({
+const patientValues = (body: PatientBody) => ({
   bsn: body.Bsn,
   departmentId: body.DepartmentId,
   room: body.Room,
@@ -92,6 +92,51 @@ export const patientValues = (body: PatientBody) => ({
   prescriberEntityId: body.PrescriberEntityId,
   allergies: body.Allergies,
 });
+
+/** A person of one of `entityIds` who is not in the trash can: who may be made a client. */
+export async function findLinkablePerson(
+  db: Db,
+  personId: number,
+  entityIds: number[],
+): Promise<{ id: number; entityId: number } | undefined> {
+  const [person] = await db
+    .select({ id: t.persons.id, entityId: t.persons.entityId })
+    .from(t.persons)
+    .where(
+      and(eq(t.persons.id, personId), inArray(t.persons.entityId, entityIds), eq(t.persons.deleted, false)),
+    );
+  return person;
+}
+
+/** Whether the person already is a client (a person has at most one patient row). */
+export async function isPatient(db: Db, personId: number): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: t.patients.id })
+    .from(t.patients)
+    .where(eq(t.patients.personId, personId));
+  return existing !== undefined;
+}
+
+/** Makes the person a client of the care centre; returns the patient id. */
+export async function insertPatient(
+  db: Db,
+  entityId: number,
+  personId: number,
+  body: PatientBody,
+): Promise<number> {
+  const inserted = await db
+    .insert(t.patients)
+    .values({ entityId, personId, ...patientValues(body) })
+    .returning({ id: t.patients.id });
+  return inserted[0]!.id;
+}
+
+export async function updatePatient(db: Db, id: number, body: PatientBody): Promise<void> {
+  await db
+    .update(t.patients)
+    .set({ ...patientValues(body), updatedAt: new Date() })
+    .where(eq(t.patients.id, id));
+}
 
 /** The organisations with an active `gp` link to the care centre: who may be its clients' prescriber. */
 export async function prescriberOptions(

@@ -7,13 +7,19 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agreementChanged } from '../../../platform/agreement-changes.ts';
 import { parseBoundary } from '../../../platform/time.ts';
-import * as t from '../tables.ts';
 import type { AgreementRow } from '../agreement-mapper.ts';
-import { agreementValues, findAgreementRow, getAgreement } from '../queries/agreements.ts';
+import {
+  agreementValues,
+  endAgreement,
+  findAgreementRow,
+  findSuccessor,
+  getAgreement,
+  insertAgreement,
+  stopAgreement,
+} from '../queries/agreements.ts';
 import { conflict, isUniqueViolation, refuseNotFound, unprocessable } from '../../../platform/errors.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 
@@ -43,31 +49,20 @@ const agreementChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const old = await findAgreementRow(app.db, id, await scopeOf(request));
       if (!old) return refuseNotFound(request, AUDIT_OBJECTS.medication_agreement, id, AUDIT_ACTIONS.update);
-      const [successor] = await app.db
-        .select({ id: t.medicationAgreements.id })
-        .from(t.medicationAgreements)
-        .where(eq(t.medicationAgreements.replacesId, id));
-      if (successor) throw conflict(ENDED);
+      if (await findSuccessor(app.db, id)) throw conflict(ENDED);
       const values = await agreementValues(app.db, request.body, new Date());
       if (isOver(old, values.startAt)) throw conflict(ENDED);
       if (values.startAt <= old.startAt)
         throw unprocessable('De wijziging moet na de start van de huidige afspraak ingaan.', 'Start');
       const created = await app.db
         .transaction(async (tx) => {
-          await tx
-            .update(t.medicationAgreements)
-            .set({ endAt: values.startAt })
-            .where(eq(t.medicationAgreements.id, id));
-          const [row] = await tx
-            .insert(t.medicationAgreements)
-            .values({
-              ...values,
-              entityId: old.entityId,
-              patientId: old.patientId,
-              replacesId: id,
-              createdBy: request.caller!.accountId,
-            })
-            .returning({ id: t.medicationAgreements.id });
+          await endAgreement(tx, id, values.startAt);
+          const successor = await insertAgreement(tx, values, {
+            entityId: old.entityId,
+            patientId: old.patientId,
+            replacesId: id,
+            createdBy: request.caller!.accountId,
+          });
           await agreementChanged(tx, {
             kind: 'changed',
             agreementId: id,
@@ -76,7 +71,7 @@ const agreementChangeRoutes: FastifyPluginAsyncZod = async (app) => {
             at: values.startAt,
             by: request.caller!.accountId,
           });
-          return row!.id;
+          return successor;
         })
         .catch((err: unknown) => {
           // Two changes of the same agreement at once: the unique replaces_id lets only one through.
@@ -124,10 +119,7 @@ const agreementChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       // Stopping an agreement that has not started yet ends it at its start: nothing is ever planned.
       const endAt = requested < agreement.startAt ? agreement.startAt : requested;
       await app.db.transaction(async (tx) => {
-        await tx
-          .update(t.medicationAgreements)
-          .set({ endAt, stopType: StopType, stopReason: Reason })
-          .where(eq(t.medicationAgreements.id, id));
+        await stopAgreement(tx, id, { endAt, stopType: StopType, stopReason: Reason });
         await agreementChanged(tx, {
           kind: 'stopped',
           agreementId: id,

@@ -9,9 +9,8 @@ import {
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as t from '../tables.ts';
 import { agreementChanged } from '../../../platform/agreement-changes.ts';
-import { agreementValues, getAgreement, listAgreements } from '../queries/agreements.ts';
+import { agreementValues, getAgreement, insertAgreement, listAgreements } from '../queries/agreements.ts';
 import { findPatient } from '../queries/patients.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
@@ -62,19 +61,15 @@ const agreementRoutes: FastifyPluginAsyncZod = async (app) => {
       const patient = await findPatient(app.db, PatientId, await scopeOf(request));
       if (!patient) return refuseNotFound(request, AUDIT_OBJECTS.patient, PatientId, AUDIT_ACTIONS.create);
       const values = await agreementValues(app.db, body, new Date());
-      const row = await app.db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(t.medicationAgreements)
-          .values({
-            ...values,
-            entityId: patient.EntityId,
-            patientId: PatientId,
-            createdBy: request.caller!.accountId,
-          })
-          .returning({ id: t.medicationAgreements.id });
+      const id = await app.db.transaction(async (tx) => {
+        const created = await insertAgreement(tx, values, {
+          entityId: patient.EntityId,
+          patientId: PatientId,
+          createdBy: request.caller!.accountId,
+        });
         await agreementChanged(tx, {
           kind: 'started',
-          agreementId: created!.id,
+          agreementId: created,
           patientId: PatientId,
           distributionForms: [values.distributionForm],
           at: values.startAt,
@@ -86,10 +81,10 @@ const agreementRoutes: FastifyPluginAsyncZod = async (app) => {
         action: AUDIT_ACTIONS.create,
         outcome: 'success',
         objectType: AUDIT_OBJECTS.medication_agreement,
-        objectId: row!.id,
+        objectId: id,
         patientId: PatientId,
       });
-      return reply.code(201).send(await getAgreement(app.db, row!.id));
+      return reply.code(201).send(await getAgreement(app.db, id));
     },
   );
 };

@@ -8,12 +8,18 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as t from '../tables.ts';
 import { conflict, isUniqueViolation, refuseNotFound, unprocessable } from '../../../platform/errors.ts';
-import { checkPatientBody, findPatient, listPatients, patientValues } from '../queries/patients.ts';
+import {
+  checkPatientBody,
+  findLinkablePerson,
+  findPatient,
+  insertPatient,
+  isPatient,
+  listPatients,
+  updatePatient,
+} from '../queries/patients.ts';
 import { changedFields } from '../../../platform/changed-fields.ts';
 import {
   fullEntities,
@@ -107,31 +113,15 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const personId = request.params.id;
-      const [person] = await app.db
-        .select({ id: t.persons.id, entityId: t.persons.entityId })
-        .from(t.persons)
-        .where(
-          and(
-            eq(t.persons.id, personId),
-            inArray(t.persons.entityId, fullEntities(await scopeOf(request))),
-            eq(t.persons.deleted, false),
-          ),
-        );
+      const person = await findLinkablePerson(app.db, personId, fullEntities(await scopeOf(request)));
       if (!person) return refuseNotFound(request, AUDIT_OBJECTS.person, personId, AUDIT_ACTIONS.create);
-      const [existing] = await app.db
-        .select({ id: t.patients.id })
-        .from(t.patients)
-        .where(eq(t.patients.personId, personId));
-      if (existing) throw conflict(ALREADY);
+      if (await isPatient(app.db, personId)) throw conflict(ALREADY);
       await checkPatientBody(app.db, person.entityId, request.body, null);
-      const inserted = await app.db
-        .insert(t.patients)
-        .values({ entityId: person.entityId, personId, ...patientValues(request.body) })
-        .returning({ id: t.patients.id })
-        .catch((err: unknown) => {
+      const id = await insertPatient(app.db, person.entityId, personId, request.body).catch(
+        (err: unknown) => {
           throw isUniqueViolation(err, 'patients_person_idx') ? conflict(ALREADY) : err;
-        });
-      const id = inserted[0]!.id;
+        },
+      );
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.create,
         outcome: 'success',
@@ -165,10 +155,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       )
         throw unprocessable('Alleen de zorginstelling kiest de voorschrijver.', 'PrescriberEntityId');
       await checkPatientBody(app.db, current.EntityId, request.body, id);
-      await app.db
-        .update(t.patients)
-        .set({ ...patientValues(request.body), updatedAt: new Date() })
-        .where(eq(t.patients.id, id));
+      await updatePatient(app.db, id, request.body);
       const updated = (await findPatient(app.db, id, [current.EntityId]))!;
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,

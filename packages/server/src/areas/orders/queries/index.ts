@@ -3,4 +3,12 @@ export { countOpen, listOrders, listVersion } from './list.ts';
 export { knownProducts, ownDepartment, patientDepartment } from './references.ts';
 export { ordersByIds } from './rows.ts';
 export { suppliedCareCentres, supplierOf, type OrderScope } from './scope.ts';
-export { changeStatus, expireOrders, findOrder, insertOrder, markSent, orderParties } from './write.ts';
+export {
+  changeStatus,
+  expireOrders,
+  findOrder,
+  insertOrder,
+  markSent,
+  orderParties,
+  type OrderRow,
+} from './write.ts';

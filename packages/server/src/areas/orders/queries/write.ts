@@ -5,6 +5,8 @@ import { orderHistory, orderLines, orders as o } from '../schema.ts';
 import { DAY_MS } from './rows.ts';
 import { scopeWhere, type OrderScope } from './scope.ts';
 
+export type OrderRow = typeof o.$inferSelect;
+
 /** The order row when it is in scope; undefined otherwise (missing and foreign look the same). */
 export async function findOrder(db: Db | Tx, id: number, scope: OrderScope, forUpdate = false) {
   const base = db

@@ -12,11 +12,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Tx } from '../../../platform/db/client.ts';
 import { conflict, refuseNotFound as refuse } from '../../../platform/errors.ts';
-import { changeStatus, findOrder, markSent, ordersByIds, type OrderScope } from '../queries/index.ts';
-import type { orders } from '../schema.ts';
+import {
+  changeStatus,
+  findOrder,
+  markSent,
+  ordersByIds,
+  type OrderRow,
+  type OrderScope,
+} from '../queries/index.ts';
 import { careCentreScope, errors, pharmacyScope } from './scope.ts';
-
-type OrderRow = typeof orders.$inferSelect;
 
 const NOT_OPEN = 'Deze bestelling is niet (meer) open en kan niet meer zo worden gewijzigd.';
 
