@@ -20,8 +20,7 @@ export default async function medicationArea(app: FastifyInstance): Promise<void
 
 // What other areas may use.
 export { pickDepartment, visibleDepartments } from './departments.ts';
-export { findAgreementRow, listAgreements } from './queries/agreements.ts';
-export { findPatient, listPatients } from './queries/patients.ts';
+export { findAgreementRow, findPatient, listAgreements, listPatients } from './queries/index.ts';
 export { seedDemoMedication } from './demo.ts';
 export { seedMedicationCatalogue } from './demo-catalogue.ts';
 export { demoClients } from './demo-clients.ts';

@@ -19,7 +19,7 @@ import {
   getAgreement,
   insertAgreement,
   stopAgreement,
-} from '../queries/agreements.ts';
+} from '../queries/index.ts';
 import { conflict, isUniqueViolation, refuseNotFound, unprocessable } from '../../../platform/errors.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 

@@ -10,8 +10,13 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agreementChanged } from '../../../platform/agreement-changes.ts';
-import { agreementValues, getAgreement, insertAgreement, listAgreements } from '../queries/agreements.ts';
-import { findPatient } from '../queries/patients.ts';
+import {
+  agreementValues,
+  findPatient,
+  getAgreement,
+  insertAgreement,
+  listAgreements,
+} from '../queries/index.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
 

@@ -19,7 +19,7 @@ import {
   isPatient,
   listPatients,
   updatePatient,
-} from '../queries/patients.ts';
+} from '../queries/index.ts';
 import { changedFields } from '../../../platform/changed-fields.ts';
 import {
   fullEntities,

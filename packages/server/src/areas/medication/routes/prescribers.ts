@@ -1,6 +1,6 @@
 import { prescriberOptionsSchema } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { prescriberOptions } from '../queries/patients.ts';
+import { prescriberOptions } from '../queries/index.ts';
 
 /**
  * The client form's prescriber select: GP practices linked to the caller's care centre as `gp`

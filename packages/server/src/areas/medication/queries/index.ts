@@ -1,0 +1,2 @@
+export * from './agreements.ts';
+export * from './patients.ts';
