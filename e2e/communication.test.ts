@@ -136,7 +136,16 @@ describeBrowser('Communicatie: a message about an order or an INR value', () => 
     // The subject is filled in; the client follows from the order.
     expect(await dialog.getByTestId('compose-subject').inputValue()).toBe(`Over bestelling ${orderId}`);
     expect(await dialog.getByTestId('compose-patient').isDisabled()).toBe(true);
-    await sendToDeBerk(page, 'De levering van deze bestelling komt morgen.');
+    // Only the order's care centre can read a message about it: its one group is chosen already.
+    await poll(() => dialog.getByTestId('compose-recipient').inputValue()).toMatch(/^Zorgcentrum De Berk – /);
+    await dialog.getByTestId('compose-recipient').click();
+    expect(await page.getByRole('option').allTextContents()).toEqual([
+      await dialog.getByTestId('compose-recipient').inputValue(),
+    ]);
+    await dialog.getByTestId('compose-recipient').press('Escape');
+    await dialog.getByTestId('compose-body').fill('De levering van deze bestelling komt morgen.');
+    await dialog.getByTestId('compose-send').click();
+    await dialog.waitFor({ state: 'detached' });
     expect(await page.getByTestId('thread-order').textContent()).toBe(`Over bestelling ${orderId}`);
     // The dialog does not come back on a reload: the address no longer asks for it.
     expect(new URL(page.url()).searchParams.get('compose')).toBeNull();

@@ -107,6 +107,8 @@ export interface MessageSubject {
   OrderId?: number;
   InrValueId?: number;
   PatientId?: number;
+  /** The organisation to write to (the other party of an order): the dialog offers only its groups. */
+  ToEntityId?: number;
 }
 
 /** The address of Communicatie with "Nieuw bericht" open about the subject (the screen reads it back). */
@@ -115,6 +117,7 @@ export function composeMessageHref(subject: MessageSubject): string {
   if (subject.OrderId) params.set('order', String(subject.OrderId));
   if (subject.InrValueId) params.set('inr', String(subject.InrValueId));
   if (subject.PatientId) params.set('patient', String(subject.PatientId));
+  if (subject.ToEntityId) params.set('to', String(subject.ToEntityId));
   return `/communication?${params.toString()}`;
 }
 
@@ -125,8 +128,8 @@ export function composeSubjectOf(params: URLSearchParams): MessageSubject | null
     const value = Number(params.get(key));
     return Number.isInteger(value) && value > 0 && value <= 2_147_483_647 ? value : undefined;
   };
-  return { OrderId: id('order'), InrValueId: id('inr'), PatientId: id('patient') };
+  return { OrderId: id('order'), InrValueId: id('inr'), PatientId: id('patient'), ToEntityId: id('to') };
 }
 
 /** The address keys `composeMessageHref` sets (removed again when the dialog closes). */
-export const COMPOSE_PARAMS = ['compose', 'order', 'inr', 'patient'] as const;
+export const COMPOSE_PARAMS = ['compose', 'order', 'inr', 'patient', 'to'] as const;

@@ -5,6 +5,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Radio.css';
 import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput, Radio } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import { MESSAGE_MAX, SUBJECT_MAX, type Thread } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/error-message.ts';
@@ -44,7 +45,18 @@ export function ComposeDialog({ subject = null, onClose, onSent }: ComposeDialog
       onError: (error) => showServerFieldErrors(form, error),
     }),
   );
-  const recipientData = (recipients.data?.Rows ?? []).map((r) => ({
+  // About an order: only the groups of the order's other party can read it.
+  const recipientRows = (recipients.data?.Rows ?? []).filter(
+    (r) => !subject?.ToEntityId || r.EntityId === subject.ToEntityId,
+  );
+  const onlyRecipient = subject?.ToEntityId && recipientRows.length === 1 ? recipientRows[0]!.Id : null;
+  useEffect(() => {
+    if (onlyRecipient !== null && form.getValues().RecipientGroupId === null)
+      form.setFieldValue('RecipientGroupId', String(onlyRecipient));
+    // `form` is stable; run when the one possible recipient is known.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [onlyRecipient]);
+  const recipientData = recipientRows.map((r) => ({
     value: String(r.Id),
     label: `${r.EntityName} – ${r.Name}`,
   }));

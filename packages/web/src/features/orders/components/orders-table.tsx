@@ -196,7 +196,10 @@ export function OrdersTable({ side, rows, ...actions }: OrdersTableProps) {
                       // Both sides see a sent order: either may write to the other about it.
                       <Button
                         component={Link}
-                        to={composeMessageHref({ OrderId: order.Id })}
+                        to={composeMessageHref({
+                          OrderId: order.Id,
+                          ToEntityId: side === 'pharmacy' ? order.Entity.Id : order.Pharmacy.Id,
+                        })}
                         size="compact-sm"
                         variant="default"
                         aria-label={t('orders.messageFor', 'Bericht over bestelling {{id}}', {
