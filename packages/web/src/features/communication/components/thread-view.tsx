@@ -1,5 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MESSAGE_MAX, type Thread } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { showServerFieldErrors } from '../../../lib/form.ts';
 import { useAnswer } from '../api/communication.ts';
 import { validateAnswer } from '../utils/forms.ts';
+import { InrValueLine } from './inr-value-line.tsx';
 import { PriorityBadge } from './priority-badge.tsx';
 
 /** One thread: its messages, oldest first, and the answer form. */
@@ -44,17 +44,7 @@ export function ThreadView({ thread }: { thread: Thread }) {
         </Text>
       ) : null}
       {thread.InrValue !== null && thread.PatientId !== null ? (
-        <Anchor
-          component={Link}
-          to={`/inrvalues?patient=${thread.PatientId}`}
-          size="sm"
-          data-testid="thread-inr"
-        >
-          {t('communication.aboutInrValue', 'INR-waarde {{value}}, gemeten {{at}}', {
-            value: thread.InrValue.Value.toFixed(1),
-            at: formatDateTime(thread.InrValue.MeasuredAt),
-          })}
-        </Anchor>
+        <InrValueLine value={thread.InrValue} patientId={thread.PatientId} />
       ) : null}
       <Stack
         gap="xs"
