@@ -13,10 +13,13 @@ export default async function administrationArea(app: FastifyInstance): Promise<
 }
 
 // What other areas may use.
-export { agreementsInForce, buildDayList } from './day-list.ts';
+export {
+  agreementsInForce,
+  buildDayList,
+  deviationCounts,
+  recountResults,
+  results,
+} from './queries/index.ts';
 export { isRiskProduct, isWithdrawn } from './rules.ts';
 export { seedDemoAdministrations } from './demo.ts';
-export { results } from './results.ts';
-export { recountResults } from './results-recount.ts';
 export { plannedMoments, type PlanningAgreement } from './planned-moments.ts';
-export { deviationCounts } from './deviations.ts';

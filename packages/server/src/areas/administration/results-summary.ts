@@ -5,7 +5,7 @@ import {
   type Results,
 } from '@zorgportaal/contract';
 import type { Db } from '../../platform/db/client.ts';
-import { groupLabels } from './result-labels.ts';
+import { groupLabels } from './queries/result-labels.ts';
 
 /** One counted cell: a group key (status, id, day or week) and a status, with its late and awaiting subsets. */
 export interface ResultCount {

@@ -1,8 +1,7 @@
 import { administrationDashboardSchema, dashboardQuerySchema, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buildDashboard } from '../dashboard.ts';
+import { buildDashboard, dayListVersion } from '../queries/index.ts';
 import { clockTurns, etagOf, matches, notModified, rememberTurns, REVALIDATE } from '../list-etag.ts';
-import { dayListVersion } from '../list-version.ts';
 import { localDate } from '../../../platform/time.ts';
 import { visibleDepartments } from '../../medication/index.ts';
 import { scopeOf } from '../../../platform/scope.ts';

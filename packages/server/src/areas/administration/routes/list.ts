@@ -5,9 +5,8 @@ import {
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buildDayList } from '../day-list.ts';
+import { buildDayList, dayListVersion } from '../queries/index.ts';
 import { clockTurns, etagOf, matches, notModified, rememberTurns, REVALIDATE } from '../list-etag.ts';
-import { dayListVersion } from '../list-version.ts';
 import { localDate } from '../../../platform/time.ts';
 import { pickDepartment } from '../../medication/index.ts';
 import { scopeOf } from '../../../platform/scope.ts';

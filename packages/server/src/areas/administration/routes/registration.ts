@@ -8,8 +8,13 @@ import {
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { correctionOf, findScopedRegistration, markDoubleChecked } from '../double-check.ts';
-import { findAgreementForRegistration, register } from '../register.ts';
+import {
+  correctionOf,
+  findAgreementForRegistration,
+  findScopedRegistration,
+  markDoubleChecked,
+  register,
+} from '../queries/index.ts';
 import { loadUsers, toRegistration } from '../registration-mapper.ts';
 import { doubleCheckRefusal } from '../rules.ts';
 import { conflict, forbidden, refuseNotFound, unprocessable } from '../../../platform/errors.ts';

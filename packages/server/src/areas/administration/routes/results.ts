@@ -6,8 +6,7 @@ import {
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { results } from '../results.ts';
-import { resultsCsv } from '../results-export.ts';
+import { results, resultsCsv } from '../queries/index.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 
 /** Resultaten Toedienregistratie: counts and percentages, and the CSV export (logged as E). */

@@ -1,9 +1,9 @@
 import { SUCCESS_STATUSES } from '@zorgportaal/contract';
 import { and, gte, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import * as t from './tables.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import * as t from '../tables.ts';
 import { isEffective } from './day-list.ts';
-import { WITHDRAWN_STATUS } from './rules.ts';
+import { WITHDRAWN_STATUS } from '../rules.ts';
 
 /**
  * Deviations per client in [since, until): effective registrations that were not "given" (the same rule as

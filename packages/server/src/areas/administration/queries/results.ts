@@ -1,11 +1,11 @@
 import { type Results, type ResultsQuery, resultsQuerySchema } from '@zorgportaal/contract';
 import { and, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import * as t from './tables.ts';
-import { inPatientScope, type Scope } from '../../platform/scope.ts';
-import { summariseResults } from './results-summary.ts';
-import { WITHDRAWN_STATUS } from './rules.ts';
-import { addDays, isoWeekKey, localDate } from '../../platform/time.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import * as t from '../tables.ts';
+import { inPatientScope, type Scope } from '../../../platform/scope.ts';
+import { summariseResults } from '../results-summary.ts';
+import { WITHDRAWN_STATUS } from '../rules.ts';
+import { addDays, isoWeekKey, localDate } from '../../../platform/time.ts';
 
 const d = t.administrationDays;
 // Grouped by the bare column and cast per group, not per row. Weeks are folded from days below

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../platform/db/client.ts';
-import * as t from './tables.ts';
-import { dayBounds } from '../../platform/time.ts';
+import { rowsOf, type Db } from '../../../platform/db/client.ts';
+import * as t from '../tables.ts';
+import { dayBounds } from '../../../platform/time.ts';
 
 /**
  * A fingerprint of everything the day lists of `departmentIds` on `date` are built from, in one query

@@ -1,10 +1,10 @@
 import { RESULTS_CSV_COLUMNS, type ResultsQuery, screenName } from '@zorgportaal/contract';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import * as t from './tables.ts';
-import { loadUsers } from './registration-mapper.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import * as t from '../tables.ts';
+import { loadUsers } from '../registration-mapper.ts';
 import { resultsFilter } from './results-filter.ts';
-import { isLate } from './rules.ts';
+import { isLate } from '../rules.ts';
 
 /** An export is for a spreadsheet, not a backup: beyond this, narrow the period or the filters. */
 export const MAX_EXPORT_ROWS = 100_000;

@@ -1,7 +1,7 @@
 import { type ResultGrouping, screenName } from '@zorgportaal/contract';
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import * as t from './tables.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import * as t from '../tables.ts';
 
 /** Display labels of the group keys; statuses, days and weeks are their own label (translated by the client). */
 export async function groupLabels(

@@ -5,11 +5,11 @@ import {
   resultsQuerySchema,
 } from '@zorgportaal/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import * as t from './tables.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import * as t from '../tables.ts';
 import { resultsFilter } from './results-filter.ts';
-import { summariseResults } from './results-summary.ts';
-import { timeBuckets } from './time-buckets.ts';
+import { summariseResults } from '../results-summary.ts';
+import { timeBuckets } from '../time-buckets.ts';
 
 const a = t.administrations;
 const GROUP_KEY: Record<'status' | 'department' | 'medication' | 'patient', SQL> = {

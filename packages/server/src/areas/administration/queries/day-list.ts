@@ -6,15 +6,15 @@ import {
   screenName,
 } from '@zorgportaal/contract';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import * as t from './tables.ts';
-import { progressOf } from './day-progress.ts';
-import { plannedMoments } from './planned-moments.ts';
-import { loadUsers, toRegistration } from './registration-mapper.ts';
-import { isLate, isRiskProduct, isWithdrawn } from './rules.ts';
-import { dayBounds } from '../../platform/time.ts';
-import { coumarinDose, coumarinDosesOn } from '../trombosis/index.ts';
-import { interimChangesOn } from '../baxter/index.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import * as t from '../tables.ts';
+import { progressOf } from '../day-progress.ts';
+import { plannedMoments } from '../planned-moments.ts';
+import { loadUsers, toRegistration } from '../registration-mapper.ts';
+import { isLate, isRiskProduct, isWithdrawn } from '../rules.ts';
+import { dayBounds } from '../../../platform/time.ts';
+import { coumarinDose, coumarinDosesOn } from '../../trombosis/index.ts';
+import { interimChangesOn } from '../../baxter/index.ts';
 
 /** Registrations that no later registration corrects: the ones that count (uses the corrects_id index). */
 export const isEffective = sql`not exists (select 1 from administrations as correction where correction.corrects_id = ${t.administrations.id})`;
