@@ -4,7 +4,7 @@ import { and, ne, sql } from 'drizzle-orm';
 import * as t from './tables.ts';
 import { foreignIds, knownProductIds, sendToGroups } from './queries/lookups.ts';
 import type { Caller } from '../../platform/types.ts';
-import { checkRoleChange, entityRoles } from './role-grants.ts';
+import { checkRoleChange, entityRoles } from './queries/role-grants.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 
 export const USERNAME_TAKEN = 'Deze gebruikersnaam is al in gebruik.';

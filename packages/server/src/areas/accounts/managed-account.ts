@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findEntityAccount } from './queries/admin.ts';
 import { type AccountRow, loadRolesAndPermissions } from './queries/accounts.ts';
 import { findLivePerson } from '../persons/index.ts';
-import { checkCanManage } from './role-grants.ts';
+import { checkCanManage } from './queries/role-grants.ts';
 import { callerOf } from '../../platform/scope.ts';
 import { refuseNotFound } from '../../platform/errors.ts';
 

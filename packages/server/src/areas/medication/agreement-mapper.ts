@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import * as t from './tables.ts';
 import { isRiskProduct } from '../administration/index.ts';
-import { toMedication } from './catalogue.ts';
+import { toMedication } from './queries/catalogue.ts';
 
 export type AgreementRow = typeof t.medicationAgreements.$inferSelect;
 const successor = alias(t.medicationAgreements, 'successor');

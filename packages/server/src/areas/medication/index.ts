@@ -19,7 +19,7 @@ export default async function medicationArea(app: FastifyInstance): Promise<void
 }
 
 // What other areas may use.
-export { pickDepartment, visibleDepartments } from './departments.ts';
+export { pickDepartment, visibleDepartments } from './queries/departments.ts';
 export { findAgreementRow, findPatient, listAgreements, listPatients } from './queries/index.ts';
 export { seedDemoMedication } from './demo.ts';
 export { seedMedicationCatalogue } from './demo-catalogue.ts';

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { reachableEntityIds } from '../../communication/index.ts';
-import { canGrant, entityRoles } from '../role-grants.ts';
+import { canGrant, entityRoles } from './role-grants.ts';
 
 /** The products an account can subscribe to (the portal is product 1, spec §1). */
 const PRODUCTS = [{ Id: PRODUCT_ID, Name: 'Zorgportaal' }];

@@ -1,2 +1,5 @@
 export * from './agreements.ts';
+export * from './catalogue.ts';
+export * from './departments.ts';
+export * from './flowchart.ts';
 export * from './patients.ts';

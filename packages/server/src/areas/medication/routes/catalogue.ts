@@ -4,8 +4,8 @@ import {
   medicationSearchQuerySchema,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { searchCatalogue } from '../catalogue.ts';
-import { visibleDepartments } from '../departments.ts';
+import { searchCatalogue } from '../queries/catalogue.ts';
+import { visibleDepartments } from '../queries/departments.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 
 /** The medication catalogue (not patient data, so not logged) and the departments the caller may pick. */

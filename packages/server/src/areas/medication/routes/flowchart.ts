@@ -1,8 +1,8 @@
 import { apiErrorSchema, flowchartQuerySchema, flowchartSchema, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { localDate } from '../../../platform/time.ts';
-import { pickDepartment } from '../departments.ts';
-import { buildFlowchart } from '../flowchart.ts';
+import { pickDepartment } from '../queries/departments.ts';
+import { buildFlowchart } from '../queries/flowchart.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
 

@@ -1,7 +1,7 @@
 import { eq, isNull, or } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import * as t from './tables.ts';
-import { badRequest, forbiddenBecause, unprocessable } from '../../platform/errors.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import * as t from '../tables.ts';
+import { badRequest, forbiddenBecause, unprocessable } from '../../../platform/errors.ts';
 
 export interface RoleRow {
   id: number;

@@ -1,8 +1,8 @@
 import type { DepartmentOption } from '@zorgportaal/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import * as t from './tables.ts';
-import { fullEntities, type Scope } from '../../platform/scope.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import * as t from '../tables.ts';
+import { fullEntities, type Scope } from '../../../platform/scope.ts';
 
 /**
  * The departments of the visible care centres, the caller's own first: the first one is the default

@@ -5,8 +5,8 @@ import {
   type RiskCategory,
 } from '@zorgportaal/contract';
 import { asc, ilike, or } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import { medications } from './tables.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import { medications } from '../tables.ts';
 
 export type MedicationRow = typeof medications.$inferSelect;
 

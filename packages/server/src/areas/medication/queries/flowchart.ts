@@ -1,9 +1,9 @@
 import type { DepartmentOption, Flowchart } from '@zorgportaal/contract';
 import { and, eq, gte, inArray, or } from 'drizzle-orm';
-import { agreementsInForce, buildDayList, isWithdrawn } from '../administration/index.ts';
-import { dayBounds } from '../../platform/time.ts';
-import type { Db } from '../../platform/db/client.ts';
-import * as t from './tables.ts';
+import { agreementsInForce, buildDayList, isWithdrawn } from '../../administration/index.ts';
+import { dayBounds } from '../../../platform/time.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import * as t from '../tables.ts';
 
 const WEEK_MS = 7 * 86_400_000;
 
