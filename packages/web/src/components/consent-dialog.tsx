@@ -5,7 +5,7 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Alert, Button, Group, Modal, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Modal, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,6 +18,7 @@ import { fieldErrors } from '../lib/api-errors.ts';
 import { apiErrorMessage, issuesByPath } from '../lib/error-message.ts';
 import { getAccount } from '../lib/session.ts';
 import { SignaturePad } from './signature-pad.tsx';
+import { FormActions } from './form-actions.tsx';
 
 /** Who may sign the client's consent (a prescriber signs an agreement, not this). */
 export const CONSENT_SIGNER_ROLES = ['client', 'representative'] as const;
@@ -202,16 +203,19 @@ export function ConsentDialog({
             {apiErrorMessage(t, error)}
           </Alert>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" size="md" onClick={onClose}>
-            {t('common.cancel', 'Annuleren')}
-          </Button>
-          <Button size="md" onClick={() => submit()} loading={pending} data-testid="consent-submit">
-            {agreement
+        <FormActions
+          onCancel={onClose}
+          submitLabel={
+            agreement
               ? t('consent.authorizedSubmit', 'Ondertekenen')
-              : t('consent.submit', 'Toestemming vastleggen')}
-          </Button>
-        </Group>
+              : t('consent.submit', 'Toestemming vastleggen')
+          }
+          loading={pending}
+          submitTestId="consent-submit"
+          onSubmit={() => submit()}
+          size="md"
+          gap="sm"
+        />
       </Stack>
     </Modal>
   );

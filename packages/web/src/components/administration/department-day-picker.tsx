@@ -5,20 +5,21 @@ import { DateField } from '../date-field.tsx';
 import { useTranslation } from 'react-i18next';
 import type { DepartmentOption } from '@zorgportaal/contract';
 import { addDays, isIsoDay, todayInAmsterdam } from '../../lib/administration/dates.ts';
+import type { DepartmentDay } from '../../lib/administration/use-department-day.ts';
 
 interface DepartmentDayPickerProps {
-  departments: readonly DepartmentOption[];
-  departmentId: number | null;
-  date: string;
-  onDepartmentChange: (id: number) => void;
-  onDateChange: (date: string) => void;
+  /** Nothing is shown while they load or when there are none. */
+  departments: readonly DepartmentOption[] | undefined;
+  /** The screen's choice, from useDepartmentDay. */
+  day: DepartmentDay;
 }
 
 /** Department and day, with large previous / today / next buttons for a touch screen. */
-export function DepartmentDayPicker(props: DepartmentDayPickerProps) {
+export function DepartmentDayPicker({ departments = [], day }: DepartmentDayPickerProps) {
   const { t } = useTranslation();
-  const manyEntities = new Set(props.departments.map((department) => department.EntityId)).size > 1;
-  const options = props.departments.map((department) => ({
+  if (departments.length === 0) return null;
+  const manyEntities = new Set(departments.map((department) => department.EntityId)).size > 1;
+  const options = departments.map((department) => ({
     value: String(department.Id),
     label: manyEntities ? `${department.Name} (${department.EntityName})` : department.Name,
   }));
@@ -28,8 +29,8 @@ export function DepartmentDayPicker(props: DepartmentDayPickerProps) {
       <Select
         label={t('administration.department', 'Afdeling')}
         data={options}
-        value={props.departmentId === null ? null : String(props.departmentId)}
-        onChange={(value) => value && props.onDepartmentChange(Number(value))}
+        value={day.departmentId === null ? null : String(day.departmentId)}
+        onChange={(value) => value && day.setDepartmentId(Number(value))}
         allowDeselect={false}
         size="md"
         miw={240}
@@ -38,8 +39,8 @@ export function DepartmentDayPicker(props: DepartmentDayPickerProps) {
       />
       <DateField
         label={t('administration.day', 'Dag')}
-        value={props.date}
-        onChange={(value) => isIsoDay(value) && props.onDateChange(value)}
+        value={day.date}
+        onChange={(value) => isIsoDay(value) && day.setDate(value)}
         required
         size="md"
         data-testid="date-input"
@@ -48,7 +49,7 @@ export function DepartmentDayPicker(props: DepartmentDayPickerProps) {
         <Button
           size="md"
           variant="default"
-          onClick={() => props.onDateChange(addDays(props.date, -1))}
+          onClick={() => day.setDate(addDays(day.date, -1))}
           data-testid="previous-day"
         >
           {t('administration.previousDay', 'Vorige dag')}
@@ -56,8 +57,8 @@ export function DepartmentDayPicker(props: DepartmentDayPickerProps) {
         <Button
           size="md"
           variant="default"
-          disabled={props.date === today}
-          onClick={() => props.onDateChange(today)}
+          disabled={day.date === today}
+          onClick={() => day.setDate(today)}
           data-testid="today-button"
         >
           {t('administration.today', 'Vandaag')}
@@ -65,7 +66,7 @@ export function DepartmentDayPicker(props: DepartmentDayPickerProps) {
         <Button
           size="md"
           variant="default"
-          onClick={() => props.onDateChange(addDays(props.date, 1))}
+          onClick={() => day.setDate(addDays(day.date, 1))}
           data-testid="next-day"
         >
           {t('administration.nextDay', 'Volgende dag')}

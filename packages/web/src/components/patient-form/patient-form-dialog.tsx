@@ -4,7 +4,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
-import { Alert, Anchor, Button, Group, Modal, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, Modal, Select, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { apiErrorMessage } from '../../lib/error-message.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useDepartments } from '../../lib/administration/get-departments.ts';
 import { AlreadyClientError, usePrescriberOptions, useSavePatient } from './patient-api.ts';
+import { FormActions } from '../form-actions.tsx';
 
 type FormValues = Omit<PatientBodyInput, 'DepartmentId' | 'PrescriberEntityId'> & {
   DepartmentId: number | null;
@@ -181,14 +182,13 @@ export function PatientFormDialog(props: PatientFormDialogProps) {
             data-testid="patient-allergies"
             {...form.getInputProps('Allergies')}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel', 'Annuleren')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="patient-form-submit">
-              {t('common.save', 'Opslaan')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            submitLabel={t('common.save', 'Opslaan')}
+            loading={save.isPending}
+            submitTestId="patient-form-submit"
+            mt="sm"
+          />
         </Stack>
       </form>
     </Modal>

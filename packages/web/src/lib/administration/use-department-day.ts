@@ -2,11 +2,18 @@ import { useSearchParams } from 'react-router';
 import type { DepartmentOption } from '@zorgportaal/contract';
 import { isIsoDay, todayInAmsterdam } from './dates.ts';
 
+export interface DepartmentDay {
+  departmentId: number | null;
+  date: string;
+  setDepartmentId: (id: number) => void;
+  setDate: (day: string) => void;
+}
+
 /**
  * Department and day of a screen, kept in the URL (?department=&date=) so a list can be
  * bookmarked, reloaded and printed as shown. Defaults: the first department returned, today.
  */
-export function useDepartmentDay(departments: readonly DepartmentOption[] | undefined) {
+export function useDepartmentDay(departments: readonly DepartmentOption[] | undefined): DepartmentDay {
   const [params, setParams] = useSearchParams();
   const rawDate = params.get('date');
   const date = isIsoDay(rawDate) ? rawDate : todayInAmsterdam();

@@ -8,6 +8,7 @@ import { asNeededTaken, visibleRegistrations } from '../utils/moments.ts';
 import { formatDose } from '../../../lib/administration/status.ts';
 import { DoubleCheckButton } from './double-check-button.tsx';
 import { MomentBadges } from './moment-badges.tsx';
+import { PatientLine } from './patient-line.tsx';
 import { RegistrationDialog } from './registration-dialog.tsx';
 import { RegistrationInfo } from './registration-info.tsx';
 
@@ -34,16 +35,7 @@ export function AsNeededCard({ moment }: { moment: PlannedMoment }) {
     >
       <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
         <Stack gap={6} style={{ flex: '1 1 18rem' }}>
-          <Group gap="xs">
-            <Text fw={700} size="lg">
-              {moment.PatientName}
-            </Text>
-            {moment.Room ? (
-              <Text size="sm" c="dark.6">
-                {t('administration.room', 'Kamer {{room}}', { room: moment.Room })}
-              </Text>
-            ) : null}
-          </Group>
+          <PatientLine moment={moment} />
           <Text>
             {moment.MedicationName} · <strong>{formatDose(moment.Dose, moment.DoseUnit)}</strong>
           </Text>

@@ -10,6 +10,7 @@ import { formatDose } from '../../../lib/administration/status.ts';
 import { DoubleCheckButton } from './double-check-button.tsx';
 import { LateBadge } from './late-badge.tsx';
 import { MomentBadges } from './moment-badges.tsx';
+import { PatientLine } from './patient-line.tsx';
 import { RegistrationDialog } from './registration-dialog.tsx';
 import { RegistrationInfo } from './registration-info.tsx';
 
@@ -49,16 +50,7 @@ export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number
     >
       <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
         <Stack gap={6} style={{ flex: '1 1 18rem' }}>
-          <Group gap="xs" wrap="wrap">
-            <Text fw={700} size="lg" data-testid="moment-patient">
-              {moment.PatientName}
-            </Text>
-            {moment.Room ? (
-              <Text size="sm" c="dark.6">
-                {t('administration.room', 'Kamer {{room}}', { room: moment.Room })}
-              </Text>
-            ) : null}
-          </Group>
+          <PatientLine moment={moment} nameTestId="moment-patient" />
           <Text size="md" data-testid="moment-medication">
             {moment.MedicationName} · <strong>{formatDose(moment.Dose, moment.DoseUnit)}</strong>
           </Text>

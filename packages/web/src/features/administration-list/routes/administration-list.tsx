@@ -36,7 +36,8 @@ export default function AdministrationListPage() {
   const { t } = useTranslation();
   const title = useRouteTitle('routes.administrationList', 'Toedienlijsten');
   const departments = useDepartments();
-  const { departmentId, date, setDepartmentId, setDate } = useDepartmentDay(departments.data?.Rows);
+  const day = useDepartmentDay(departments.data?.Rows);
+  const { departmentId, date } = day;
   const list = useAdministrationList(departmentId === null ? null : { departmentId, date });
   const now = useNow();
   const [openOnly, setOpenOnly] = useOpenOnly();
@@ -128,15 +129,7 @@ export default function AdministrationListPage() {
         </Stack>
         <PrintButton size="md" data-testid="print-button" />
       </Group>
-      {departments.data && departments.data.Rows.length > 0 ? (
-        <DepartmentDayPicker
-          departments={departments.data.Rows}
-          departmentId={departmentId}
-          date={date}
-          onDepartmentChange={setDepartmentId}
-          onDateChange={setDate}
-        />
-      ) : null}
+      <DepartmentDayPicker departments={departments.data?.Rows} day={day} />
       <Switch
         size="lg"
         checked={openOnly}

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields, type NewPasswordValues } from '../../../components/new-password-fields.tsx';
-import { PageHeading } from '../../../components/page-heading.tsx';
 import { ApiRequestError } from '../../../lib/api-errors.ts';
 import { showServerFieldErrors } from '../../../lib/form.ts';
 import { newPasswordResolver } from '../../../lib/password-policy.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { resetForgottenPassword } from '../api/reset-forgotten-password.ts';
+import { PasswordCard } from '../components/password-card.tsx';
 import { resetErrorMessage } from '../utils/reset-error-message.ts';
 
 /** /change-password/:token: the link from the forgotten-password e-mail; a new password twice. */
@@ -43,29 +43,21 @@ export default function ChangePasswordPage() {
   };
 
   return (
-    <Paper withBorder shadow="sm" p="xl" radius="md">
-      <Stack gap="lg">
-        <PageHeading title={t('auth.changePassword.title', 'Wachtwoord opnieuw instellen')} />
-        <form
-          onSubmit={form.onSubmit((values) => void submit(values))}
-          noValidate
-          aria-busy={loading}
-          data-testid="reset-password-form"
-        >
-          <Stack gap="md">
-            <Text size="sm">
-              {t('auth.changePassword.help', 'Kies een nieuw wachtwoord voor uw account.')}
-            </Text>
-            <NewPasswordFields form={form} autoFocus />
-            <Button type="submit" loading={loading} fullWidth data-testid="reset-password-submit">
-              {t('auth.changePassword.submit', 'Wachtwoord instellen')}
-            </Button>
-          </Stack>
-        </form>
-        <Anchor component={Link} to="/login" size="sm">
-          {t('auth.backToLogin', 'Terug naar inloggen')}
-        </Anchor>
-      </Stack>
-    </Paper>
+    <PasswordCard title={t('auth.changePassword.title', 'Wachtwoord opnieuw instellen')}>
+      <form
+        onSubmit={form.onSubmit((values) => void submit(values))}
+        noValidate
+        aria-busy={loading}
+        data-testid="reset-password-form"
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('auth.changePassword.help', 'Kies een nieuw wachtwoord voor uw account.')}</Text>
+          <NewPasswordFields form={form} autoFocus />
+          <Button type="submit" loading={loading} fullWidth data-testid="reset-password-submit">
+            {t('auth.changePassword.submit', 'Wachtwoord instellen')}
+          </Button>
+        </Stack>
+      </form>
+    </PasswordCard>
   );
 }

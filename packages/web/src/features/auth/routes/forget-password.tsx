@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { forgotPasswordEmailFormSchema } from '@zorgportaal/contract';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../../components/page-heading.tsx';
 import { contractResolver } from '../../../lib/form.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { requestPasswordMail } from '../api/forgot-password.ts';
+import { PasswordCard } from '../components/password-card.tsx';
 import { resetErrorMessage } from '../utils/reset-error-message.ts';
 
 /** /forget-password: asks for the e-mail address and shows the server's answer (the same for every address). */
@@ -42,48 +41,42 @@ export default function ForgetPasswordPage() {
   };
 
   return (
-    <Paper withBorder shadow="sm" p="xl" radius="md">
-      <Stack gap="lg">
-        <PageHeading title={t('auth.forgetPassword.title', 'Wachtwoord vergeten')} />
-        {message ? (
-          <Alert color="green" variant="light" role="status" data-testid="forget-password-message">
-            {message}
-          </Alert>
-        ) : (
-          <form
-            onSubmit={form.onSubmit((values) => void submit(values))}
-            noValidate
-            aria-busy={loading}
-            data-testid="forget-password-form"
-          >
-            <Stack gap="md">
-              <Text size="sm">
-                {t(
-                  'auth.forgetPassword.help',
-                  'Vul het e-mailadres van uw account in. U ontvangt een link om een nieuw wachtwoord in te stellen.',
-                )}
-              </Text>
-              <TextInput
-                label={t('auth.forgetPassword.email', 'E-mailadres')}
-                name="email"
-                type="email"
-                autoComplete="email"
-                autoFocus
-                required
-                maxLength={320}
-                {...form.getInputProps('email')}
-                data-testid="forget-password-email"
-              />
-              <Button type="submit" loading={loading} fullWidth data-testid="forget-password-submit">
-                {t('auth.forgetPassword.submit', 'Link versturen')}
-              </Button>
-            </Stack>
-          </form>
-        )}
-        <Anchor component={Link} to="/login" size="sm">
-          {t('auth.backToLogin', 'Terug naar inloggen')}
-        </Anchor>
-      </Stack>
-    </Paper>
+    <PasswordCard title={t('auth.forgetPassword.title', 'Wachtwoord vergeten')}>
+      {message ? (
+        <Alert color="green" variant="light" role="status" data-testid="forget-password-message">
+          {message}
+        </Alert>
+      ) : (
+        <form
+          onSubmit={form.onSubmit((values) => void submit(values))}
+          noValidate
+          aria-busy={loading}
+          data-testid="forget-password-form"
+        >
+          <Stack gap="md">
+            <Text size="sm">
+              {t(
+                'auth.forgetPassword.help',
+                'Vul het e-mailadres van uw account in. U ontvangt een link om een nieuw wachtwoord in te stellen.',
+              )}
+            </Text>
+            <TextInput
+              label={t('auth.forgetPassword.email', 'E-mailadres')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              autoFocus
+              required
+              maxLength={320}
+              {...form.getInputProps('email')}
+              data-testid="forget-password-email"
+            />
+            <Button type="submit" loading={loading} fullWidth data-testid="forget-password-submit">
+              {t('auth.forgetPassword.submit', 'Link versturen')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </PasswordCard>
   );
 }

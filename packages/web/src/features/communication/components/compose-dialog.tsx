@@ -3,7 +3,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Radio.css';
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput, Radio } from '@mantine/core';
+import { Alert, Group, Modal, Select, Stack, Textarea, TextInput, Radio } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { MESSAGE_MAX, SUBJECT_MAX, type Thread } from '@zorgportaal/contract';
@@ -14,6 +14,7 @@ import type { MessageSubject } from '../../../lib/live-messages.ts';
 import { hasPermission } from '../../../lib/session.ts';
 import { useCreateThread, usePatientChoices, useRecipients } from '../api/communication.ts';
 import { emptyCompose, parsedThreadBody, validateCompose, type ComposeValues } from '../utils/forms.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 
 interface ComposeDialogProps {
   /** The order or INR value another screen opened the dialog about. */
@@ -151,14 +152,12 @@ export function ComposeDialog({ subject = null, onClose, onSent }: ComposeDialog
               {apiErrorMessage(t, create.error)}
             </Alert>
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel', 'Annuleren')}
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="compose-send">
-              {t('communication.send', 'Versturen')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            submitLabel={t('communication.send', 'Versturen')}
+            loading={create.isPending}
+            submitTestId="compose-send"
+          />
         </Stack>
       </form>
     </Modal>

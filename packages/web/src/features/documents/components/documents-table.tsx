@@ -4,6 +4,7 @@ import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { Document } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import stacked from '../../../components/stacked-table.module.css';
+import { TableHead } from '../../../components/table-head.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatFileSize } from '../utils/file-size.ts';
 
@@ -22,6 +23,14 @@ interface DocumentsTableProps {
 /** Documents: title (and who shares it), category, version, file, uploaded by and at, actions. */
 export function DocumentsTable(props: DocumentsTableProps) {
   const { t, i18n } = useTranslation();
+  const columns = {
+    title: t('documents.title', 'Titel'),
+    category: t('documents.category', 'Categorie'),
+    version: t('documents.version', 'Versie'),
+    file: t('documents.file', 'Bestand'),
+    uploaded: t('documents.uploaded', 'Geüpload door en op'),
+    actions: t('documents.actions', 'Acties'),
+  };
   const { rows, mayWrite, trash } = props;
   return (
     <Table.ScrollContainer minWidth={720}>
@@ -37,16 +46,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
             ? t('documents.trashCaption', 'Verwijderde documenten')
             : t('documents.caption', 'Documenten')}
         </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('documents.title', 'Titel')}</Table.Th>
-            <Table.Th>{t('documents.category', 'Categorie')}</Table.Th>
-            <Table.Th>{t('documents.version', 'Versie')}</Table.Th>
-            <Table.Th>{t('documents.file', 'Bestand')}</Table.Th>
-            <Table.Th>{t('documents.uploaded', 'Geüpload door en op')}</Table.Th>
-            <Table.Th>{t('documents.actions', 'Acties')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={columns} />
         <Table.Tbody>
           {rows.map((doc) => (
             <Table.Tr key={doc.Id} data-testid="document-row" data-document-id={doc.Id}>
@@ -65,14 +65,12 @@ export function DocumentsTable(props: DocumentsTableProps) {
                   </Badge>
                 )}
               </Table.Td>
-              <Table.Td data-label={t('documents.category', 'Categorie')}>
-                {t(`documentCategory.${doc.Category}`)}
-              </Table.Td>
-              <Table.Td data-label={t('documents.version', 'Versie')}>{doc.Version.Version}</Table.Td>
-              <Table.Td data-label={t('documents.file', 'Bestand')}>
+              <Table.Td data-label={columns.category}>{t(`documentCategory.${doc.Category}`)}</Table.Td>
+              <Table.Td data-label={columns.version}>{doc.Version.Version}</Table.Td>
+              <Table.Td data-label={columns.file}>
                 {doc.Version.FileName} ({formatFileSize(doc.Version.Size, i18n.language)})
               </Table.Td>
-              <Table.Td data-label={t('documents.uploaded', 'Geüpload door en op')}>
+              <Table.Td data-label={columns.uploaded}>
                 {doc.Version.UploadedBy}, {formatDateTime(doc.Version.UploadedAt)}
               </Table.Td>
               <Table.Td data-full>

@@ -6,6 +6,7 @@ import { Button, Modal, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
+import { TableHead } from '../../../components/table-head.tsx';
 import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDocument } from '../api/documents.ts';
@@ -20,6 +21,12 @@ interface VersionsDialogProps {
 /** Every version of a document, newest first; each one downloadable. */
 export function VersionsDialog({ documentId, onClose, onDownload }: VersionsDialogProps) {
   const { t, i18n } = useTranslation();
+  const columns = {
+    version: t('documents.version', 'Versie'),
+    file: t('documents.file', 'Bestand'),
+    uploaded: t('documents.uploaded', 'Geüpload door en op'),
+    actions: t('documents.actions', 'Acties'),
+  };
   const doc = useDocument(documentId);
   return (
     <Modal
@@ -46,14 +53,7 @@ export function VersionsDialog({ documentId, onClose, onDownload }: VersionsDial
       ) : (
         <Table verticalSpacing="xs">
           <Table.Caption>{t('documents.versions', 'Versies')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('documents.version', 'Versie')}</Table.Th>
-              <Table.Th>{t('documents.file', 'Bestand')}</Table.Th>
-              <Table.Th>{t('documents.uploaded', 'Geüpload door en op')}</Table.Th>
-              <Table.Th>{t('documents.actions', 'Acties')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={columns} />
           <Table.Tbody>
             {doc.data.Versions.map((v) => (
               <Table.Tr key={v.Version} data-testid="document-version-row">

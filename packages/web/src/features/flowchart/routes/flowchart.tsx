@@ -62,7 +62,8 @@ export default function FlowchartPage() {
   const { t } = useTranslation();
   const title = useRouteTitle('routes.flowchart', 'Stroomdiagram');
   const departments = useDepartments();
-  const { departmentId, date, setDepartmentId, setDate } = useDepartmentDay(departments.data?.Rows);
+  const day = useDepartmentDay(departments.data?.Rows);
+  const { departmentId, date } = day;
   const flowchart = useFlowchart(departmentId === null ? null : { departmentId, date });
 
   const body = () => {
@@ -83,15 +84,7 @@ export default function FlowchartPage() {
   return (
     <Stack gap="md" maw={1200} data-testid="flowchart">
       <PageHeading title={title} />
-      {departments.data && departments.data.Rows.length > 0 ? (
-        <DepartmentDayPicker
-          departments={departments.data.Rows}
-          departmentId={departmentId}
-          date={date}
-          onDepartmentChange={setDepartmentId}
-          onDateChange={setDate}
-        />
-      ) : null}
+      <DepartmentDayPicker departments={departments.data?.Rows} day={day} />
       <DepartmentGate departments={departments} departmentId={departmentId}>
         {body}
       </DepartmentGate>

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useLogLabels } from '../hooks/use-log-labels.ts';
 import { LogObject } from './log-object.tsx';
 import stacked from '../../../components/stacked-table.module.css';
+import { TableHead } from '../../../components/table-head.tsx';
 
 const OUTCOME_COLORS: Record<string, string> = {
   success: 'green',
@@ -31,20 +32,19 @@ export function LogTable({
   linkTo: (filter: 'userId' | 'personId', id: string) => string;
 }) {
   const { t } = useTranslation();
+  const columns = {
+    eventAt: t('log.table.eventAt', 'Tijdstip'),
+    user: t('log.table.user', 'Gebruiker'),
+    action: t('log.table.action', 'Actie'),
+    object: t('log.table.object', 'Object'),
+    outcome: t('log.table.outcome', 'Uitkomst'),
+  };
   const labels = useLogLabels();
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped verticalSpacing="xs" className={stacked.table} data-testid="log-table">
         <Table.Caption>{t('log.caption', 'Logboek, nieuwste eerst')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('log.table.eventAt', 'Tijdstip')}</Table.Th>
-            <Table.Th>{t('log.table.user', 'Gebruiker')}</Table.Th>
-            <Table.Th>{t('log.table.action', 'Actie')}</Table.Th>
-            <Table.Th>{t('log.table.object', 'Object')}</Table.Th>
-            <Table.Th>{t('log.table.outcome', 'Uitkomst')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={columns} />
         <Table.Tbody>
           {rows.map((row) => {
             const change = labels.change(row.Detail?.change);

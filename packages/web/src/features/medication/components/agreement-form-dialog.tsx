@@ -9,7 +9,6 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { useState } from 'react';
 import {
   Alert,
-  Button,
   Checkbox,
   Chip,
   Group,
@@ -45,6 +44,7 @@ import { showServerFieldErrors } from '../../../lib/form.ts';
 import { MedicationPicker } from './medication-picker.tsx';
 import { MomentsEditor } from './moments-editor.tsx';
 import { DateField } from '../../../components/date-field.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 
 const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
@@ -277,16 +277,17 @@ export function AgreementFormDialog({ patientId, agreement, onClose }: Agreement
             {failure}
           </Alert>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" size="md" onClick={onClose}>
-            {t('common.cancel', 'Annuleren')}
-          </Button>
-          <Button size="md" onClick={() => handleSubmit()} loading={pending} data-testid="agreement-submit">
-            {agreement
-              ? t('medication.form.change', 'Wijzigen')
-              : t('medication.form.submitStart', 'Starten')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          submitLabel={
+            agreement ? t('medication.form.change', 'Wijzigen') : t('medication.form.submitStart', 'Starten')
+          }
+          loading={pending}
+          submitTestId="agreement-submit"
+          onSubmit={() => handleSubmit()}
+          size="md"
+          gap="sm"
+        />
       </Stack>
     </Modal>
   );

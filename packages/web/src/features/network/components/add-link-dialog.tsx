@@ -3,7 +3,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Combobox.css';
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   NETWORK_ROLES,
@@ -16,6 +16,7 @@ import { fieldErrors } from '../../../lib/api-errors.ts';
 import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useCreateLink, useOrganisations } from '../api/network.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 
 /** The roles the own organisation can take part in, and on which side it stands. */
 export function ownSide(role: NetworkRole, own: EntitySummary): 'from' | 'to' | null {
@@ -145,14 +146,14 @@ export function AddLinkDialog({
             {apiErrorMessage(t, create.error)}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close}>
-            {t('common.cancel', 'Annuleren')}
-          </Button>
-          <Button onClick={submit} loading={create.isPending} data-testid="network-add-submit">
-            {t('network.propose', 'Voorstellen')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={close}
+          submitLabel={t('network.propose', 'Voorstellen')}
+          loading={create.isPending}
+          submitTestId="network-add-submit"
+          onSubmit={submit}
+          gap="sm"
+        />
       </Stack>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { Button, Group, Table } from '@mantine/core';
 import type { NetworkLink } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import stacked from '../../../components/stacked-table.module.css';
+import { TableHead } from '../../../components/table-head.tsx';
 
 interface LinksTableProps {
   links: NetworkLink[];
@@ -29,26 +30,25 @@ export function LinksTable({
       : link.CanActivate
         ? t('network.statusToConfirm', 'Wacht op uw bevestiging')
         : t('network.statusInactive', 'Niet actief of wacht op bevestiging');
+  const columns = {
+    from: t('network.from', 'Organisatie'),
+    role: t('network.role', 'Rol'),
+    to: t('network.to', 'Voor'),
+    status: t('network.status', 'Status'),
+    ...(mayManage ? { actions: t('network.actions', 'Acties') } : {}),
+  };
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped verticalSpacing="xs" className={stacked.table} data-testid="network-links">
         <Table.Caption>{t('network.linksCaption', 'Koppelingen in het zorgnetwerk')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('network.from', 'Organisatie')}</Table.Th>
-            <Table.Th>{t('network.role', 'Rol')}</Table.Th>
-            <Table.Th>{t('network.to', 'Voor')}</Table.Th>
-            <Table.Th>{t('network.status', 'Status')}</Table.Th>
-            {mayManage && <Table.Th>{t('network.actions', 'Acties')}</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={columns} />
         <Table.Tbody>
           {links.map((link) => (
             <Table.Tr key={link.Id} data-testid="network-link" data-link-id={link.Id}>
               <Table.Td>{link.From.Name}</Table.Td>
-              <Table.Td data-label={t('network.role', 'Rol')}>{t(`networkRole.${link.Role}`)}</Table.Td>
-              <Table.Td data-label={t('network.to', 'Voor')}>{link.To.Name}</Table.Td>
-              <Table.Td data-label={t('network.status', 'Status')} data-testid="network-link-status">
+              <Table.Td data-label={columns.role}>{t(`networkRole.${link.Role}`)}</Table.Td>
+              <Table.Td data-label={columns.to}>{link.To.Name}</Table.Td>
+              <Table.Td data-label={columns.status} data-testid="network-link-status">
                 {status(link)}
               </Table.Td>
               {mayManage && (

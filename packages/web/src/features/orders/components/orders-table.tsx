@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { Order } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import stacked from '../../../components/stacked-table.module.css';
+import { TableHead } from '../../../components/table-head.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { composeMessageHref, mayUseCommunication } from '../../../lib/live-messages.ts';
 import type { OrderSide } from '../api/orders.ts';
@@ -32,6 +33,14 @@ function lineText(line: Order['Lines'][number]): string {
 /** Orders with status (colour and text), lines, reasons, history and the actions of the caller's side. */
 export function OrdersTable({ side, rows, ...actions }: OrdersTableProps) {
   const { t } = useTranslation();
+  const columns = {
+    status: t('orders.col.status', 'Status'),
+    order: t('orders.col.order', 'Bestelling'),
+    for: t('orders.col.for', 'Voor'),
+    lines: t('orders.col.lines', 'Regels'),
+    reason: t('orders.col.reason', 'Reden'),
+    actions: t('orders.col.actions', 'Acties'),
+  };
   const statusLabel = useOrderStatusLabel();
   const mayMessage = mayUseCommunication();
   return (
@@ -42,23 +51,14 @@ export function OrdersTable({ side, rows, ...actions }: OrdersTableProps) {
             ? t('orders.captionPharmacy', 'Bestellingen van de zorgcentra die u belevert')
             : t('orders.captionCareCentre', 'Bestellingen van uw organisatie')}
         </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('orders.col.status', 'Status')}</Table.Th>
-            <Table.Th>{t('orders.col.order', 'Bestelling')}</Table.Th>
-            <Table.Th>{t('orders.col.for', 'Voor')}</Table.Th>
-            <Table.Th>{t('orders.col.lines', 'Regels')}</Table.Th>
-            <Table.Th>{t('orders.col.reason', 'Reden')}</Table.Th>
-            <Table.Th>{t('orders.col.actions', 'Acties')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={columns} />
         <Table.Tbody>
           {rows.map((order) => {
             const open = order.Status === 'in_progress';
             const busy = actions.busyId === order.Id;
             return (
               <Table.Tr key={order.Id} data-testid="order-row" data-order-id={order.Id}>
-                <Table.Td data-label={t('orders.col.status', 'Status')}>
+                <Table.Td data-label={columns.status}>
                   <Stack gap={4}>
                     <OrderStatusBadge status={order.Status} draft={order.Draft} />
                     {order.Urgent ? (
@@ -68,7 +68,7 @@ export function OrdersTable({ side, rows, ...actions }: OrdersTableProps) {
                     ) : null}
                   </Stack>
                 </Table.Td>
-                <Table.Td data-label={t('orders.col.order', 'Bestelling')}>
+                <Table.Td data-label={columns.order}>
                   <Text fz="sm" fw={600}>
                     {t('orders.number', 'Bestelling {{id}}', { id: order.Id })}
                   </Text>
@@ -83,7 +83,7 @@ export function OrdersTable({ side, rows, ...actions }: OrdersTableProps) {
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td data-label={t('orders.col.for', 'Voor')}>
+                <Table.Td data-label={columns.for}>
                   <Text fz="sm">{order.Patient?.Name ?? t('orders.noPatient', 'Afdelingsvoorraad')}</Text>
                   {order.Department ? (
                     <Text fz="sm" c="dimmed">
@@ -91,14 +91,14 @@ export function OrdersTable({ side, rows, ...actions }: OrdersTableProps) {
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td data-label={t('orders.col.lines', 'Regels')}>
+                <Table.Td data-label={columns.lines}>
                   <List size="sm" spacing={2} data-testid="order-lines">
                     {order.Lines.map((line) => (
                       <List.Item key={line.Id}>{lineText(line)}</List.Item>
                     ))}
                   </List>
                 </Table.Td>
-                <Table.Td data-label={t('orders.col.reason', 'Reden')}>
+                <Table.Td data-label={columns.reason}>
                   {order.Reason ? <Text fz="sm">{order.Reason}</Text> : null}
                   {order.DecisionReason ? (
                     <Text fz="sm" fw={600} data-testid="order-decision-reason">

@@ -1,7 +1,3 @@
-import '@mantine/core/styles/Drawer.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import { Drawer } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
@@ -9,6 +5,7 @@ import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { useAccountLookups } from '../api/get-account-lookups.ts';
 import { usePerson } from '../api/get-person.ts';
 import { AccountForm } from './account-form.tsx';
+import { SideDrawer } from './side-drawer.tsx';
 
 interface AccountDrawerProps {
   opened: boolean;
@@ -33,15 +30,7 @@ export function AccountDrawer({ opened, personId, screenName, onClose }: Account
     : t('persons.account.title', 'Account');
   const failed = person.isError ? person.error : lookups.isError ? lookups.error : null;
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      position="right"
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
-      data-testid="account-drawer"
-    >
+    <SideDrawer opened={opened} onClose={onClose} title={title} data-testid="account-drawer">
       {failed ? (
         <LoadError
           message={t('persons.account.loadError', 'De accountgegevens konden niet worden geladen.')}
@@ -62,6 +51,6 @@ export function AccountDrawer({ opened, personId, screenName, onClose }: Account
           onDone={onClose}
         />
       )}
-    </Drawer>
+    </SideDrawer>
   );
 }

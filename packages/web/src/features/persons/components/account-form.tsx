@@ -3,7 +3,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Alert, Button, Checkbox, Group, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Checkbox, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { Account, AccountLookups } from '@zorgportaal/contract';
@@ -23,6 +23,7 @@ import {
   type AccountFormValues,
 } from '../utils/account-form.ts';
 import { DateField } from '../../../components/date-field.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 
 interface AccountFormProps {
   personId: number;
@@ -180,14 +181,12 @@ export function AccountForm({ personId, account, lookups, onDone }: AccountFormP
             {...bind('activeEnd', 'active-end')}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel', 'Annuleren')}
-          </Button>
-          <Button type="submit" loading={saving} data-testid="account-form-save">
-            {account ? t('common.save', 'Opslaan') : t('persons.account.link', 'Account koppelen')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onDone}
+          submitLabel={account ? t('common.save', 'Opslaan') : t('persons.account.link', 'Account koppelen')}
+          loading={saving}
+          submitTestId="account-form-save"
+        />
       </Stack>
     </form>
   );

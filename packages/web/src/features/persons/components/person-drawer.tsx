@@ -1,7 +1,3 @@
-import '@mantine/core/styles/Drawer.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import { Drawer } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
@@ -9,6 +5,7 @@ import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { usePerson } from '../api/get-person.ts';
 import { EMPTY_PERSON_FORM, personToForm } from '../utils/person-form.ts';
 import { PersonForm } from './person-form.tsx';
+import { SideDrawer } from './side-drawer.tsx';
 
 interface PersonDrawerProps {
   opened: boolean;
@@ -26,15 +23,7 @@ export function PersonDrawer({ opened, personId, onClose }: PersonDrawerProps) {
       ? t('persons.form.createTitle', 'Nieuwe persoon')
       : t('persons.form.editTitle', 'Persoon bewerken');
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      position="right"
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
-      data-testid="person-drawer"
-    >
+    <SideDrawer opened={opened} onClose={onClose} title={title} data-testid="person-drawer">
       {personId === null ? (
         <PersonForm initial={EMPTY_PERSON_FORM} personId={null} onDone={onClose} />
       ) : person.isPending ? (
@@ -53,6 +42,6 @@ export function PersonDrawer({ opened, personId, onClose }: PersonDrawerProps) {
           onDone={onClose}
         />
       )}
-    </Drawer>
+    </SideDrawer>
   );
 }

@@ -32,6 +32,7 @@ import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { contractResolver } from '../../../lib/form.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useMappingDepartments, useSaveIntegration } from '../api/integrations.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 
 interface Values {
   Type: IntegrationType;
@@ -219,14 +220,12 @@ export function IntegrationForm({ integration, organisationName, onClose }: Inte
               {apiErrorMessage(t, save.error)}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel', 'Annuleren')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="integration-save">
-              {t('common.save', 'Opslaan')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            submitLabel={t('common.save', 'Opslaan')}
+            loading={save.isPending}
+            submitTestId="integration-save"
+          />
         </Stack>
       </form>
     </Modal>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TrashRow } from '@zorgportaal/contract';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import stacked from '../../../components/stacked-table.module.css';
+import { TableHead } from '../../../components/table-head.tsx';
 
 interface TrashTableProps {
   rows: TrashRow[];
@@ -15,6 +16,14 @@ interface TrashTableProps {
 /** Deleted persons: name, date of birth, username, deleted by, deleted at, restore / delete for good. */
 export function TrashTable({ rows, restoringId, onRestore, onPurge }: TrashTableProps) {
   const { t } = useTranslation();
+  const columns = {
+    name: t('trash.name', 'Naam'),
+    dateOfBirth: t('trash.dateOfBirth', 'Geboortedatum'),
+    username: t('trash.username', 'Gebruikersnaam'),
+    deletedBy: t('trash.deletedBy', 'Verwijderd door'),
+    deletedAt: t('trash.deletedAt', 'Verwijderd op'),
+    actions: t('trash.actions', 'Acties'),
+  };
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table
@@ -25,28 +34,17 @@ export function TrashTable({ rows, restoringId, onRestore, onPurge }: TrashTable
         data-testid="trash-table"
       >
         <Table.Caption>{t('trash.caption', 'Verwijderde personen')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('trash.name', 'Naam')}</Table.Th>
-            <Table.Th>{t('trash.dateOfBirth', 'Geboortedatum')}</Table.Th>
-            <Table.Th>{t('trash.username', 'Gebruikersnaam')}</Table.Th>
-            <Table.Th>{t('trash.deletedBy', 'Verwijderd door')}</Table.Th>
-            <Table.Th>{t('trash.deletedAt', 'Verwijderd op')}</Table.Th>
-            <Table.Th>{t('trash.actions', 'Acties')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={columns} />
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.PersonId} data-testid="trash-row" data-person-id={row.PersonId}>
               <Table.Td data-testid="trash-name">{row.ScreenName}</Table.Td>
-              <Table.Td data-label={t('trash.dateOfBirth', 'Geboortedatum')}>
-                {formatDate(row.DateOfBirth)}
-              </Table.Td>
-              <Table.Td data-label={t('trash.username', 'Gebruikersnaam')}>{row.Username ?? ''}</Table.Td>
-              <Table.Td data-testid="trash-deleted-by" data-label={t('trash.deletedBy', 'Verwijderd door')}>
+              <Table.Td data-label={columns.dateOfBirth}>{formatDate(row.DateOfBirth)}</Table.Td>
+              <Table.Td data-label={columns.username}>{row.Username ?? ''}</Table.Td>
+              <Table.Td data-testid="trash-deleted-by" data-label={columns.deletedBy}>
                 {row.DeletedBy?.Username ?? ''}
               </Table.Td>
-              <Table.Td data-testid="trash-deleted-at" data-label={t('trash.deletedAt', 'Verwijderd op')}>
+              <Table.Td data-testid="trash-deleted-at" data-label={columns.deletedAt}>
                 {formatDateTime(row.DeletedAt)}
               </Table.Td>
               <Table.Td data-full>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { InrValue } from '@zorgportaal/contract';
 import stacked from '../../../components/stacked-table.module.css';
+import { TableHead } from '../../../components/table-head.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { composeMessageHref, mayUseCommunication } from '../../../lib/live-messages.ts';
 import { InterpretationBadge } from './interpretation-badge.tsx';
@@ -34,13 +35,7 @@ export function InrTable({ values, patientId }: { values: readonly InrValue[]; p
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table verticalSpacing="xs" striped className={stacked.table} data-testid="inr-table">
-        <Table.Thead>
-          <Table.Tr>
-            {Object.values(columns).map((label) => (
-              <Table.Th key={label}>{label}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead columns={columns} />
         <Table.Tbody>
           {[...values].reverse().map((v) => (
             <Table.Tr key={v.Id} data-testid="inr-row" data-interpretation={v.Interpretation}>

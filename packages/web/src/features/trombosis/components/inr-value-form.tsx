@@ -1,24 +1,14 @@
 import '@mantine/core/styles/SegmentedControl.css';
-import {
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { inrValueBodySchema, type InrMethod, type InrValueBodyInput } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { fieldErrors } from '../../../lib/api-errors.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useAddInrValue } from '../api/trombosis.ts';
+import { NoteAndSave } from './note-and-save.tsx';
 
 interface Values {
   Value: string;
@@ -128,23 +118,13 @@ export function InrValueForm({ patientId }: { patientId: number }) {
               style={{ alignSelf: 'flex-start' }}
             />
           </Stack>
-          <Textarea
-            label={t('trombosis.note', 'Opmerking')}
-            autosize
-            minRows={2}
-            maw={560}
-            {...form.getInputProps('Note')}
+          <NoteAndSave
+            note={form.getInputProps('Note')}
+            error={add.isError && Object.keys(form.errors).length === 0 ? add.error : null}
+            saving={add.isPending}
+            saveLabel={t('trombosis.saveInr', 'INR opslaan')}
+            saveTestId="inr-save"
           />
-          {add.isError && Object.keys(form.errors).length === 0 ? (
-            <Text c="red.8" role="alert">
-              {apiErrorMessage(t, add.error)}
-            </Text>
-          ) : null}
-          <Group>
-            <Button type="submit" size="md" loading={add.isPending} data-testid="inr-save">
-              {t('trombosis.saveInr', 'INR opslaan')}
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Paper>

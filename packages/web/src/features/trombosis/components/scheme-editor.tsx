@@ -1,16 +1,5 @@
 import '@mantine/core/styles/NumberInput.css';
-import {
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   COUMARINS,
@@ -22,12 +11,12 @@ import {
 } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { todayIso } from '../../../lib/format.ts';
 import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useAddDosageScheme } from '../api/trombosis.ts';
 import { useWeekdays } from '../hooks/use-weekdays.ts';
+import { NoteAndSave } from './note-and-save.tsx';
 
 interface Values {
   Drug: Coumarin;
@@ -160,26 +149,17 @@ export function SchemeEditor({
               mg: String(total.Mg).replace('.', ','),
             })}
           </Text>
-          <Textarea
-            label={t('trombosis.note', 'Opmerking')}
-            autosize
-            minRows={2}
-            maw={560}
-            {...form.getInputProps('Note')}
-          />
-          {add.isError && Object.keys(form.errors).length === 0 ? (
-            <Text c="red.8" role="alert">
-              {apiErrorMessage(t, add.error)}
-            </Text>
-          ) : null}
-          <Group>
-            <Button type="submit" size="md" loading={add.isPending} data-testid="scheme-save">
-              {t('trombosis.saveScheme', 'Schema opslaan')}
-            </Button>
+          <NoteAndSave
+            note={form.getInputProps('Note')}
+            error={add.isError && Object.keys(form.errors).length === 0 ? add.error : null}
+            saving={add.isPending}
+            saveLabel={t('trombosis.saveScheme', 'Schema opslaan')}
+            saveTestId="scheme-save"
+          >
             <Button variant="default" size="md" onClick={onDone}>
               {t('common.cancel', 'Annuleren')}
             </Button>
-          </Group>
+          </NoteAndSave>
         </Stack>
       </form>
     </Paper>

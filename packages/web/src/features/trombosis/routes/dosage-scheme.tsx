@@ -1,10 +1,7 @@
-import '@mantine/core/styles/Skeleton.css';
 import { useState } from 'react';
-import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyMessage } from '../../../components/empty-message.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PageHeading } from '../../../components/page-heading.tsx';
 import '../../../components/print.css';
 import { formatDate } from '../../../lib/format.ts';
 import { useRouteTitle } from '../../../lib/use-route-title.ts';
@@ -13,7 +10,7 @@ import { CoumarinAgreements } from '../components/coumarin-agreements.tsx';
 import { DosingCalendar } from '../components/dosing-calendar.tsx';
 import { SchemeEditor } from '../components/scheme-editor.tsx';
 import { SchemeTable } from '../components/scheme-table.tsx';
-import { TrombosisPatientSelect } from '../components/trombosis-patient-select.tsx';
+import { PatientPage } from '../components/patient-page.tsx';
 import { usePatientParam } from '../hooks/use-patient-param.ts';
 
 /**
@@ -29,108 +26,91 @@ export default function DosageSchemePage() {
   const [editing, setEditing] = useState(false);
   const patient = patients.data?.Rows.find((p) => p.Id === patientId) ?? null;
 
-  const body = () => {
-    if (patientId === null)
-      return (
-        <Alert color="gray" variant="light" data-testid="scheme-no-patient">
-          {t('trombosis.chooseSchemePatient', 'Kies een cliënt om het doseerschema te zien.')}
-        </Alert>
-      );
-    if (schemes.isPending)
-      return (
-        <Stack gap="sm" aria-busy="true">
-          <Skeleton height={120} />
-          <Skeleton height={240} />
-        </Stack>
-      );
-    if (schemes.isError)
-      return (
-        <LoadError
-          message={t('trombosis.schemesError', 'De doseerschema’s konden niet worden geladen.')}
-          error={schemes.error}
-          onRetry={() => void schemes.refetch()}
-        />
-      );
-    const data = schemes.data;
-    // The calendar shows the newest plan: a scheme starting later already replaces the current one then.
-    const newest = data.Rows[0] ?? null;
-    return (
-      <Stack gap="lg">
-        {patient ? (
-          <Text fw={600} size="lg" data-no-print>
-            {patient.ScreenName} · {patient.EntityName} · {patient.DepartmentName}
-          </Text>
-        ) : null}
-        <Stack component="section" gap="xs" aria-labelledby="scheme-current" data-no-print>
-          <Group justify="space-between">
-            <Title order={2} size="h4" id="scheme-current">
-              {t('trombosis.currentScheme', 'Huidig schema')}
-            </Title>
-            {data.CanWrite && !editing ? (
-              <Button size="md" onClick={() => setEditing(true)} data-testid="scheme-new">
-                {t('trombosis.newScheme', 'Nieuw doseerschema')}
-              </Button>
-            ) : null}
-          </Group>
-          {data.Current ? (
-            <SchemeTable rows={[data.Current]} testId="scheme-current-table" />
-          ) : (
-            <Text c="dark.6">{t('trombosis.noCurrentScheme', 'Vandaag geldt geen doseerschema.')}</Text>
-          )}
-        </Stack>
-        {editing ? (
-          <SchemeEditor
-            patientId={patientId}
-            current={data.Current ?? newest}
-            suggestedNextCheck={data.SuggestedNextCheck}
-            onDone={() => setEditing(false)}
-          />
-        ) : null}
-        {newest && patient ? (
-          <Stack gap="xs">
-            <Group justify="space-between" data-no-print>
-              <Text size="sm" c="dark.6">
-                {t('trombosis.calendarFor', 'Doseerkalender vanaf {{from}}', {
-                  from: formatDate(newest.ValidFrom),
-                })}
-              </Text>
-              <Button variant="default" size="md" onClick={() => window.print()} data-testid="calendar-print">
-                {t('trombosis.printCalendar', 'Doseerkalender afdrukken')}
-              </Button>
-            </Group>
-            <DosingCalendar scheme={newest} patientName={patient.ScreenName} />
-          </Stack>
-        ) : null}
-        <CoumarinAgreements patientId={patientId} />
-        <Stack component="section" gap="xs" aria-labelledby="scheme-history" data-no-print>
-          <Title order={2} size="h4" id="scheme-history">
-            {t('trombosis.schemeHistory', 'Alle schema’s')} ({data.Rows.length})
-          </Title>
-          {data.Rows.length === 0 ? (
-            <EmptyMessage title={t('trombosis.noSchemes', 'Nog geen doseerschema’s')} />
-          ) : (
-            <SchemeTable rows={data.Rows} testId="scheme-history-table" />
-          )}
-        </Stack>
-      </Stack>
-    );
-  };
-
   return (
-    <Stack gap="md" maw={1200} data-testid="dosage-scheme">
-      <Group justify="space-between" align="flex-end" wrap="wrap" data-no-print>
-        <PageHeading title={title} />
-      </Group>
-      {patients.isError ? (
-        <LoadError
-          message={t('trombosis.patientsError', 'De cliënten konden niet worden geladen.')}
-          error={patients.error}
-          onRetry={() => void patients.refetch()}
-        />
-      ) : (
-        <TrombosisPatientSelect patients={patients.data?.Rows ?? []} value={patientId} onChange={choose} />
-      )}
-      {body()}
-    </Stack>
+    <PatientPage
+      title={title}
+      testId="dosage-scheme"
+      headingNoPrint
+      patients={patients}
+      patientId={patientId}
+      onChoose={choose}
+      query={schemes}
+      noPatient={{
+        text: t('trombosis.chooseSchemePatient', 'Kies een cliënt om het doseerschema te zien.'),
+        testId: 'scheme-no-patient',
+      }}
+      skeletons={[120, 240]}
+      errorMessage={t('trombosis.schemesError', 'De doseerschema’s konden niet worden geladen.')}
+    >
+      {(data, chosenId) => {
+        // The calendar shows the newest plan: a scheme starting later already replaces the current one then.
+        const newest = data.Rows[0] ?? null;
+        return (
+          <Stack gap="lg">
+            {patient ? (
+              <Text fw={600} size="lg" data-no-print>
+                {patient.ScreenName} · {patient.EntityName} · {patient.DepartmentName}
+              </Text>
+            ) : null}
+            <Stack component="section" gap="xs" aria-labelledby="scheme-current" data-no-print>
+              <Group justify="space-between">
+                <Title order={2} size="h4" id="scheme-current">
+                  {t('trombosis.currentScheme', 'Huidig schema')}
+                </Title>
+                {data.CanWrite && !editing ? (
+                  <Button size="md" onClick={() => setEditing(true)} data-testid="scheme-new">
+                    {t('trombosis.newScheme', 'Nieuw doseerschema')}
+                  </Button>
+                ) : null}
+              </Group>
+              {data.Current ? (
+                <SchemeTable rows={[data.Current]} testId="scheme-current-table" />
+              ) : (
+                <Text c="dark.6">{t('trombosis.noCurrentScheme', 'Vandaag geldt geen doseerschema.')}</Text>
+              )}
+            </Stack>
+            {editing ? (
+              <SchemeEditor
+                patientId={chosenId}
+                current={data.Current ?? newest}
+                suggestedNextCheck={data.SuggestedNextCheck}
+                onDone={() => setEditing(false)}
+              />
+            ) : null}
+            {newest && patient ? (
+              <Stack gap="xs">
+                <Group justify="space-between" data-no-print>
+                  <Text size="sm" c="dark.6">
+                    {t('trombosis.calendarFor', 'Doseerkalender vanaf {{from}}', {
+                      from: formatDate(newest.ValidFrom),
+                    })}
+                  </Text>
+                  <Button
+                    variant="default"
+                    size="md"
+                    onClick={() => window.print()}
+                    data-testid="calendar-print"
+                  >
+                    {t('trombosis.printCalendar', 'Doseerkalender afdrukken')}
+                  </Button>
+                </Group>
+                <DosingCalendar scheme={newest} patientName={patient.ScreenName} />
+              </Stack>
+            ) : null}
+            <CoumarinAgreements patientId={chosenId} />
+            <Stack component="section" gap="xs" aria-labelledby="scheme-history" data-no-print>
+              <Title order={2} size="h4" id="scheme-history">
+                {t('trombosis.schemeHistory', 'Alle schema’s')} ({data.Rows.length})
+              </Title>
+              {data.Rows.length === 0 ? (
+                <EmptyMessage title={t('trombosis.noSchemes', 'Nog geen doseerschema’s')} />
+              ) : (
+                <SchemeTable rows={data.Rows} testId="scheme-history-table" />
+              )}
+            </Stack>
+          </Stack>
+        );
+      }}
+    </PatientPage>
   );
 }

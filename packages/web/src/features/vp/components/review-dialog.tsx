@@ -2,7 +2,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { REVIEW_TEXT_MAX, screenName } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { showServerFieldErrors } from '../../../lib/form.ts';
 import { getAccount } from '../../../lib/session.ts';
 import { useRecordReview } from '../api/vp.ts';
 import { parsedReview, validateReview, type ReviewValues } from '../utils/review-form.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 
 const me = (): string => {
   const account = getAccount();
@@ -115,14 +116,12 @@ export function ReviewDialog({
           {record.isError && Object.keys(form.errors).length === 0 ? (
             <Alert color="red">{apiErrorMessage(t, record.error)}</Alert>
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel', 'Annuleren')}
-            </Button>
-            <Button type="submit" loading={record.isPending} data-testid="review-save">
-              {t('common.save', 'Opslaan')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            submitLabel={t('common.save', 'Opslaan')}
+            loading={record.isPending}
+            submitTestId="review-save"
+          />
         </Stack>
       </form>
     </Modal>

@@ -6,6 +6,7 @@ import { EmptyMessage } from '../../../components/empty-message.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import classes from '../../../components/stacked-table.module.css';
+import { TableHead } from '../../../components/table-head.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useVpDashboard } from '../api/vp.ts';
 
@@ -54,13 +55,7 @@ export default function VpDashboardPage() {
             })}
           </Text>
           <Table className={classes.table} data-testid="vp-table">
-            <Table.Thead>
-              <Table.Tr>
-                {Object.values(column).map((label) => (
-                  <Table.Th key={label}>{label}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={column} />
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={row.PatientId} data-testid="vp-row">
