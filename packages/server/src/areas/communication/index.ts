@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import routes from './routes.ts';
 import { closeStreams, THREAD_CHANNEL } from './stream.ts';
 
-export { createThreadToOrganisation, reachableEntityIds, unreadByPatient, unreadCount } from './queries.ts';
+export {
+  createThreadToOrganisation,
+  reachableEntityIds,
+  unreadByPatient,
+  unreadCount,
+} from './queries/index.ts';
 export { COMMUNICATION_TILES } from './tiles.ts';
 export { seedDemoCommunication } from './demo.ts';
 

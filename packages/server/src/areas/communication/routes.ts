@@ -31,7 +31,7 @@ import {
   recipientsOf,
   threadMessages,
   unreadCount,
-} from './queries.ts';
+} from './queries/index.ts';
 import { openStream, THREAD_CHANNEL } from './stream.ts';
 import { issueTicket, readTicket } from './ticket.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';

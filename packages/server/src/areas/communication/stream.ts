@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { isVisible, type Reader, unreadCount } from './queries.ts';
+import { isVisible, type Reader, unreadCount } from './queries/index.ts';
 
 /** The events channel of new messages; the payload is the thread id, never content. */
 export const THREAD_CHANNEL = 'zp_messages';

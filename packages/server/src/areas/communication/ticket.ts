@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { sessions } from './tables.ts';
-import type { Reader } from './queries.ts';
+import type { Reader } from './queries/index.ts';
 
 /**
  * A browser's EventSource cannot send the bearer token, so the page first asks for a stream ticket:

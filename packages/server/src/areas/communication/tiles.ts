@@ -1,5 +1,5 @@
 import type { TileDefinition } from '../dashboard/index.ts';
-import { unreadCount } from './queries.ts';
+import { unreadCount } from './queries/index.ts';
 
 /** Landing tiles of Communicatie: the threads with a message the user has not read yet. */
 export const COMMUNICATION_TILES: TileDefinition[] = [

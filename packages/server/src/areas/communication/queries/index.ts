@@ -1,0 +1,3 @@
+export * from './reach.ts';
+export * from './threads.ts';
+export * from './write.ts';
