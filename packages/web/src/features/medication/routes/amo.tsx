@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Skeleton.css';
 import { useState } from 'react';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Agreement } from '@zorgportaal/contract';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { PrintButton } from '../../../components/print-button.tsx';
 import { getEntityType, hasPermission } from '../../../lib/session.ts';
+import { usePatientParam } from '../../../lib/use-patient-param.ts';
 import { useRouteTitle } from '../../../lib/use-route-title.ts';
 import { RECENT_DAYS, useAgreements } from '../api/get-agreements.ts';
 import { usePatient } from '../api/get-patient.ts';
@@ -50,22 +50,13 @@ function LoadError({ message, error, onRetry }: { message: string; error: unknow
 export default function AmoPage() {
   const { t } = useTranslation();
   const title = useRouteTitle('routes.amo', 'Actueel medicatie overzicht');
-  const [params, setParams] = useSearchParams();
-  const patientId = Number(params.get('patient')) || null;
+  const [patientId, choose] = usePatientParam();
   const patient = usePatient(patientId);
   const agreements = useAgreements(patientId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const mayWrite = hasPermission('medication.write');
   // The prescriber (VP, a GP practice: not the care centre's or pharmacy's own staff) signs agreements.
   const maySign = mayWrite && hasPermission('vp.read') && getEntityType() === 'customer';
-
-  const choose = (id: number | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id) next.set('patient', String(id));
-      else next.delete('patient');
-      return next;
-    });
 
   const body = () => {
     if (patientId === null)

@@ -11,7 +11,7 @@ import { DosingCalendar } from '../components/dosing-calendar.tsx';
 import { SchemeEditor } from '../components/scheme-editor.tsx';
 import { SchemeTable } from '../components/scheme-table.tsx';
 import { PatientPage } from '../components/patient-page.tsx';
-import { usePatientParam } from '../hooks/use-patient-param.ts';
+import { usePatientParam } from '../../../lib/use-patient-param.ts';
 
 /**
  * /dosagescheme: per patient the scheme in force, a new scheme from a date (the service only), the

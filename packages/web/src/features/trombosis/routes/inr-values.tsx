@@ -9,7 +9,7 @@ import { InrTable } from '../components/inr-table.tsx';
 import { InrValueForm } from '../components/inr-value-form.tsx';
 import { TargetRangePanel } from '../components/target-range-form.tsx';
 import { PatientPage } from '../components/patient-page.tsx';
-import { usePatientParam } from '../hooks/use-patient-param.ts';
+import { usePatientParam } from '../../../lib/use-patient-param.ts';
 
 /** /inrvalues: per patient the INR values as chart and table, the target range, and a new value. */
 export default function InrValuesPage() {
