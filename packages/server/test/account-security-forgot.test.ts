@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, mailOutbox, passwordResetTokens } from '../src/platform/db/schema/index.ts';
 import {
@@ -13,38 +11,23 @@ import {
   waitFor,
 } from './helpers/account-security.ts';
 import { bearer } from './helpers/login.ts';
+import { type ReceivedMail, startSmtp } from './helpers/smtp.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
-const received: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+let received: ReceivedMail[];
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtp();
+  received = smtp.received;
   t = await buildTestApp({
-    config: { smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://portaal.example' },
+    config: { smtpUrl: smtp.url, publicUrl: 'https://portaal.example' },
   });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
 const NEW_PASSWORD = 'Zonnige-dinsdag-aan-zee-7';

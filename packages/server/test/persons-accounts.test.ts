@@ -1,49 +1,32 @@
-import type { AddressInfo } from 'node:net';
 import type { Account, AccountLookups, AccountPage, Person } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/platform/db/schema/index.ts';
 import { type Api, apiAs, auditOf, newPersonBody } from './helpers/admin-api.ts';
 import { mailText, postForm, waitFor } from './helpers/account-security.ts';
 import { login } from './helpers/login.ts';
 import { entityIdOf } from './helpers/entities.ts';
+import { type ReceivedMail, startSmtp } from './helpers/smtp.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
-const received: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+let received: ReceivedMail[];
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: TestApp;
 let admin: Api;
 let roleId: (name: string) => Promise<number>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtp();
+  received = smtp.received;
   t = await buildTestApp({
-    config: { smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://portaal.example' },
+    config: { smtpUrl: smtp.url, publicUrl: 'https://portaal.example' },
   });
   admin = await apiAs(t.app, 'beheerder');
   roleId = async (name) => (await t.db.select().from(s.roles).where(eq(s.roles.name, name)))[0]!.id;
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
 const linkBody = async (username: string) => ({

@@ -1,13 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReceivedMail, startSmtp } from '../../test/helpers/smtp.ts';
 import { type OutgoingMail, createMailer } from './mail.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
 
 /** Decodes one MIME body by its Content-Transfer-Encoding. */
 function decodeBody(headers: string, body: string): string {
@@ -54,41 +47,21 @@ function parseMessage(raw: string): {
 }
 
 describe('mailer over SMTP', () => {
-  const received: Received[] = [];
-  let server: SMTPServer;
-  let port: number;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let received: ReceivedMail[];
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as AddressInfo).port;
+    smtp = await startSmtp();
+    received = smtp.received;
   });
 
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  afterAll(() => smtp.close());
 
   it('delivers a reset mail with subject and link to a real SMTP server', async () => {
     const logged: unknown[] = [];
     const outbox: OutgoingMail[] = [];
     const mailer = createMailer({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       from: 'Zorgportaal <noreply@zorgportaal.test>',
       logger: { info: (obj) => logged.push(obj) },
       outbox: async (mail) => void outbox.push(mail),
