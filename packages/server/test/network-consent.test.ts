@@ -115,6 +115,13 @@ describe('network consent', () => {
     expect(tile).toMatchObject({ Value: 1 });
     expect((await call('anker', 'PUT', `/api/network/links/${id}`, { Active: true })).statusCode).toBe(200);
     expect(await pharmacySeesClient()).toBe(200);
+
+    // Ended again by Het Anker: its own withdrawal is no request waiting on its landing page.
+    expect((await call('anker', 'PUT', `/api/network/links/${id}`, { Active: false })).statusCode).toBe(200);
+    const after = (await call('anker', 'GET', '/api/dashboard'))
+      .json()
+      .Tiles.find((x: { Key: string }) => x.Key === 'networkToConfirm');
+    expect(after).toMatchObject({ Value: 0 });
   });
 
   it('writes every change of the link into the Logboek of both organisations', async () => {
@@ -130,6 +137,7 @@ describe('network consent', () => {
       'reproposed success',
       'activated denied',
       'activated success',
+      'deactivated success',
       'removed success',
     ];
     expect(await logChanges('anker', id)).toEqual(expected);
