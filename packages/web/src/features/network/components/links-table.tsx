@@ -61,8 +61,8 @@ export function LinksTable({
               <Table.Td>{link.From.Name}</Table.Td>
               <Table.Td data-label={columns.role}>{t(`networkRole.${link.Role}`)}</Table.Td>
               <Table.Td data-label={columns.to}>{link.To.Name}</Table.Td>
-              <Table.Td data-label={columns.status}>
-                <span data-testid="network-link-status">{status(link)}</span>
+              <Table.Td data-label={columns.status} data-testid="network-link-status">
+                <span>{status(link)}</span>
                 {link.CanPropose && (
                   <Text fz="sm" c="dimmed" data-testid="network-link-consent">
                     {t(
