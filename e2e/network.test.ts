@@ -4,7 +4,8 @@ import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
 
 /**
  * Zorgnetwerk: the pharmacy's Beheerder proposes to supply Zorgcentrum Het Anker, Het Anker's
- * Beheerder confirms it, and the pharmacy removes it again (so other tests see the demo network).
+ * Beheerder confirms it and ends it again, the pharmacy proposes it anew (it may not reactivate it),
+ * Het Anker confirms, and the pharmacy removes it again (so other tests see the demo network).
  */
 async function openNetwork(page: Page, username: string) {
   await page.goto('/login');
@@ -35,7 +36,7 @@ describeBrowser('Zorgnetwerk', () => {
     await context.close();
   });
 
-  it('proposes a link, the other side confirms it, and it is removed after confirming', async () => {
+  it('proposes a link, the other side confirms and ends it, only a new proposal brings it back', async () => {
     const pharmacy = await browser.newPage();
     await openNetwork(pharmacy.page, 'apotheker');
     await pharmacy.page.getByTestId('network-add').click();
@@ -54,6 +55,33 @@ describeBrowser('Zorgnetwerk', () => {
     expect(await linkRow(anker.page).getByTestId('network-link-status').textContent()).toBe(
       'Wacht op uw bevestiging',
     );
+    await linkRow(anker.page).getByTestId('network-link-activate').click();
+    await linkRow(anker.page)
+      .getByTestId('network-link-status')
+      .getByText('Actief', { exact: true })
+      .waitFor();
+
+    // Het Anker ends it: only Het Anker may activate it again; the pharmacy can only propose it anew.
+    await linkRow(anker.page).getByTestId('network-link-deactivate').click();
+    await linkRow(anker.page).getByTestId('network-link-activate').getByText('Activeren').waitFor();
+    await pharmacy.page.reload();
+    await linkRow(pharmacy.page).getByTestId('network-link-propose').waitFor();
+    expect(await linkRow(pharmacy.page).getByTestId('network-link-status').textContent()).toMatch(
+      /^Gedeactiveerd door Zorgcentrum Het Anker op .*Alleen Zorgcentrum Het Anker kan deze koppeling weer activeren/,
+    );
+    expect(await linkRow(pharmacy.page).getByTestId('network-link-activate').count()).toBe(0);
+    await linkRow(pharmacy.page).getByTestId('network-link-propose').click();
+    await linkRow(pharmacy.page)
+      .getByTestId('network-link-status')
+      .getByText('Niet actief of wacht op bevestiging')
+      .waitFor();
+
+    // Het Anker confirms the new proposal.
+    await anker.page.reload();
+    await linkRow(anker.page)
+      .getByTestId('network-link-status')
+      .getByText('Wacht op uw bevestiging')
+      .waitFor();
     await linkRow(anker.page).getByTestId('network-link-activate').click();
     await linkRow(anker.page)
       .getByTestId('network-link-status')

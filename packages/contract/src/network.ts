@@ -34,8 +34,16 @@ export const networkLinkSchema = z.object({
   Active: z.boolean(),
   /** The organisation that proposed the link; only the other side can make it active. */
   ProposedBy: z.number().int(),
-  /** True when the caller's organisation may activate it now (it is the other side and the link is inactive). */
+  /**
+   * True when the caller's organisation may activate it now: the link is inactive and either the caller's
+   * organisation ended it, or it is a proposal (never ended) from the other side.
+   */
   CanActivate: z.boolean(),
+  /** The organisation that ended the link (only it may activate it again), and when; null while never ended. */
+  DeactivatedBy: z.number().int().nullable(),
+  DeactivatedAt: z.string().nullable(),
+  /** True when the other side ended it: the caller's organisation may ask again with a new proposal. */
+  CanPropose: z.boolean(),
 });
 export type NetworkLink = z.infer<typeof networkLinkSchema>;
 
@@ -54,15 +62,18 @@ export const networkSchema = z.object({
 });
 export type Network = z.infer<typeof networkSchema>;
 
-/** POST /api/network/links: one side must be the caller's own organisation. */
-export const networkLinkCreateSchema = z.object({
+/**
+ * POST /api/network/links: one side must be the caller's own organisation. The same body on a link the
+ * other side ended is a new proposal. A link is always proposed inactive: `Active` is an unknown field (400).
+ */
+export const networkLinkCreateSchema = z.strictObject({
   FromEntityId: bodyId('Kies een organisatie.'),
   ToEntityId: bodyId('Kies een organisatie.'),
   Role: z.enum(NETWORK_ROLES, { error: 'Kies een rol.' }),
 });
 export type NetworkLinkCreate = z.infer<typeof networkLinkCreateSchema>;
 
-export const networkLinkUpdateSchema = z.object({
+export const networkLinkUpdateSchema = z.strictObject({
   Active: z.boolean({ error: 'Kies actief of niet actief.' }),
 });
 

@@ -75,6 +75,31 @@ describe('patients: link a person, edit, read, search', () => {
     expect(duplicate.json().Fields).toHaveProperty('Bsn');
   });
 
+  it('accepts as the pharmacy only one that supplies the care centre through an active link', async () => {
+    const personId = await newClient(t, 'Zorgcentrum De Berk', 'Apotheekkeuze');
+    const unlinked = await entityIdOf(t, 'Apotheek Centrum');
+    const supplier = await entityIdOf(t, 'Apotheek De Linde');
+    const refused = await beheerder.post(
+      `/api/patient/link/person/${personId}`,
+      patientBody(eikenhof, '999990020', { PharmacyEntityId: unlinked }),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().Fields).toHaveProperty('PharmacyEntityId');
+    const created = await beheerder.post(
+      `/api/patient/link/person/${personId}`,
+      patientBody(eikenhof, '999990020', { PharmacyEntityId: supplier }),
+    );
+    expect(created.statusCode).toBe(201);
+    const id = created.json<Patient>().Id;
+    const changed = await beheerder.put(
+      `/api/patient/${id}`,
+      patientBody(eikenhof, '999990020', { PharmacyEntityId: unlinked }),
+    );
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().Fields).toHaveProperty('PharmacyEntityId');
+    expect((await beheerder.get(`/api/patient/${id}`)).json().PharmacyEntityId).toBe(supplier);
+  });
+
   it('edits a patient and logs C, U and R with the patient id', async () => {
     const personId = await newClient(t, 'Zorgcentrum De Berk', 'Wijzig');
     const created = (

@@ -70,13 +70,20 @@ export function viewKey(sessionId: string, event: AuditViewEvent): string {
 /** The audit_log row of an event: the caller and the IP come from the request unless `actor` says otherwise. */
 function auditRow(request: FastifyRequest, event: AuditEvent): typeof auditLog.$inferInsert {
   const caller = request.caller;
+  // A given actor is taken whole: its nulls mean "nobody named" (e.g. the partner's copy of a link change).
+  const actor = event.actor ?? {
+    userId: caller?.accountId ?? null,
+    username: caller?.username ?? null,
+    role: caller?.roles.join(', ') ?? null,
+    entityId: caller?.entityId ?? null,
+  };
   return {
     action: event.action,
     outcome: event.outcome,
-    userId: event.actor?.userId ?? caller?.accountId ?? null,
-    username: event.actor?.username ?? caller?.username ?? null,
-    role: event.actor?.role ?? caller?.roles.join(', ') ?? null,
-    entityId: event.actor?.entityId ?? caller?.entityId ?? null,
+    userId: actor.userId,
+    username: actor.username,
+    role: actor.role ?? null,
+    entityId: actor.entityId,
     ip: request.ip,
     objectType: event.objectType,
     objectId: event.objectId == null ? null : String(event.objectId),

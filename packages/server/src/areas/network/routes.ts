@@ -16,14 +16,18 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../platform/errors.ts';
+import { recordLinkChange } from './audit.ts';
 import {
+  activateLink,
   createLink,
+  deactivateLink,
   deleteLink,
   findEntity,
+  findLink,
   linksOf,
   locationsOf,
+  reproposeLink,
   searchOrganisations,
-  setLinkActive,
   toSummary,
   visibleEntities,
 } from './queries.ts';
@@ -48,6 +52,9 @@ const invalid = (field: string, message: string) =>
  * (settings.manage) proposes, activates, deactivates and removes links of the own organisation. A link
  * grants access (a pharmacy sees the patients of the care centres it supplies) only once the
  * organisation that did not propose it has activated it; either side may deactivate or remove it.
+ * Consent is the withdrawing side's to give back: an ended link is activated again only by the
+ * organisation that ended it (409 naming `Active` for the other side), or the other side proposes it
+ * anew (the same POST) and the side that ended it confirms. Every change is in both organisations' Logboek.
  */
 const networkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -123,15 +130,29 @@ const networkRoutes: FastifyPluginAsyncZod = async (app) => {
         throw invalid('FromEntityId', 'Dit soort organisatie kan deze rol niet hebben.');
       if (!sides.to.includes(to.type))
         throw invalid('ToEntityId', 'Dit soort organisatie past niet bij deze rol.');
-      const id = await createLink(app.db, caller, body);
-      if (id === undefined) throw new HttpError(409, 'CONFLICT', 'Deze koppeling bestaat al.');
-      await app.audit.record(request, {
-        action: AUDIT_ACTIONS.create,
-        outcome: 'success',
-        objectType: AUDIT_OBJECTS.network_link,
-        objectId: id,
-        changedFields: ['Role', 'Active'],
-      });
+      const created = await createLink(app.db, caller, body);
+      const id = created ?? (await reproposeLink(app.db, caller, body));
+      if (id === undefined)
+        throw new HttpError(409, 'CONFLICT', 'Deze koppeling bestaat al.', {
+          Fields: { Role: 'Deze koppeling bestaat al.' },
+        });
+      await recordLinkChange(
+        request,
+        { id, fromEntityId: body.FromEntityId, toEntityId: body.ToEntityId, role: body.Role },
+        created === undefined
+          ? {
+              action: AUDIT_ACTIONS.update,
+              outcome: 'success',
+              change: 'reproposed',
+              changedFields: ['ProposedBy'],
+            }
+          : {
+              action: AUDIT_ACTIONS.create,
+              outcome: 'success',
+              change: 'proposed',
+              changedFields: ['Role', 'Active'],
+            },
+      );
       const [link] = await linksOf(app.db, caller, id);
       return reply.code(201).send(link!);
     },
@@ -152,17 +173,37 @@ const networkRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = request.caller!;
       const { id } = request.params;
       const [link] = await linksOf(app.db, caller, id);
-      if (!link) return refuse(request, id, AUDIT_ACTIONS.update);
-      if (request.body.Active && !link.Active && link.ProposedBy === caller.entityId)
+      const row = link && (await findLink(app.db, id));
+      if (!row) return refuse(request, id, AUDIT_ACTIONS.update);
+      const wanted = request.body.Active;
+      if (wanted && !row.active && !(await activateLink(app.db, caller, id))) {
+        await recordLinkChange(request, row, {
+          action: AUDIT_ACTIONS.update,
+          outcome: 'denied',
+          change: 'activated',
+          changedFields: ['Active'],
+        });
+        if (row.deactivatedByEntityId !== null && row.deactivatedByEntityId !== caller.entityId)
+          throw new HttpError(
+            409,
+            'CONFLICT',
+            'De andere organisatie heeft deze koppeling beëindigd; alleen zij kan haar weer activeren. Stel de koppeling opnieuw voor.',
+            {
+              Fields: {
+                Active: 'Alleen de organisatie die de koppeling beëindigde, kan haar weer activeren.',
+              },
+            },
+          );
         throw invalid('Active', 'De andere organisatie moet deze koppeling bevestigen.');
-      await setLinkActive(app.db, id, request.body.Active);
-      await app.audit.record(request, {
-        action: AUDIT_ACTIONS.update,
-        outcome: 'success',
-        objectType: AUDIT_OBJECTS.network_link,
-        objectId: id,
-        changedFields: ['Active'],
-      });
+      }
+      const changed = wanted ? !row.active : row.active && (await deactivateLink(app.db, caller, id));
+      if (changed)
+        await recordLinkChange(request, row, {
+          action: AUDIT_ACTIONS.update,
+          outcome: 'success',
+          change: wanted ? 'activated' : 'deactivated',
+          changedFields: ['Active'],
+        });
       const [after] = await linksOf(app.db, caller, id);
       return after!;
     },
@@ -181,13 +222,13 @@ const networkRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const [link] = await linksOf(app.db, request.caller!, id);
-      if (!link) return refuse(request, id, AUDIT_ACTIONS.delete);
+      const row = link && (await findLink(app.db, id));
+      if (!row) return refuse(request, id, AUDIT_ACTIONS.delete);
       await deleteLink(app.db, id);
-      await app.audit.record(request, {
+      await recordLinkChange(request, row, {
         action: AUDIT_ACTIONS.delete,
         outcome: 'success',
-        objectType: AUDIT_OBJECTS.network_link,
-        objectId: id,
+        change: 'removed',
       });
       return reply.code(204).send(null);
     },

@@ -1,4 +1,4 @@
-import { and, count, eq, ne, or } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, or } from 'drizzle-orm';
 import type { TileDefinition } from '../dashboard/index.ts';
 import { networkLinks } from '../../platform/db/schema/organisations.ts';
 
@@ -16,6 +16,8 @@ export const NETWORK_TILES: TileDefinition[] = [
           and(
             eq(networkLinks.active, false),
             ne(networkLinks.entityId, caller.entityId),
+            // A link the caller's organisation ended itself is no request from the other side.
+            isNull(networkLinks.deactivatedByEntityId),
             or(eq(networkLinks.fromEntityId, caller.entityId), eq(networkLinks.toEntityId, caller.entityId)),
           ),
         );

@@ -1,5 +1,5 @@
 import type { Recipient } from '@zorgportaal/contract';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import { accountGroups, entities, groups, networkLinks } from '../tables.ts';
 
@@ -48,6 +48,27 @@ export async function reachableEntityIds(db: Db, entityId: number): Promise<numb
       ? []
       : [...(await neighbours(db, careCentres)).values()].flat();
   return [...new Set([...direct, ...shared])].filter((id) => id !== entityId);
+}
+
+/**
+ * SQL: the ids `reachableEntityIds` answers, as one subquery (the same rule), for conditions that must hold
+ * in the query itself: a thread with another organisation is visible only while that organisation is still
+ * reachable, so its subject, senders and events go away the moment the link ends.
+ */
+export function reachableFrom(entityId: number): SQL {
+  const other = (link: string, self: SQL | string) =>
+    sql.raw(
+      `case when ${link}.from_entity_id = ${self} then ${link}.to_entity_id else ${link}.from_entity_id end`,
+    );
+  const own = String(Math.trunc(entityId));
+  return sql`(select ${other('n1', own)} from ${networkLinks} n1
+      where n1.active and (n1.from_entity_id = ${entityId} or n1.to_entity_id = ${entityId})
+    union
+    select ${other('n2', 'c.id')} from ${networkLinks} n1
+      join ${entities} c on c.type = 'carecenter' and c.id = ${other('n1', own)}
+      join ${networkLinks} n2 on n2.active and (n2.from_entity_id = c.id or n2.to_entity_id = c.id)
+      where n1.active and (n1.from_entity_id = ${entityId} or n1.to_entity_id = ${entityId})
+        and (select e.type from ${entities} e where e.id = ${entityId}) <> 'carecenter')`;
 }
 
 /**

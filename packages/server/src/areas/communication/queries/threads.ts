@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.ts';
 import { accountGroups, accounts, entities, groups, inrValues, patients, persons } from '../tables.ts';
 import { messageReads, messages, messageThreads } from '../schema.ts';
-import type { Reader } from './reach.ts';
+import { type Reader, reachableFrom } from './reach.ts';
 
 /** contract screenName() in SQL, falling back to the username for an account without a person. */
 type NameColumns = { firstNames: AnyColumn; lastNamePrefix: AnyColumn; lastName: AnyColumn };
@@ -13,10 +13,15 @@ const screenName = (p: NameColumns, fallback: SQL | string): SQL<string> =>
 
 /**
  * The one visibility rule: a thread the account started or wrote in, or one addressed to a group it
- * receives from (GroupsReceivesFrom), and always one its own organisation is a party to.
+ * receives from (GroupsReceivesFrom), and always one its own organisation is a party to. A thread with
+ * another organisation only while that organisation is reachable in the network (`reachableFrom`): when
+ * the link ends, its subjects, senders and events are gone for both sides (they return with the link).
  */
 const visibleTo = (reader: Reader): SQL =>
   sql`(${messageThreads.fromEntityId} = ${reader.entityId} or ${messageThreads.toEntityId} = ${reader.entityId})
+    and (${messageThreads.fromEntityId} = ${messageThreads.toEntityId}
+      or (case when ${messageThreads.fromEntityId} = ${reader.entityId} then ${messageThreads.toEntityId}
+        else ${messageThreads.fromEntityId} end) in ${reachableFrom(reader.entityId)})
     and (${messageThreads.createdBy} = ${reader.accountId}
       or ${messageThreads.toGroupId} in (select ${accountGroups.groupId} from ${accountGroups}
         where ${accountGroups.accountId} = ${reader.accountId} and ${accountGroups.canReceive})

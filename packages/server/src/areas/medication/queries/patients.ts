@@ -46,7 +46,7 @@ export async function listPatients(db: Db, scope: Scope, query: PatientListQuery
 
 /**
  * Checks what a patient body points at: the department must belong to the patient's care centre,
- * the pharmacy must be a pharmacy, and the BSN must not belong to another patient of that centre.
+ * the pharmacy must supply it through an active `supplies` link, and the BSN must not belong to another patient of that centre.
  */
 export async function checkPatientBody(
   db: Db,
@@ -59,12 +59,25 @@ export async function checkPatientBody(
     .from(t.departments)
     .where(and(eq(t.departments.id, body.DepartmentId), eq(t.departments.entityId, entityId)));
   if (!department) throw unprocessable('Kies een afdeling van de eigen zorginstelling.', 'DepartmentId');
-  if (body.PharmacyEntityId !== null) {
+  if (body.PharmacyEntityId !== null && !(await keepsPharmacy(db, patientId, body.PharmacyEntityId))) {
     const [pharmacy] = await db
       .select({ id: t.entities.id })
       .from(t.entities)
+      .innerJoin(
+        t.networkLinks,
+        and(
+          eq(t.networkLinks.fromEntityId, t.entities.id),
+          eq(t.networkLinks.toEntityId, entityId),
+          eq(t.networkLinks.role, 'supplies'),
+          eq(t.networkLinks.active, true),
+        ),
+      )
       .where(and(eq(t.entities.id, body.PharmacyEntityId), eq(t.entities.type, 'pharmacy')));
-    if (!pharmacy) throw unprocessable('Kies een bestaande apotheek.', 'PharmacyEntityId');
+    if (!pharmacy)
+      throw unprocessable(
+        'Kies een apotheek die de zorginstelling via een actieve koppeling belevert.',
+        'PharmacyEntityId',
+      );
   }
   if (body.PrescriberEntityId !== null) {
     const prescribers = await prescriberOptions(db, entityId);
@@ -80,6 +93,19 @@ export async function checkPatientBody(
     .where(and(eq(t.patients.entityId, entityId), eq(t.patients.bsn, body.Bsn)));
   if (sameBsn && sameBsn.id !== patientId)
     throw unprocessable('Dit BSN is al in gebruik bij een andere cliënt.', 'Bsn');
+}
+
+/**
+ * A change that keeps the client's stored pharmacy is no new choice: it stays valid after the link
+ * ended (the record keeps its history), while a new choice must be a pharmacy that supplies the centre.
+ */
+async function keepsPharmacy(db: Db, patientId: number | null, pharmacyId: number): Promise<boolean> {
+  if (patientId === null) return false;
+  const [row] = await db
+    .select({ id: t.patients.id })
+    .from(t.patients)
+    .where(and(eq(t.patients.id, patientId), eq(t.patients.pharmacyEntityId, pharmacyId)));
+  return row !== undefined;
 }
 
 /** The stored columns for a patient body. */

@@ -58,6 +58,9 @@ export const networkLinks = pgTable(
       .references(() => entities.id),
     role: text({ enum: ['supplies', 'anticoagulation', 'gp'] }).notNull(),
     active: boolean().notNull().default(true),
+    /** Who ended an active link, and when: only that organisation may activate it again (network consent). */
+    deactivatedByEntityId: integer().references(() => entities.id),
+    deactivatedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex().on(t.fromEntityId, t.toEntityId, t.role), index().on(t.toEntityId)],
 );

@@ -11,7 +11,7 @@ import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { hasPermission } from '../../../lib/session.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
-import { useDeleteLink, useNetwork, useSetLinkActive } from '../api/network.ts';
+import { useCreateLink, useDeleteLink, useNetwork, useSetLinkActive } from '../api/network.ts';
 import { AddLinkDialog } from '../components/add-link-dialog.tsx';
 import { LinksTable } from '../components/links-table.tsx';
 import { NetworkGraph } from '../components/network-graph.tsx';
@@ -23,6 +23,8 @@ export default function NetworkPage() {
   const network = useNetwork();
   const setActive = useSetLinkActive();
   const remove = useDeleteLink();
+  const repropose = useCreateLink();
+  const [proposing, setProposing] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<NetworkLink | null>(null);
 
@@ -39,6 +41,24 @@ export default function NetworkPage() {
         onError: (error) => toastError(apiErrorMessage(t, error)),
       },
     );
+
+  /** The same link again as a new proposal: the side that ended it decides. */
+  const proposeAgain = (link: NetworkLink) => {
+    setProposing(link.Id);
+    repropose.mutate(
+      { FromEntityId: link.From.Id, ToEntityId: link.To.Id, Role: link.Role },
+      {
+        onSuccess: () =>
+          toastSuccess(
+            t(
+              'network.reproposed',
+              'De koppeling is opnieuw voorgesteld; de andere organisatie moet haar bevestigen.',
+            ),
+          ),
+        onError: (error) => toastError(apiErrorMessage(t, error)),
+      },
+    );
+  };
 
   const onRemove = () => {
     if (!removing) return;
@@ -94,10 +114,17 @@ export default function NetworkPage() {
                 <LinksTable
                   links={network.data.Links}
                   mayManage={mayManage}
-                  busyId={setActive.isPending ? (setActive.variables?.id ?? null) : null}
+                  busyId={
+                    setActive.isPending
+                      ? (setActive.variables?.id ?? null)
+                      : repropose.isPending
+                        ? proposing
+                        : null
+                  }
                   onActivate={(link) => toggle(link, true)}
                   onDeactivate={(link) => toggle(link, false)}
                   onRemove={setRemoving}
+                  onPropose={proposeAgain}
                 />
               )}
               <Title order={2} size="h4">
