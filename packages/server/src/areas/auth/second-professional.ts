@@ -75,6 +75,7 @@ export async function verifySecondProfessional(
   const allowed =
     account.entityId === caller.entityId &&
     accountCanLogIn(account) &&
+    !account.mustChangePassword &&
     (await loginIpAllowed(app.db, account.id, PRODUCT_ID, request.ip)) &&
     (await toAccountView(app.db, account)).Permissions.some((p) => p.name === permission);
   if (!allowed) {
