@@ -102,7 +102,7 @@ describeBrowser('administration registration', () => {
       .getAttribute('data-department-id');
     await risky.getByTestId('give-button').click();
     // No colleague at hand at the bedside: the dose is registered now and checked afterwards.
-    await nurse.page.getByTestId('double-check-at-dose-dialog').getByTestId('at-dose-later').click();
+    await nurse.page.getByTestId('at-dose-later').click();
     const card = cardByKey(nurse.page, key);
     await poll(() => card.getAttribute('data-state')).toBe('awaiting_check');
     // The nurse who registered it cannot check it herself.

@@ -56,7 +56,7 @@ async function doubleCheckAtTheBedside(
   const card = page.locator(`[data-testid="moment-card"][data-key="${key}"]`);
   const nurseToken = await sessionValue(page, 'access_token');
   await card.getByTestId('give-button').click();
-  const dialog = page.getByTestId('double-check-at-dose-dialog');
+  const dialog = page.getByRole('dialog', { name: 'Dubbele controle bij toediening' });
   await dialog.waitFor();
   // The dialog shows who the dose is for, with the face.
   await dialog.getByTestId('client-photo').waitFor();
