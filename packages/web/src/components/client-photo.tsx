@@ -55,6 +55,8 @@ export function ClientPhoto({ patientId, version, name, size = 56 }: ClientPhoto
       color="blue"
       data-testid="client-photo"
       data-photo={src ? 'image' : 'initials'}
+      // Initials only: the whole avatar is the image, named like the photo would be.
+      role={src ? undefined : 'img'}
       aria-label={src ? undefined : alt}
     >
       {initialsOf(name)}
