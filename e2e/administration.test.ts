@@ -116,6 +116,8 @@ describeBrowser('administration registration', () => {
     await colleague.page.waitForURL('**/administrationlist**');
     const same = cardByKey(colleague.page, key);
     await same.getByTestId('double-check-button').click();
+    // The check afterwards shows the client's face too (photo or initials).
+    await colleague.page.getByRole('dialog').getByTestId('client-photo').waitFor();
     await colleague.page.getByTestId('confirm-dialog-confirm').click();
     await poll(() => same.getAttribute('data-state')).toBe('given');
     expect(await same.getByTestId('double-checked-by').textContent()).toMatch(/^Gecontroleerd door/);
