@@ -101,6 +101,8 @@ describeBrowser('administration registration', () => {
       .getByTestId('administration-list')
       .getAttribute('data-department-id');
     await risky.getByTestId('give-button').click();
+    // No colleague at hand at the bedside: the dose is registered now and checked afterwards.
+    await nurse.page.getByTestId('at-dose-later').click();
     const card = cardByKey(nurse.page, key);
     await poll(() => card.getAttribute('data-state')).toBe('awaiting_check');
     // The nurse who registered it cannot check it herself.
@@ -114,6 +116,8 @@ describeBrowser('administration registration', () => {
     await colleague.page.waitForURL('**/administrationlist**');
     const same = cardByKey(colleague.page, key);
     await same.getByTestId('double-check-button').click();
+    // The check afterwards shows the client's face too (photo or initials).
+    await colleague.page.getByRole('dialog').getByTestId('client-photo').waitFor();
     await colleague.page.getByTestId('confirm-dialog-confirm').click();
     await poll(() => same.getAttribute('data-state')).toBe('given');
     expect(await same.getByTestId('double-checked-by').textContent()).toMatch(/^Gecontroleerd door/);

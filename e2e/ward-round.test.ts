@@ -69,6 +69,9 @@ describeBrowser('a ward round on the tablet (800×1100)', () => {
     // Tap 2: "Gegeven" on that dose.
     const key = (await card.getAttribute('data-key'))!;
     await card.getByTestId('give-button').click();
+    // A risk dose asks for a colleague at the bedside; without one it is checked afterwards.
+    if ((await card.getAttribute('data-double-check')) === 'true')
+      await page.getByTestId('at-dose-later').click();
     const given = page.locator(`[data-testid="moment-card"][data-key="${key}"]`);
     await poll(() => given.getAttribute('data-state')).toMatch(/^(given|awaiting_check)$/);
     // The server's figures follow at once (the list is refetched after a registration).

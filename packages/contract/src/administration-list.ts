@@ -20,6 +20,11 @@ export const plannedMomentSchema = z.object({
   AgreementId: z.number().int(),
   PatientId: z.number().int(),
   PatientName: z.string(),
+  /**
+   * Version of the client's photo (a hash of it), for GET /api/administration/photo/{PatientId}?v=…;
+   * null when the client has no photo (the card shows initials).
+   */
+  PhotoVersion: z.string().nullable().optional(),
   Room: z.string().nullable(),
   MedicationId: z.number().int(),
   MedicationName: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDateTime } from './dates.ts';
 import { bodyIdSchema, idSchema as id, multilineText } from './fields.ts';
+import { doubleCheckAtDoseSchema } from './administration-double-check.ts';
 
 /** Administration registration (eTDR, FHIR MedicationAdministration; domain.md). */
 
@@ -53,6 +54,8 @@ export const registrationBodySchema = z
     DeviationText: multilineText().trim().max(500).nullable().optional().default(null),
     Note: multilineText().trim().max(500).nullable().optional().default(null),
     CorrectsId: bodyIdSchema.nullable().optional().default(null),
+    /** A risk dose double-checked at the bedside: the second professional's credentials (never stored). */
+    DoubleCheck: doubleCheckAtDoseSchema.optional(),
   })
   .refine((b) => !b.AdministeredAt || Date.parse(b.AdministeredAt) <= Date.now() + FUTURE_TOLERANCE_MS, {
     message: 'Het toedientijdstip mag niet in de toekomst liggen.',

@@ -60,8 +60,14 @@ describe('administration day figures: list, dashboard and landing agree', () => 
       expect(list.Summary.Late).toBe(timed.filter((m) => m.Late).length);
       expect(list.Summary.Late).toBeLessThanOrEqual(list.Summary.Open);
       withWork += list.Summary.Planned;
+      const listLink = `/administrationlist?department=${row.DepartmentId}`;
+      // The double-check tile opens the list filtered on the waiting doses; the others the whole list.
       const tile = (key: string) =>
-        tiles.find((x) => x.Key === key && x.Link === `/administrationlist?department=${row.DepartmentId}`);
+        tiles.find(
+          (x) =>
+            x.Key === key &&
+            x.Link === (key === 'roundsAwaitingCheck' ? `${listLink}&filter=doublecheck` : listLink),
+        );
       if (row.EntityId === dashboard.Departments[0]!.EntityId) {
         expect(tile('roundsOpen')?.Value).toBe(list.Summary.Open);
         expect(tile('roundsLate')?.Value).toBe(list.Summary.Late);

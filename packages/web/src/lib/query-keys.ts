@@ -42,3 +42,8 @@ export const patientKeys = {
 export const personKeys = {
   all: ['persons'] as const,
 };
+
+/** A client's photo by version: kept for the whole session (a new photo has a new version, so a new key). */
+export const clientPhotoKeys = {
+  photo: (patientId: number, version: string) => ['client-photo', patientId, version] as const,
+};

@@ -17,9 +17,12 @@ export function TestProviders({ children }: { children: ReactNode }) {
   );
 }
 
-/** Renders a route table in a memory router at `path`, with the real providers. */
+/** Renders a route table in a memory router at `path` (may carry a `?query`), with the real providers. */
 export function renderRoutes(routes: RouteObject[], path: string, state?: unknown) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
+  const [pathname, search] = path.split('?');
+  const router = createMemoryRouter(routes, {
+    initialEntries: [{ pathname, search: search ? `?${search}` : '', state }],
+  });
   const view = render(
     <TestProviders>
       <RouterProvider router={router} />

@@ -3,6 +3,7 @@ import administrationDashboard from './routes/dashboard.ts';
 import administrationList from './routes/list.ts';
 import registration from './routes/registration.ts';
 import administrationResults from './routes/results.ts';
+import photo from './routes/photo.ts';
 
 /** Administration (toediening): the day list, registrations and double checks, results and the dashboard. */
 export default async function administrationArea(app: FastifyInstance): Promise<void> {
@@ -10,6 +11,7 @@ export default async function administrationArea(app: FastifyInstance): Promise<
   await app.register(registration);
   await app.register(administrationResults);
   await app.register(administrationDashboard);
+  await app.register(photo);
 }
 
 // What other areas may use.

@@ -27,7 +27,13 @@ export const ROUND_TILES: TileDefinition[] = [
         figures.push(
           { key: 'roundsOpen', value: Summary.Open, ...common },
           { key: 'roundsLate', value: Summary.Late, ...common },
-          { key: 'roundsAwaitingCheck', value: Summary.AwaitingDoubleCheck, ...common },
+          // The waiting doses only: the list filtered on them (its notice shows this same Summary count).
+          {
+            key: 'roundsAwaitingCheck',
+            value: Summary.AwaitingDoubleCheck,
+            ...common,
+            link: `${common.link}&filter=doublecheck`,
+          },
         );
       }
       return figures;

@@ -15,6 +15,7 @@ import { isLate, isRiskProduct, isWithdrawn } from '../rules.ts';
 import { dayBounds } from '../../../platform/time.ts';
 import { coumarinDose, coumarinDosesOn } from '../../trombosis/index.ts';
 import { interimChangesOn } from '../../baxter/index.ts';
+import { photoVersion } from '../photo-version.ts';
 
 /** Registrations that no later registration corrects: the ones that count (uses the corrects_id index). */
 export const isEffective = sql`not exists (select 1 from administrations as correction where correction.corrects_id = ${t.administrations.id})`;
@@ -96,14 +97,16 @@ export async function buildDayList(
     date,
   );
   const byAgreement = new Map(found.map((f) => [f.agreement.id, f]));
-  const byPatient = new Map(patients.map((p, i) => [p.patient.id, { ...p, order: i }]));
+  const byPatient = new Map(
+    patients.map((p, i) => [p.patient.id, { ...p, order: i, photo: photoVersion(p.person.avatar) }]),
+  );
 
   const moments = plannedMoments(
     found.map((f) => f.agreement),
     date,
   ).map((slot): PlannedMoment & { order: number } => {
     const { agreement, medication } = byAgreement.get(slot.agreementId)!;
-    const { patient, person, order } = byPatient.get(agreement.patientId)!;
+    const { patient, person, order, photo } = byPatient.get(agreement.patientId)!;
     const own = registrations
       .filter(
         (r) => r.agreementId === agreement.id && r.scheduledAt?.getTime() === slot.scheduledAt?.getTime(),
@@ -119,6 +122,7 @@ export async function buildDayList(
         FirstNames: person.firstNames,
         LastName: { Prefix: person.lastNamePrefix, LastName: person.lastName },
       }),
+      PhotoVersion: photo,
       Room: patient.room,
       MedicationId: medication.id,
       MedicationName: medication.name,

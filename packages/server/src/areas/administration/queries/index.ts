@@ -9,3 +9,4 @@ export * from './results-export.ts';
 export * from './results-filter.ts';
 export * from './results-recount.ts';
 export * from './results.ts';
+export * from './photo.ts';

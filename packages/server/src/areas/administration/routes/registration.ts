@@ -17,6 +17,7 @@ import {
 } from '../queries/index.ts';
 import { loadUsers, toRegistration } from '../registration-mapper.ts';
 import { doubleCheckRefusal } from '../rules.ts';
+import { auditCheckedAtDose, markCheckedAtDose, verifyDoubleCheckAtDose } from '../double-check-at-dose.ts';
 import { conflict, forbidden, refuseNotFound, unprocessable } from '../../../platform/errors.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 
@@ -41,17 +42,27 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         return refuseNotFound(request, AUDIT_OBJECTS.medication_agreement, AgreementId, AUDIT_ACTIONS.create);
       // A supplying pharmacy sees the list but does not administer: only the care centre registers.
       if (found.agreement.entityId !== request.caller!.entityId) throw forbidden();
+      const checker = await verifyDoubleCheckAtDose(app, request, found.risks, request.body);
       const now = new Date();
-      const row = await register(app.db, found, request.body, request.caller!.accountId, now);
+      const row = await app.db.transaction(async (tx) => {
+        const stored = await register(tx, found, request.body, request.caller!.accountId, now);
+        return checker ? markCheckedAtDose(tx, stored, checker, now) : stored;
+      });
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.create,
         outcome: 'success',
         objectType: AUDIT_OBJECTS.administration,
         objectId: row.id,
         patientId: row.patientId,
-        detail: { Status: row.status, CorrectsId: row.correctsId },
+        detail: {
+          Status: row.status,
+          CorrectsId: row.correctsId,
+          DoubleCheckBy: row.doubleCheckBy ?? undefined,
+        },
       });
-      return reply.code(201).send(toRegistration(row, await loadUsers(app.db, [row.recordedBy]), now));
+      if (checker) await auditCheckedAtDose(app, request, row, checker);
+      const users = await loadUsers(app.db, [row.recordedBy, row.doubleCheckBy]);
+      return reply.code(201).send(toRegistration(row, users, now));
     },
   );
 

@@ -6,6 +6,7 @@ import type { PlannedMoment } from '@zorgportaal/contract';
 import { useMomentActions } from '../hooks/use-moment-actions.tsx';
 import { asNeededTaken, visibleRegistrations } from '../utils/moments.ts';
 import { formatDose } from '../../../lib/administration/status.ts';
+import { DoubleCheckAtDoseDialog } from './double-check-at-dose-dialog.tsx';
 import { DoubleCheckButton } from './double-check-button.tsx';
 import { MomentBadges } from './moment-badges.tsx';
 import { PatientLine } from './patient-line.tsx';
@@ -17,6 +18,7 @@ export function AsNeededCard({ moment }: { moment: PlannedMoment }) {
   const { t } = useTranslation();
   const actions = useMomentActions(moment);
   const [deviation, setDeviation] = useState(false);
+  const [atDose, setAtDose] = useState(false);
   const taken = asNeededTaken(moment);
   const max = moment.AsNeededMaxPerDay;
   const reachedMax = max !== null && taken >= max;
@@ -76,7 +78,9 @@ export function AsNeededCard({ moment }: { moment: PlannedMoment }) {
             miw={140}
             disabled={reachedMax}
             loading={actions.registering}
-            onClick={() => actions.submit({ status: 'given' })}
+            onClick={() =>
+              moment.DoubleCheckRequired ? setAtDose(true) : actions.submit({ status: 'given' })
+            }
             data-testid="give-button"
           >
             {t('administration.give', 'Gegeven')}
@@ -91,6 +95,14 @@ export function AsNeededCard({ moment }: { moment: PlannedMoment }) {
           </Button>
         </Group>
       </Group>
+      {atDose ? (
+        <DoubleCheckAtDoseDialog
+          moment={moment}
+          correctsId={null}
+          onLater={() => (setAtDose(false), actions.submit({ status: 'given' }))}
+          onClose={() => setAtDose(false)}
+        />
+      ) : null}
       {deviation ? (
         <RegistrationDialog
           opened

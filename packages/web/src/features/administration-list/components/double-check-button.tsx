@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PlannedMoment, Registration } from '@zorgportaal/contract';
+import { ClientPhoto } from '../../../components/client-photo.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { getAccount } from '../../../lib/session.ts';
 import { formatDose } from '../../../lib/administration/status.ts';
@@ -47,17 +48,25 @@ export function DoubleCheckButton({ moment, registration, pending, onCheck }: Do
         onConfirm={() => onCheck(() => setOpened(false))}
         onCancel={() => setOpened(false)}
       >
-        <Text>
-          {t(
-            'administration.doubleCheckText',
-            'U bevestigt als tweede persoon dat {{medication}} ({{dose}}) juist is toegediend aan {{patient}}.',
-            {
-              medication: moment.MedicationName,
-              dose: formatDose(registration.AdministeredQty ?? moment.Dose, moment.DoseUnit),
-              patient: moment.PatientName,
-            },
-          )}
-        </Text>
+        <Group gap="md" wrap="nowrap" align="center">
+          <ClientPhoto
+            patientId={moment.PatientId}
+            version={moment.PhotoVersion}
+            name={moment.PatientName}
+            size={72}
+          />
+          <Text>
+            {t(
+              'administration.doubleCheckText',
+              'U bevestigt als tweede persoon dat {{medication}} ({{dose}}) juist is toegediend aan {{patient}}.',
+              {
+                medication: moment.MedicationName,
+                dose: formatDose(registration.AdministeredQty ?? moment.Dose, moment.DoseUnit),
+                patient: moment.PatientName,
+              },
+            )}
+          </Text>
+        </Group>
       </ConfirmDialog>
     </>
   );

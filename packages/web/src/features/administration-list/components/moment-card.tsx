@@ -7,6 +7,7 @@ import { useMomentActions } from '../hooks/use-moment-actions.tsx';
 import { currentRegistration, momentState, type MomentState } from '../utils/moments.ts';
 import { isVoided } from '../utils/registration-body.ts';
 import { formatDose } from '../../../lib/administration/status.ts';
+import { DoubleCheckAtDoseDialog } from './double-check-at-dose-dialog.tsx';
 import { DoubleCheckButton } from './double-check-button.tsx';
 import { LateBadge } from './late-badge.tsx';
 import { MomentBadges } from './moment-badges.tsx';
@@ -27,11 +28,14 @@ const STATE_BORDER: Record<MomentState, string> = {
 export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number }) {
   const { t } = useTranslation();
   const actions = useMomentActions(moment);
-  const [dialog, setDialog] = useState<'deviation' | 'correct' | null>(null);
+  const [dialog, setDialog] = useState<'deviation' | 'correct' | 'atDose' | null>(null);
   const state = momentState(moment, now);
   const latest = currentRegistration(moment);
   const registration = latest && !isVoided(latest) ? latest : undefined;
   const close = () => setDialog(null);
+  const giveNow = () => actions.submit({ status: 'given', correctsId: latest?.Id ?? null });
+  // A risk dose asks a colleague to confirm at the bedside first.
+  const give = () => (moment.DoubleCheckRequired ? setDialog('atDose') : giveNow());
 
   return (
     <Paper
@@ -89,7 +93,7 @@ export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number
                 color="green.9"
                 miw={140}
                 loading={actions.registering}
-                onClick={() => actions.submit({ status: 'given', correctsId: latest?.Id ?? null })}
+                onClick={give}
                 data-testid="give-button"
               >
                 {t('administration.give', 'Gegeven')}
@@ -106,7 +110,14 @@ export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number
           )}
         </Group>
       </Group>
-      {dialog ? (
+      {dialog === 'atDose' ? (
+        <DoubleCheckAtDoseDialog
+          moment={moment}
+          correctsId={latest?.Id ?? null}
+          onLater={() => (close(), giveNow())}
+          onClose={close}
+        />
+      ) : dialog ? (
         <RegistrationDialog
           opened
           moment={moment}

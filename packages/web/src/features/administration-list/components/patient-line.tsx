@@ -1,12 +1,14 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PlannedMoment } from '@zorgportaal/contract';
+import { ClientPhoto } from '../../../components/client-photo.tsx';
 
-/** A card's first line: the patient's name and room. */
+/** A card's first line: the client's photo (or initials), name and room. */
 export function PatientLine({ moment, nameTestId }: { moment: PlannedMoment; nameTestId?: string }) {
   const { t } = useTranslation();
   return (
     <Group gap="xs" wrap="wrap">
+      <ClientPhoto patientId={moment.PatientId} version={moment.PhotoVersion} name={moment.PatientName} />
       <Text fw={700} size="lg" data-testid={nameTestId}>
         {moment.PatientName}
       </Text>

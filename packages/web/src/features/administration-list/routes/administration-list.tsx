@@ -18,6 +18,8 @@ import { RoundSection } from '../components/round-section.tsx';
 import { useDepartmentDay } from '../../../lib/administration/use-department-day.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useOpenOnly } from '../hooks/use-open-only.ts';
+import { awaitsDoubleCheck, useDoubleCheckFilter } from '../hooks/use-double-check-filter.ts';
+import { DoubleCheckFilterNotice } from '../components/double-check-filter-notice.tsx';
 import { useScrollToNow } from '../hooks/use-scroll-to-now.ts';
 import { todayInAmsterdam } from '../../../lib/administration/dates.ts';
 import { groupMoments, isOpen, scrollTargetOf } from '../utils/moments.ts';
@@ -41,6 +43,7 @@ export default function AdministrationListPage() {
   const list = useAdministrationList(departmentId === null ? null : { departmentId, date });
   const now = useNow();
   const [openOnly, setOpenOnly] = useOpenOnly();
+  const [checkOnly, showAll] = useDoubleCheckFilter();
   useScrollToNow(
     departmentId === null ? null : `${departmentId}|${date}`,
     Boolean(list.data) && !list.isPlaceholderData,
@@ -64,11 +67,13 @@ export default function AdministrationListPage() {
           {t('administration.empty', 'Er zijn geen toedienmomenten op deze dag voor deze afdeling.')}
         </Alert>
       );
-    const { timed, asNeeded } = groupMoments(moments);
+    const { timed, asNeeded: allAsNeeded } = groupMoments(moments);
+    const asNeeded = checkOnly ? allAsNeeded.filter(awaitsDoubleCheck) : allAsNeeded;
     const rounds = timed
       .map((group) => {
         const open = group.moments.filter((m) => isOpen(m, now));
-        return { ...group, open: open.length, shown: openOnly ? open : group.moments };
+        const shown = checkOnly ? group.moments.filter(awaitsDoubleCheck) : openOnly ? open : group.moments;
+        return { ...group, open: open.length, shown };
       })
       .filter((group) => group.shown.length > 0);
     const target = scrollTargetOf(
@@ -80,7 +85,10 @@ export default function AdministrationListPage() {
       <Stack gap="lg" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
         <ListSummary summary={list.data!.Summary} />
         <ConsentWarning moments={moments} />
-        {rounds.length === 0 ? (
+        {checkOnly ? (
+          <DoubleCheckFilterNotice count={list.data!.Summary.AwaitingDoubleCheck} onShowAll={showAll} />
+        ) : null}
+        {rounds.length === 0 && !checkOnly ? (
           <Alert color="gray" variant="light" data-testid="administration-list-all-done">
             {t('administration.noneOpen', 'Er staan geen open toedieningen meer op deze dag.')}
           </Alert>
@@ -97,7 +105,7 @@ export default function AdministrationListPage() {
             scrollTarget={target?.time === group.time ? target.key : null}
           />
         ))}
-        {asNeeded.length > 0 && !openOnly ? (
+        {asNeeded.length > 0 && (checkOnly || !openOnly) ? (
           <Stack
             component="section"
             gap="sm"

@@ -1,0 +1,16 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The version of a client's photo in the day list: a short hash of the stored image, so the photo URL
+ * changes when the photo does and the browser may keep each version for the whole session.
+ */
+export const photoVersion = (avatar: string | null): string | null =>
+  avatar ? createHash('sha256').update(avatar).digest('base64url').slice(0, 16) : null;
+
+const DATA_URL = /^data:(image\/(?:png|jpeg|webp));base64,([A-Za-z0-9+/=]+)$/;
+
+/** The stored data URL as bytes to send; null when it is not one of the image types uploads accept. */
+export function photoBytes(avatar: string): { contentType: string; bytes: Buffer } | null {
+  const match = DATA_URL.exec(avatar);
+  return match ? { contentType: match[1]!, bytes: Buffer.from(match[2]!, 'base64') } : null;
+}
