@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDateTime } from './dates.ts';
 import { bodyIdSchema, idSchema as id, multilineText } from './fields.ts';
+import { TIMING_REASONS } from './time-window.ts';
 
 /** Administration registration (eTDR, FHIR MedicationAdministration; domain.md). */
 
@@ -53,6 +54,8 @@ export const registrationBodySchema = z
     DeviationText: multilineText().trim().max(500).nullable().optional().default(null),
     Note: multilineText().trim().max(500).nullable().optional().default(null),
     CorrectsId: bodyIdSchema.nullable().optional().default(null),
+    /** Given just outside the dose's time window: why (time-window.ts); stored only when outside. */
+    TimingReason: z.enum(TIMING_REASONS).nullable().optional().default(null),
   })
   .refine((b) => !b.AdministeredAt || Date.parse(b.AdministeredAt) <= Date.now() + FUTURE_TOLERANCE_MS, {
     message: 'Het toedientijdstip mag niet in de toekomst liggen.',
@@ -102,5 +105,7 @@ export const registrationSchema = z.object({
   /** Set when a later registration corrects this one; a corrected registration no longer counts. */
   CorrectedById: z.number().int().nullable(),
   Late: z.boolean(),
+  /** Set when the dose was given outside its time window ("eerder gegeven", "later gegeven"). */
+  TimingReason: z.enum(TIMING_REASONS).nullable(),
 });
 export type Registration = z.infer<typeof registrationSchema>;

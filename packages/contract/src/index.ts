@@ -16,6 +16,7 @@ export * from './medication-patient.ts';
 export * from './medication.ts';
 export * from './medication-agreement.ts';
 export * from './administration.ts';
+export * from './time-window.ts';
 export * from './administration-results.ts';
 export * from './etdr-consent.ts';
 export * from './administration-list.ts';

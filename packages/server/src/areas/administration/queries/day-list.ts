@@ -15,6 +15,8 @@ import { isLate, isRiskProduct, isWithdrawn } from '../rules.ts';
 import { dayBounds } from '../../../platform/time.ts';
 import { coumarinDose, coumarinDosesOn } from '../../trombosis/index.ts';
 import { interimChangesOn } from '../../baxter/index.ts';
+import { findEntity } from '../../../platform/entities.ts';
+import { windowOf, windowSettingsOf } from '../time-window.ts';
 
 /** Registrations that no later registration corrects: the ones that count (uses the corrects_id index). */
 export const isEffective = sql`not exists (select 1 from administrations as correction where correction.corrects_id = ${t.administrations.id})`;
@@ -95,6 +97,8 @@ export async function buildDayList(
     patients.map((p) => p.patient.id),
     date,
   );
+  // The care centre's dose time window: the list shows what registration enforces.
+  const window = windowSettingsOf((await findEntity(db, department.EntityId))?.settings);
   const byAgreement = new Map(found.map((f) => [f.agreement.id, f]));
   const byPatient = new Map(patients.map((p, i) => [p.patient.id, { ...p, order: i }]));
 
@@ -137,6 +141,7 @@ export async function buildDayList(
       // Open (nothing registered, or only a withdrawn registration): late by the clock.
       Late: own.every((r) => isWithdrawn(r.Status)) && isLate(slot.scheduledAt, null, now),
       InterimChange: isAfterInterimChange(interim.get(patient.id), slot.scheduledAt),
+      Window: slot.scheduledAt ? windowOf(slot.scheduledAt, window) : null,
       Registrations: own,
     };
   });

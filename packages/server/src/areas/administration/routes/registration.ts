@@ -17,6 +17,7 @@ import {
 } from '../queries/index.ts';
 import { loadUsers, toRegistration } from '../registration-mapper.ts';
 import { doubleCheckRefusal } from '../rules.ts';
+import { checkTimeWindow, windowSettingsOf } from '../time-window.ts';
 import { conflict, forbidden, refuseNotFound, unprocessable } from '../../../platform/errors.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 
@@ -42,14 +43,17 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       // A supplying pharmacy sees the list but does not administer: only the care centre registers.
       if (found.agreement.entityId !== request.caller!.entityId) throw forbidden();
       const now = new Date();
-      const row = await register(app.db, found, request.body, request.caller!.accountId, now);
+      const window = windowSettingsOf(await app.callerCache.entitySettings(found.agreement.entityId));
+      const body = { ...request.body, TimingReason: checkTimeWindow(request.body, window, now) };
+      const row = await register(app.db, found, body, request.caller!.accountId, now);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.create,
         outcome: 'success',
         objectType: AUDIT_OBJECTS.administration,
         objectId: row.id,
         patientId: row.patientId,
-        detail: { Status: row.status, CorrectsId: row.correctsId },
+        // `change` is the Logboek's note on the entry ("eerder gegeven", "later gegeven").
+        detail: { Status: row.status, CorrectsId: row.correctsId, change: row.timingReason ?? undefined },
       });
       return reply.code(201).send(toRegistration(row, await loadUsers(app.db, [row.recordedBy]), now));
     },

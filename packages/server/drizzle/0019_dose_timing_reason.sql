@@ -1,0 +1,1 @@
+ALTER TABLE "administrations" ADD COLUMN "timing_reason" text;
