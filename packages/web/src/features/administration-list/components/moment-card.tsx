@@ -13,6 +13,8 @@ import { MomentBadges } from './moment-badges.tsx';
 import { PatientLine } from './patient-line.tsx';
 import { RegistrationDialog } from './registration-dialog.tsx';
 import { RegistrationInfo } from './registration-info.tsx';
+import { TimeWindowBadge } from './time-window-badge.tsx';
+import { useTimeWindowGive } from './time-window-confirm.tsx';
 
 /** The side bar of a card: spec colours for given (green) and deviations (red); late stands out in orange. */
 const STATE_BORDER: Record<MomentState, string> = {
@@ -32,6 +34,7 @@ export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number
   const latest = currentRegistration(moment);
   const registration = latest && !isVoided(latest) ? latest : undefined;
   const close = () => setDialog(null);
+  const windowGive = useTimeWindowGive(moment, actions, latest?.Id ?? null);
 
   return (
     <Paper
@@ -60,6 +63,7 @@ export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number
               <LateBadge scheduledAt={moment.ScheduledAt} now={now} />
             </Box>
           ) : null}
+          {registration ? null : <TimeWindowBadge moment={moment} now={now} />}
           {registration ? <RegistrationInfo registration={registration} /> : null}
         </Stack>
         <Group gap="sm" wrap="wrap" data-no-print>
@@ -89,7 +93,7 @@ export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number
                 color="green.9"
                 miw={140}
                 loading={actions.registering}
-                onClick={() => actions.submit({ status: 'given', correctsId: latest?.Id ?? null })}
+                onClick={windowGive.give}
                 data-testid="give-button"
               >
                 {t('administration.give', 'Gegeven')}
@@ -125,6 +129,7 @@ export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number
           onClose={close}
         />
       ) : null}
+      {windowGive.dialog}
     </Paper>
   );
 }
