@@ -113,8 +113,7 @@ function TimeWindowDialog({
               label={t('administration.window.note', 'Toelichting (optioneel)')}
               value={note}
               maxLength={500}
-              autosize
-              minRows={2}
+              rows={2}
               onChange={(event) => setNote(event.currentTarget.value)}
               data-testid="time-window-note"
             />
