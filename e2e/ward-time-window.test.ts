@@ -10,8 +10,11 @@ const HOUR = 3_600_000;
  * hours at any time of day (its planned time is in the card's key, `<agreement>@<ISO time>`).
  */
 async function doseHoursAhead(page: Page) {
+  const caption = page.getByTestId('list-caption');
+  const today = await caption.textContent();
   await page.getByTestId('next-day').click();
-  await page.waitForURL('**date=*');
+  // Tomorrow's list itself (the caption names the day of the data shown), not today's while it loads.
+  await poll(() => caption.textContent()).not.toBe(today);
   const cards = page.locator('[data-testid="moment-card"][data-state="open"]');
   await cards.first().waitFor();
   const keys = await cards.evaluateAll((all) => all.map((card) => card.getAttribute('data-key')!));
