@@ -172,9 +172,11 @@ describe('results overview, CSV export, dashboard and flowchart', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'RegistrationId;Department;Patient;Medication;ScheduledAt;AdministeredAt;Status;DeviationReason;DeviationText;Late;RecordedBy;DoubleCheckBy;CorrectsId',
+      'RegistrationId;Department;Patient;Medication;ScheduledAt;AdministeredAt;Status;DeviationReason;DeviationText;Late;RecordedBy;DoubleCheckBy;CorrectsId;TimingReason',
     );
     expect(lines).toHaveLength(4);
+    // The dose given 90 minutes late carries its reason.
+    expect(lines.filter((line) => line.endsWith(';given_late'))).toHaveLength(1);
     const exports = await auditRows(t, 'administration_results_export');
     expect(exports.map((e) => [e.action, e.patientId])).toContainEqual(['E', patient.Id]);
   });
