@@ -23,7 +23,7 @@ export function NextRoundNotice({ moments, now }: { moments: readonly PlannedMom
   const next = nextDueDose(moments, now);
   if (!next) return null;
   return (
-    <Alert color="blue" variant="light" data-testid="next-round-notice">
+    <Alert color="gray" variant="light" data-testid="next-round-notice">
       {t(
         'administration.window.noRoundDue',
         'Er is nu geen ronde aan de beurt. De volgende ronde is om {{time}}; toedienen kan vanaf {{start}}.',
