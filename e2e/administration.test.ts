@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { cardOf, planDoseNow } from './support/dose-now.ts';
 
 /** The shared server is busy (one build, several suites): allow a few seconds for a change to show. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -47,8 +48,10 @@ describeBrowser('administration registration', () => {
     await page.goto('/administrationlist');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Toedienlijsten');
 
-    // A dose given in one tap.
-    const first = openCard(page);
+    // A dose given in one tap: one planned now, inside its time window at any hour.
+    const planned = await planDoseNow(null);
+    await page.reload();
+    const first = page.locator(cardOf(planned));
     await first.waitFor();
     const givenKey = (await first.getAttribute('data-key'))!;
     await first.getByTestId('give-button').click();
@@ -90,11 +93,13 @@ describeBrowser('administration registration', () => {
   });
 
   it('needs a second, different user to double-check a risk product', async () => {
+    // A risk product due now (inside its time window at any hour).
+    const planned = await planDoseNow(null, { product: 'INSULINE GLARGINE' });
     const nurse = await browser.newPage();
     await nurse.page.goto('/administrationlist');
     await logIn(nurse.page, 'verpleegkundige');
     await nurse.page.waitForURL('**/administrationlist');
-    const risky = openCard(nurse.page, true);
+    const risky = nurse.page.locator(cardOf(planned));
     await risky.waitFor();
     const key = (await risky.getAttribute('data-key'))!;
     const departmentId = await nurse.page

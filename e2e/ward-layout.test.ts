@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '@zorgportaal/contract';
+import { cardOf, planDoseNow } from './support/dose-now.ts';
 import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -164,9 +165,10 @@ describeBrowser('ward-ready layout and accessibility', () => {
     expect(heights.length).toBeGreaterThan(0);
     expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
 
-    const card = page
-      .locator('[data-testid="moment-card"][data-state="open"][data-double-check="false"]')
-      .first();
+    // A dose due now: "Gegeven" registers in one tap only inside the dose's time window.
+    const planned = await planDoseNow(null);
+    await page.reload();
+    const card = page.locator(cardOf(planned));
     const key = (await card.getAttribute('data-key'))!;
     await card.getByTestId('give-button').click();
     const given = page.getByTestId('toast').filter({ has: page.getByTestId('undo-registration') });

@@ -3,6 +3,7 @@ import { isoDateSchema } from './dates.ts';
 import { registrationSchema } from './administration.ts';
 import { DISTRIBUTION_FORMS, RISK_CATEGORIES } from './medication.ts';
 import { idSchema as id } from './fields.ts';
+import { doseWindowSchema } from './time-window.ts';
 
 /** The toedienlijst — planned moments of one department and day, with their registrations. */
 
@@ -48,6 +49,8 @@ export const plannedMomentSchema = z.object({
    * agreement was started, changed or stopped while the roll was running (tussentijdse wijziging).
    */
   InterimChange: z.boolean().optional(),
+  /** The care centre's time window of a timed moment (null for as-needed); enforced at registration. */
+  Window: doseWindowSchema.nullable(),
   /** Effective (not corrected) registrations: at most one for a timed moment, any number for as-needed. */
   Registrations: z.array(registrationSchema),
 });

@@ -77,6 +77,8 @@ export const RESULTS_CSV_COLUMNS = [
   'RecordedBy',
   'DoubleCheckBy',
   'CorrectsId',
+  /** given_early / given_late: given outside the dose's time window. */
+  'TimingReason',
 ] as const;
 
 /** GET /api/administration/dashboard?date=: today's progress per visible department. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCalendarDateTime } from './dates.ts';
 import { bodyIdSchema, idSchema as id, multilineText } from './fields.ts';
 import { doubleCheckAtDoseSchema } from './administration-double-check.ts';
+import { TIMING_REASONS } from './time-window.ts';
 
 /** Administration registration (eTDR, FHIR MedicationAdministration; domain.md). */
 
@@ -56,6 +57,8 @@ export const registrationBodySchema = z
     CorrectsId: bodyIdSchema.nullable().optional().default(null),
     /** A risk dose double-checked at the bedside: the second professional's credentials (never stored). */
     DoubleCheck: doubleCheckAtDoseSchema.optional(),
+    /** Given just outside the dose's time window: why (time-window.ts); stored only when outside. */
+    TimingReason: z.enum(TIMING_REASONS).nullable().optional().default(null),
   })
   .refine((b) => !b.AdministeredAt || Date.parse(b.AdministeredAt) <= Date.now() + FUTURE_TOLERANCE_MS, {
     message: 'Het toedientijdstip mag niet in de toekomst liggen.',
@@ -105,5 +108,7 @@ export const registrationSchema = z.object({
   /** Set when a later registration corrects this one; a corrected registration no longer counts. */
   CorrectedById: z.number().int().nullable(),
   Late: z.boolean(),
+  /** Set when the dose was given outside its time window ("eerder gegeven", "later gegeven"). */
+  TimingReason: z.enum(TIMING_REASONS).nullable(),
 });
 export type Registration = z.infer<typeof registrationSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENTITY_TYPES } from './constants.ts';
 import { multilineText, text } from './fields.ts';
+import { doseWindowMinutesSchema } from './time-window.ts';
 
 /** Entity settings (GET /api/management/settings). The spec names PharmacyIdentifier and CareCenter. */
 export const entitySettingsSchema = z
@@ -14,7 +15,11 @@ export const entitySettingsSchema = z
 export type EntitySettings = z.infer<typeof entitySettingsSchema>;
 
 /** The settings a Beheerder may change (PUT /api/management/settings/1), each with its type. */
-export const WRITABLE_ENTITY_SETTINGS = ['WelcomeText'] as const;
+export const WRITABLE_ENTITY_SETTINGS = [
+  'WelcomeText',
+  'DoseWindowBeforeMinutes',
+  'DoseWindowAfterMinutes',
+] as const;
 /** Settings that follow the entity's type: readable, never written through the settings call. */
 export const DERIVED_ENTITY_SETTINGS = ['PharmacyIdentifier', 'CareCenter'] as const;
 
@@ -28,6 +33,9 @@ export const entitySettingsUpdateSchema = z.strictObject({
     .max(2000, 'De welkomsttekst mag maximaal 2000 tekens zijn.')
     .nullable()
     .optional(),
+  /** The dose time window of a care centre (time-window.ts); null returns to the default. */
+  DoseWindowBeforeMinutes: doseWindowMinutesSchema.nullable().optional(),
+  DoseWindowAfterMinutes: doseWindowMinutesSchema.nullable().optional(),
   Id: z.number().int().optional(),
   Name: text().max(200).optional(),
   Type: z.enum(ENTITY_TYPES).optional(),

@@ -252,8 +252,10 @@ describe('administration registration: list, rules, corrections, double checks',
       ScheduledAt: at('20:00'),
       Status: 'given',
       AdministeredAt: at('20:00', 90),
+      // Outside the default window of 60 minutes: the nurse confirms it was given later.
+      TimingReason: 'given_late',
     });
-    expect(late.json<Registration>().Late).toBe(true);
+    expect(late.json<Registration>()).toMatchObject({ Late: true, TimingReason: 'given_late' });
   });
 
   it('a risk product waits for a double check by a second, different user', async () => {

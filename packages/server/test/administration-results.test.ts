@@ -63,7 +63,14 @@ describe('results overview, CSV export, dashboard and flowchart', () => {
       nurse.post('/api/administration/registration', { AgreementId: agreement.Id, ...body });
     const first = await register({ ScheduledAt: at('08:00'), Status: 'given', AdministeredAt: at('08:00') });
     await register({ ScheduledAt: at('12:00'), Status: 'refused', DeviationReason: 'refused' });
-    await register({ ScheduledAt: at('20:00'), Status: 'given', AdministeredAt: at('20:00', 90) });
+    // 90 minutes late is outside the default time window: registered with the reason "later gegeven".
+    const late = await register({
+      ScheduledAt: at('20:00'),
+      Status: 'given',
+      AdministeredAt: at('20:00', 90),
+      TimingReason: 'given_late',
+    });
+    expect(late.statusCode).toBe(201);
     // Corrected: the overview counts the correction, not the original.
     await register({
       ScheduledAt: at('08:00'),
@@ -165,9 +172,11 @@ describe('results overview, CSV export, dashboard and flowchart', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'RegistrationId;Department;Patient;Medication;ScheduledAt;AdministeredAt;Status;DeviationReason;DeviationText;Late;RecordedBy;DoubleCheckBy;CorrectsId',
+      'RegistrationId;Department;Patient;Medication;ScheduledAt;AdministeredAt;Status;DeviationReason;DeviationText;Late;RecordedBy;DoubleCheckBy;CorrectsId;TimingReason',
     );
     expect(lines).toHaveLength(4);
+    // The dose given 90 minutes late carries its reason.
+    expect(lines.filter((line) => line.endsWith(';given_late'))).toHaveLength(1);
     const exports = await auditRows(t, 'administration_results_export');
     expect(exports.map((e) => [e.action, e.patientId])).toContainEqual(['E', patient.Id]);
   });

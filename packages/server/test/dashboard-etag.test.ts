@@ -52,7 +52,13 @@ describe('GET /api/dashboard: ETag revalidation', () => {
       method: 'POST',
       url: '/api/administration/registration',
       headers: bearer(colleague),
-      payload: { AgreementId: open.AgreementId, ScheduledAt: open.ScheduledAt, Status: 'given' },
+      // A deviation: it has no time window, so any open moment of the day will do at any hour.
+      payload: {
+        AgreementId: open.AgreementId,
+        ScheduledAt: open.ScheduledAt,
+        Status: 'not_given',
+        DeviationReason: 'patient_absent',
+      },
     });
     expect(registered.statusCode).toBe(201);
 

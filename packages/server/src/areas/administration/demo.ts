@@ -103,6 +103,8 @@ export async function seedDemoAdministrations(tx: Tx, input: Input): Promise<voi
           doubleCheckAt: checked ? new Date(recordedAt.getTime() + 2 * MIN) : null,
           recordedBy: recorder.id,
           recordedAt,
+          // 65+ minutes late is outside the default time window: registered with "later gegeven".
+          timingReason: administeredAt && late ? 'given_late' : null,
         });
       }
     }

@@ -65,5 +65,6 @@ export function toRegistration(
     CorrectsId: row.correctsId,
     CorrectedById: correctedById,
     Late: isLate(row.scheduledAt, row, now),
+    TimingReason: row.timingReason,
   };
 }

@@ -56,6 +56,8 @@ export const administrations = pgTable(
     recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     note: text(),
     correctsId: bigint({ mode: 'number' }).references((): AnyPgColumn => administrations.id),
+    /** given_early / given_late: given just outside the dose's time window (time-window.ts). */
+    timingReason: text({ enum: ['given_early', 'given_late'] }),
   },
   (t) => [
     // A planned moment has at most one original registration; anything after it must be a correction.

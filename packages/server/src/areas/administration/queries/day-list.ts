@@ -16,6 +16,8 @@ import { dayBounds } from '../../../platform/time.ts';
 import { coumarinDose, coumarinDosesOn } from '../../trombosis/index.ts';
 import { interimChangesOn } from '../../baxter/index.ts';
 import { photoVersion } from '../photo-version.ts';
+import { findEntity } from '../../../platform/entities.ts';
+import { windowOf, windowSettingsOf } from '../time-window.ts';
 
 /** Registrations that no later registration corrects: the ones that count (uses the corrects_id index). */
 export const isEffective = sql`not exists (select 1 from administrations as correction where correction.corrects_id = ${t.administrations.id})`;
@@ -96,6 +98,8 @@ export async function buildDayList(
     patients.map((p) => p.patient.id),
     date,
   );
+  // The care centre's dose time window: the list shows what registration enforces.
+  const window = windowSettingsOf((await findEntity(db, department.EntityId))?.settings);
   const byAgreement = new Map(found.map((f) => [f.agreement.id, f]));
   const byPatient = new Map(
     patients.map((p, i) => [p.patient.id, { ...p, order: i, photo: photoVersion(p.person.avatar) }]),
@@ -141,6 +145,7 @@ export async function buildDayList(
       // Open (nothing registered, or only a withdrawn registration): late by the clock.
       Late: own.every((r) => isWithdrawn(r.Status)) && isLate(slot.scheduledAt, null, now),
       InterimChange: isAfterInterimChange(interim.get(patient.id), slot.scheduledAt),
+      Window: slot.scheduledAt ? windowOf(slot.scheduledAt, window) : null,
       Registrations: own,
     };
   });

@@ -142,6 +142,8 @@ export async function register(
       recordedAt: now,
       note: body.Note,
       correctsId: body.CorrectsId,
+      // The route has applied the time window (time-window.ts): set only outside the window.
+      timingReason: body.TimingReason,
     })
     .returning()
     .catch((err: unknown) => {

@@ -56,6 +56,7 @@ export async function resultsCsv(db: Db, query: ResultsQuery, scope: number[], n
       users.get(r.recordedBy)?.Username ?? null,
       r.doubleCheckBy === null ? null : (users.get(r.doubleCheckBy)?.Username ?? null),
       r.correctsId,
+      r.timingReason,
     ]
       .map(csvCell)
       .join(';'),

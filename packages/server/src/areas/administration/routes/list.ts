@@ -11,6 +11,7 @@ import { localDate } from '../../../platform/time.ts';
 import { pickDepartment } from '../../medication/index.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
+import { windowSettingsOf } from '../time-window.ts';
 
 /** GET /api/administration/list: the toedienlijst of a department and day (default: mine, today). */
 const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +33,9 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const day = date ?? localDate(now);
       // The refresh of an unchanged list: one query, a 304, no list built and no audit entry.
-      const version = await dayListVersion(app.db, [department.Id], day);
+      // The time window (Geavanceerd) is part of the answer: a changed setting is a changed list.
+      const window = windowSettingsOf(await app.callerCache.entitySettings(department.EntityId));
+      const version = `${await dayListVersion(app.db, [department.Id], day)}|${window.before}-${window.after}`;
       const known = etagOf(version, request.caller!.accountId, now);
       if (matches(request, known)) return notModified(reply, known!);
       const list = await buildDayList(app.db, department, day, now);

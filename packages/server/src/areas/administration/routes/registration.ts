@@ -18,6 +18,7 @@ import {
 import { loadUsers, toRegistration } from '../registration-mapper.ts';
 import { doubleCheckRefusal } from '../rules.ts';
 import { auditCheckedAtDose, markCheckedAtDose, verifyDoubleCheckAtDose } from '../double-check-at-dose.ts';
+import { checkTimeWindow, windowSettingsOf } from '../time-window.ts';
 import { conflict, forbidden, refuseNotFound, unprocessable } from '../../../platform/errors.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 
@@ -42,10 +43,13 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         return refuseNotFound(request, AUDIT_OBJECTS.medication_agreement, AgreementId, AUDIT_ACTIONS.create);
       // A supplying pharmacy sees the list but does not administer: only the care centre registers.
       if (found.agreement.entityId !== request.caller!.entityId) throw forbidden();
-      const checker = await verifyDoubleCheckAtDose(app, request, found.risks, request.body);
       const now = new Date();
+      const window = windowSettingsOf(await app.callerCache.entitySettings(found.agreement.entityId));
+      const body = { ...request.body, TimingReason: checkTimeWindow(request.body, window, now) };
+      // The colleague's credentials are checked only for a dose that may be registered now.
+      const checker = await verifyDoubleCheckAtDose(app, request, found.risks, request.body);
       const row = await app.db.transaction(async (tx) => {
-        const stored = await register(tx, found, request.body, request.caller!.accountId, now);
+        const stored = await register(tx, found, body, request.caller!.accountId, now);
         return checker ? markCheckedAtDose(tx, stored, checker, now) : stored;
       });
       await app.audit.record(request, {
@@ -54,10 +58,12 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         objectType: AUDIT_OBJECTS.administration,
         objectId: row.id,
         patientId: row.patientId,
+        // `change` is the Logboek's note on the entry ("eerder gegeven", "later gegeven").
         detail: {
           Status: row.status,
           CorrectsId: row.correctsId,
           DoubleCheckBy: row.doubleCheckBy ?? undefined,
+          change: row.timingReason ?? undefined,
         },
       });
       if (checker) await auditCheckedAtDose(app, request, row, checker);

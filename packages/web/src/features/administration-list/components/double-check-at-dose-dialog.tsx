@@ -12,11 +12,14 @@ import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useRegisterAdministration } from '../api/register-administration.ts';
 import { registrationBody } from '../utils/registration-body.ts';
+import type { WindowTimingInput } from './time-window-confirm.tsx';
 
 interface DoubleCheckAtDoseDialogProps {
   moment: PlannedMoment;
   /** The registration the new one replaces (an undone registration of this moment). */
   correctsId: number | null;
+  /** Given just outside the time window: the reason the nurse confirmed before. */
+  timing?: WindowTimingInput;
   /** No colleague at hand: register now, the double check follows afterwards. */
   onLater: () => void;
   onClose: () => void;
@@ -32,6 +35,7 @@ type Errors = Partial<Record<'username' | 'password' | 'totp' | 'form', string>>
 export function DoubleCheckAtDoseDialog({
   moment,
   correctsId,
+  timing = {},
   onLater,
   onClose,
 }: DoubleCheckAtDoseDialogProps) {
@@ -77,7 +81,7 @@ export function DoubleCheckAtDoseDialog({
     if (missing.username || missing.password) return setErrors(missing);
     setErrors({});
     const body = {
-      ...registrationBody(moment, { status: 'given', correctsId }),
+      ...registrationBody(moment, { status: 'given', correctsId, ...timing }),
       DoubleCheck: {
         Username: username.trim(),
         Password: password,

@@ -14,6 +14,8 @@ import { MomentBadges } from './moment-badges.tsx';
 import { PatientLine } from './patient-line.tsx';
 import { RegistrationDialog } from './registration-dialog.tsx';
 import { RegistrationInfo } from './registration-info.tsx';
+import { TimeWindowBadge } from './time-window-badge.tsx';
+import { useTimeWindowGive, type WindowTimingInput } from './time-window-confirm.tsx';
 
 /** The side bar of a card: spec colours for given (green) and deviations (red); late stands out in orange. */
 const STATE_BORDER: Record<MomentState, string> = {
@@ -33,9 +35,21 @@ export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number
   const latest = currentRegistration(moment);
   const registration = latest && !isVoided(latest) ? latest : undefined;
   const close = () => setDialog(null);
-  const giveNow = () => actions.submit({ status: 'given', correctsId: latest?.Id ?? null });
-  // A risk dose asks a colleague to confirm at the bedside first.
-  const give = () => (moment.DoubleCheckRequired ? setDialog('atDose') : giveNow());
+  const [atDoseTiming, setAtDoseTiming] = useState<WindowTimingInput>({});
+  const giveNow = (timing: WindowTimingInput = {}) =>
+    actions.submit({ status: 'given', correctsId: latest?.Id ?? null, ...timing });
+  // The time window first; a risk dose then asks a colleague to confirm at the bedside.
+  const windowGive = useTimeWindowGive(
+    moment,
+    actions,
+    latest?.Id ?? null,
+    moment.DoubleCheckRequired
+      ? (timing) => {
+          setAtDoseTiming(timing);
+          setDialog('atDose');
+        }
+      : undefined,
+  );
 
   return (
     <Paper
@@ -64,6 +78,7 @@ export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number
               <LateBadge scheduledAt={moment.ScheduledAt} now={now} />
             </Box>
           ) : null}
+          {registration ? null : <TimeWindowBadge moment={moment} now={now} />}
           {registration ? <RegistrationInfo registration={registration} /> : null}
         </Stack>
         <Group gap="sm" wrap="wrap" data-no-print>
@@ -93,7 +108,7 @@ export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number
                 color="green.9"
                 miw={140}
                 loading={actions.registering}
-                onClick={give}
+                onClick={windowGive.give}
                 data-testid="give-button"
               >
                 {t('administration.give', 'Gegeven')}
@@ -114,7 +129,8 @@ export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number
         <DoubleCheckAtDoseDialog
           moment={moment}
           correctsId={latest?.Id ?? null}
-          onLater={() => (close(), giveNow())}
+          timing={atDoseTiming}
+          onLater={() => (close(), giveNow(atDoseTiming))}
           onClose={close}
         />
       ) : dialog ? (
@@ -136,6 +152,7 @@ export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number
           onClose={close}
         />
       ) : null}
+      {windowGive.dialog}
     </Paper>
   );
 }

@@ -34,6 +34,11 @@ export function RegistrationInfo({ registration }: { registration: Registration 
           {t('administration.givenLate', 'Te laat gegeven')}
         </Badge>
       ) : null}
+      {registration.TimingReason ? (
+        <Badge color="gray.8" variant="outline" data-testid="timing-reason">
+          {t(`timingReason.${registration.TimingReason}`)}
+        </Badge>
+      ) : null}
       {registration.DoubleCheckBy ? (
         <Text size="sm" c="dark.6" data-testid="double-checked-by">
           {t('administration.checkedBy', 'Gecontroleerd door {{who}}', {

@@ -26,7 +26,8 @@ export function useMomentActions(moment: PlannedMoment) {
       onError: (error) => toastError(errorMessage(t, error)),
     });
 
-  const submit = (input: RegistrationInput, onDone?: () => void) =>
+  /** `onFailed`, when given, shows the failure itself (e.g. the time window dialog) instead of a toast. */
+  const submit = (input: RegistrationInput, onDone?: () => void, onFailed?: (error: Error) => void) =>
     register.mutate(registrationBody(moment, input), {
       onSuccess: (registration) => {
         onDone?.();
@@ -52,7 +53,7 @@ export function useMomentActions(moment: PlannedMoment) {
           { kind: 'success' },
         );
       },
-      onError: (error) => toastError(errorMessage(t, error)),
+      onError: (error) => (onFailed ? onFailed(error) : toastError(errorMessage(t, error))),
     });
 
   const check = (registration: Registration, onDone?: () => void) =>

@@ -12,6 +12,7 @@ import { AsNeededCard } from '../components/as-needed-card.tsx';
 import { ConsentWarning } from '../components/consent-warning.tsx';
 import { DepartmentDayPicker } from '../../../components/administration/department-day-picker.tsx';
 import { ListSummary } from '../components/list-summary.tsx';
+import { NextRoundNotice } from '../components/next-round-notice.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { DepartmentGate } from '../../../components/administration/department-gate.tsx';
 import { RoundSection } from '../components/round-section.tsx';
@@ -88,6 +89,7 @@ export default function AdministrationListPage() {
         {checkOnly ? (
           <DoubleCheckFilterNotice count={list.data!.Summary.AwaitingDoubleCheck} onShowAll={showAll} />
         ) : null}
+        {date === todayInAmsterdam() && !checkOnly ? <NextRoundNotice moments={moments} now={now} /> : null}
         {rounds.length === 0 && !checkOnly ? (
           <Alert color="gray" variant="light" data-testid="administration-list-all-done">
             {t('administration.noneOpen', 'Er staan geen open toedieningen meer op deze dag.')}

@@ -6,6 +6,7 @@ import {
   type PlannedMoment,
   type Registration,
   type RegistrationBodyInput,
+  type TimingReason,
 } from '@zorgportaal/contract';
 import { contractResolver } from '../../../lib/form.ts';
 
@@ -21,6 +22,8 @@ export interface RegistrationInput {
   note?: string | null;
   /** The registration this one corrects (required when the timed moment already has one). */
   correctsId?: number | null;
+  /** Given outside the dose's time window: the reason the nurse confirmed. */
+  timingReason?: TimingReason | null;
 }
 
 /** The POST body for a moment: timed moments carry their ScheduledAt, as-needed ones null. */
@@ -38,6 +41,7 @@ export function registrationBody(moment: PlannedMoment, input: RegistrationInput
     DeviationText: !given && input.reason === 'other' ? input.text?.trim() || null : null,
     Note: input.note?.trim() || null,
     CorrectsId: input.correctsId ?? null,
+    ...(input.timingReason ? { TimingReason: input.timingReason } : {}),
   };
 }
 

@@ -24,6 +24,7 @@ export function registration(overrides: Partial<Registration> = {}): Registratio
     CorrectsId: null,
     CorrectedById: null,
     Late: false,
+    TimingReason: null,
     ...overrides,
   };
 }
@@ -53,6 +54,7 @@ export function moment(overrides: Partial<PlannedMoment> = {}): PlannedMoment {
     DoubleCheckRequired: false,
     ConsentMissing: false,
     Late: false,
+    Window: null,
     Registrations: [],
     ...overrides,
   };

@@ -27,6 +27,9 @@ export function useLogLabels() {
     const changes: Record<string, string> = {
       restore: t('log.changes.restore', 'teruggezet uit de prullenbak'),
       purge: t('log.changes.purge', 'definitief verwijderd'),
+      // A dose given outside its time window, with the nurse's reason.
+      given_early: t('log.changes.given_early', 'eerder gegeven'),
+      given_late: t('log.changes.given_late', 'later gegeven'),
     };
     return {
       action: (code: string) => labelOf(AUDIT_ACTION_LABELS, code, language),

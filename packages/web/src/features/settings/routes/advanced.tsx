@@ -1,9 +1,27 @@
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/NumberInput.css';
 import { useEffect } from 'react';
-import { Alert, Button, Fieldset, Group, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { entitySettingsUpdateSchema } from '@zorgportaal/contract';
+import {
+  DOSE_HARD_LIMIT_MINUTES,
+  DOSE_WINDOW_DEFAULT_MINUTES,
+  DOSE_WINDOW_MAX_MINUTES,
+  entitySettingsUpdateSchema,
+} from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
@@ -17,7 +35,12 @@ import { IntegrationsPanel } from '../components/integrations-panel.tsx';
 
 interface Values {
   WelcomeText: string;
+  /** The dose time window (care centres): minutes before and after the planned time. */
+  DoseWindowBeforeMinutes: number | string;
+  DoseWindowAfterMinutes: number | string;
 }
+
+const minutesOf = (value: unknown) => (typeof value === 'number' ? value : DOSE_WINDOW_DEFAULT_MINUTES);
 
 /**
  * /management/advanced (Geavanceerd): the organisation's settings as a form of known keys. The identity
@@ -29,15 +52,24 @@ export default function AdvancedPage() {
   const settings = useEntitySettings();
   const save = useSaveEntitySettings();
   const form = useForm<Values>({
-    initialValues: { WelcomeText: '' },
+    initialValues: {
+      WelcomeText: '',
+      DoseWindowBeforeMinutes: DOSE_WINDOW_DEFAULT_MINUTES,
+      DoseWindowAfterMinutes: DOSE_WINDOW_DEFAULT_MINUTES,
+    },
     validate: contractResolver<Values>(entitySettingsUpdateSchema),
   });
   const data = settings.data;
   const welcome = typeof data?.WelcomeText === 'string' ? data.WelcomeText : '';
   useEffect(() => {
     if (data) {
-      form.setValues({ WelcomeText: welcome });
-      form.resetDirty({ WelcomeText: welcome });
+      const loaded = {
+        WelcomeText: welcome,
+        DoseWindowBeforeMinutes: minutesOf(data.DoseWindowBeforeMinutes),
+        DoseWindowAfterMinutes: minutesOf(data.DoseWindowAfterMinutes),
+      };
+      form.setValues(loaded);
+      form.resetDirty(loaded);
     }
     // Only when the loaded settings change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -45,7 +77,16 @@ export default function AdvancedPage() {
 
   const submit = form.onSubmit((values) =>
     save.mutate(
-      { WelcomeText: values.WelcomeText.trim() === '' ? null : values.WelcomeText },
+      {
+        WelcomeText: values.WelcomeText.trim() === '' ? null : values.WelcomeText,
+        // Only a care centre administers doses; other organisations do not send the window.
+        ...(data?.CareCenter
+          ? {
+              DoseWindowBeforeMinutes: Number(values.DoseWindowBeforeMinutes),
+              DoseWindowAfterMinutes: Number(values.DoseWindowAfterMinutes),
+            }
+          : {}),
+      },
       {
         onSuccess: () => toastSuccess(t('advanced.saved', 'De instellingen zijn opgeslagen.')),
         onError: (error) => form.setErrors(fieldErrors(error)),
@@ -108,6 +149,44 @@ export default function AdvancedPage() {
             {...form.getInputProps('WelcomeText')}
           />
         </Fieldset>
+        {data!.CareCenter ? (
+          <Fieldset
+            legend={t('advanced.doseWindow', 'Tijdvenster toediening')}
+            data-testid="advanced-dose-window"
+          >
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <NumberInput
+                  label={t('advanced.doseWindowBefore', 'Minuten vóór de geplande tijd')}
+                  min={0}
+                  max={DOSE_WINDOW_MAX_MINUTES}
+                  allowDecimal={false}
+                  data-testid="advanced-dose-window-before"
+                  {...form.getInputProps('DoseWindowBeforeMinutes')}
+                />
+                <NumberInput
+                  label={t('advanced.doseWindowAfter', 'Minuten na de geplande tijd')}
+                  min={0}
+                  max={DOSE_WINDOW_MAX_MINUTES}
+                  allowDecimal={false}
+                  data-testid="advanced-dose-window-after"
+                  {...form.getInputProps('DoseWindowAfterMinutes')}
+                />
+              </SimpleGrid>
+              <Text fz="sm" c="dimmed">
+                {t(
+                  'advanced.doseWindowHint',
+                  'Binnen dit venster registreert een zorgverlener "Gegeven" met één tik. Daarbuiten bevestigt hij met de reden "eerder gegeven" of "later gegeven"; meer dan {{hours}} uur ervoor of erna weigert het portaal. Standaard {{default}} minuten, hoogstens {{max}}.',
+                  {
+                    hours: DOSE_HARD_LIMIT_MINUTES / 60,
+                    default: DOSE_WINDOW_DEFAULT_MINUTES,
+                    max: DOSE_WINDOW_MAX_MINUTES,
+                  },
+                )}
+              </Text>
+            </Stack>
+          </Fieldset>
+        ) : null}
         {save.isError && Object.keys(fieldErrors(save.error)).length === 0 && (
           <Alert color="red" role="alert">
             {apiErrorMessage(t, save.error)}

@@ -1,0 +1,65 @@
+import { baseURL, DEMO_PASSWORD } from './browser.ts';
+
+/**
+ * A dose registered "Gegeven" in one tap must be inside its time window (60 minutes either side of its
+ * planned time by default), and the demo world's rounds run from 07:00 to 22:00: at night no demo dose
+ * is due. A test that gives a dose plans its own: a new agreement (by the care centre's Beheerder,
+ * through the API) for a client with consent of the department, with one moment at the current minute.
+ * Returns the agreement id; its card is `[data-testid="moment-card"][data-key^="<id>@"]`.
+ */
+export async function planDoseNow(
+  departmentId: number | null,
+  options: { product?: string; username?: string } = {},
+): Promise<number> {
+  const base = baseURL();
+  const token = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: '1',
+      product_id: '1',
+      username: options.username ?? 'beheerder',
+      password: DEMO_PASSWORD,
+    }).toString(),
+  }).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
+  const call = async <T>(path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${base}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const department =
+    departmentId ?? (await call<{ Rows: { Id: number }[] }>('/api/medication/departments')).Rows[0]!.Id;
+  const patients = await call<{ Rows: { Id: number; ConsentStatus: string }[] }>(
+    `/api/patients?departmentId=${department}`,
+  );
+  const patient = patients.Rows.find((row) => row.ConsentStatus === 'given')!;
+  const product = await call<{ Rows: { Id: number }[] }>(
+    `/api/medication/catalogue?q=${encodeURIComponent(options.product ?? 'PARACETAMOL TABLET 500MG')}`,
+  );
+  const time = new Intl.DateTimeFormat('nl-NL', {
+    timeZone: 'Europe/Amsterdam',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date());
+  const agreement = await call<{ Id: number }>('/api/medication/agreement', {
+    PatientId: patient.Id,
+    MedicationId: product.Rows[0]!.Id,
+    Prescriber: 'dr. Test',
+    Type: 'continuous',
+    Start: '2025-01-01',
+    Instructions: { DoseUnit: 'tablet', Moments: [{ Time: time, Dose: 1 }] },
+    DistributionForm: 'loose',
+  });
+  return agreement.Id;
+}
+
+/** The card of a planned moment of `agreementId` on the list. */
+export const cardOf = (agreementId: number) => `[data-testid="moment-card"][data-key^="${agreementId}@"]`;
