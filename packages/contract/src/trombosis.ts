@@ -245,6 +245,33 @@ export const dosageSchemeSchema = z.object({
 });
 export type DosageScheme = z.infer<typeof dosageSchemeSchema>;
 
+/**
+ * A dosage scheme and the coumarin agreements disagree (docs/trombosis.md "Scheme and agreement"):
+ * a current scheme without an active agreement of its drug, an active agreement without a current scheme,
+ * or a scheme of one coumarin while the active agreement is of the other.
+ */
+export const COUMARIN_MISMATCH_KINDS = [
+  'schemeWithoutAgreement',
+  'agreementWithoutScheme',
+  'drugMismatch',
+] as const;
+export type CoumarinMismatchKind = (typeof COUMARIN_MISMATCH_KINDS)[number];
+export const coumarinMismatchSchema = z.object({
+  Kind: z.enum(COUMARIN_MISMATCH_KINDS),
+  /** The drug of the scheme in force today; null without one. */
+  SchemeDrug: z.enum(COUMARIN_NAMES as [Coumarin, ...Coumarin[]]).nullable(),
+  /** The drugs of the patient's active coumarin agreements. */
+  AgreementDrugs: z.array(z.enum(COUMARIN_NAMES as [Coumarin, ...Coumarin[]])),
+});
+export type CoumarinMismatch = z.infer<typeof coumarinMismatchSchema>;
+
+/** GET /api/trombosis/patient/{id}/coumarinmismatch: the flag alone (for the AMO). */
+export const coumarinMismatchResponseSchema = z.object({
+  PatientId: z.number().int(),
+  Mismatch: coumarinMismatchSchema.nullable(),
+});
+export type CoumarinMismatchResponse = z.infer<typeof coumarinMismatchResponseSchema>;
+
 /** GET /api/trombosis/patient/{id}/dosageschemes: the current scheme, every scheme (newest first), a proposal. */
 export const dosageSchemeListSchema = z.object({
   PatientId: z.number().int(),
@@ -254,6 +281,8 @@ export const dosageSchemeListSchema = z.object({
   SuggestedNextCheck: z.string(),
   /** Whether the caller may enter a new scheme (the trombosis service of the patient). */
   CanWrite: z.boolean(),
+  /** The scheme and the active coumarin agreements disagree; null when they agree. */
+  Mismatch: coumarinMismatchSchema.nullable(),
 });
 export type DosageSchemeList = z.infer<typeof dosageSchemeListSchema>;
 
@@ -309,5 +338,13 @@ export const trombosisDashboardSchema = z.object({
     From: z.string(),
     Rows: z.array(z.object({ PatientId: z.number().int(), ScreenName: z.string(), Ttr: z.number() })),
   }),
+  /** Patients whose dosage scheme and coumarin agreements disagree. */
+  Mismatches: z.array(
+    coumarinMismatchSchema.extend({
+      PatientId: z.number().int(),
+      ScreenName: z.string(),
+      EntityName: z.string(),
+    }),
+  ),
 });
 export type TrombosisDashboard = z.infer<typeof trombosisDashboardSchema>;

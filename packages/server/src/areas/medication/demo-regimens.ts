@@ -103,6 +103,14 @@ export const RISK: Regimen[] = [
   timed('METHOTREXAAT TABLET 2,5MG', 'loose', 'tablet', 'reumatoïde artritis', [['08:00', 4]], [1]),
 ];
 
+/** The coumarins the trombosis service doses, each on the evening round (the scheme sets the tablets). */
+export const COUMARIN_REGIMENS = {
+  acenocoumarol: RISK[1]!,
+  fenprocoumon: timed('FENPROCOUMON TABLET 3MG', 'loose', 'tablet', 'atriumfibrilleren (trombosedienst)', [
+    ['18:00', 1],
+  ]),
+};
+
 /** A valid BSN (elfproef) for demo patient n: eight digits from n, the ninth makes the sum fit. */
 export function demoBsn(n: number): string {
   for (let k = n * 37 + 1000; ; k++) {

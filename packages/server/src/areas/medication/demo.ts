@@ -5,6 +5,7 @@ import { seedDemoAdministrations } from '../administration/index.ts';
 import { seedDemoConsents } from '../etdr/index.ts';
 import { AS_NEEDED, demoBsn, type Regimen, RISK, ROUTINE, seededRandom } from './demo-regimens.ts';
 import { seedMedicationCatalogue } from './demo-catalogue.ts';
+import { demoCoumarinAgreements } from './demo-coumarin.ts';
 
 const DAY_MS = 86_400_000;
 const GP_NAMES = ['W. van den Berg (Huisartsenpraktijk Linde)', 'S. Öztürk (Huisartsen Amersfoort-Noord)'];
@@ -85,6 +86,8 @@ export async function seedDemoMedication(tx: Tx, now = new Date()): Promise<void
       });
     }
   }
+  // Appended, so the agreements before them (and the history picked from them) stay as they were.
+  agreements.push(...(await demoCoumarinAgreements(tx, patients, agreements, products, now)));
   const rows = await tx.insert(t.medicationAgreements).values(agreements).returning();
   const history = await seedDemoHistory(tx, rows, now);
   await seedDemoAdministrations(tx, { patients, agreements: [...rows, ...history], products, now, random });

@@ -24,7 +24,7 @@ function pattern(drug: Coumarin, base: number): number[] {
 
 /**
  * The trombosis part of the demo world: ~8 patients of the first care centre the trombosis service
- * serves (those with a coumarin agreement first), each with six months of INR values, a target range,
+ * serves (those with a coumarin agreement first, each dosed with the drug of that agreement), each with six months of INR values, a target range,
  * and a new dosage scheme after every check. One patient had a critical value this week, one check is
  * overdue, one is due today; the other checks lie ahead. Deterministic apart from today's date.
  */
@@ -42,25 +42,24 @@ export async function seedDemoTrombosis(tx: Tx, now = new Date()): Promise<void>
     .where(eq(t.accounts.entityId, link.from))
     .orderBy(asc(t.accounts.id))
     .limit(1);
-  const coumarinProducts = await tx
-    .select({ id: t.medications.id })
-    .from(t.medications)
-    .where(inArray(t.medications.name, [COUMARINS.acenocoumarol.Product, COUMARINS.fenprocoumon.Product]));
-  const onCoumarin = new Set(
-    (
-      await tx
-        .select({ patientId: t.medicationAgreements.patientId })
-        .from(t.medicationAgreements)
-        .where(
-          and(
-            inArray(
-              t.medicationAgreements.medicationId,
-              coumarinProducts.map((p) => p.id),
-            ),
-            isNull(t.medicationAgreements.endAt),
-          ),
-        )
-    ).map((r) => r.patientId),
+  // Each patient's coumarin is the drug of their agreement (the medication demo gives the first care
+  // centre's coumarin clients one), so every scheme belongs to an active agreement of the same drug.
+  const coumarinRows = await tx
+    .select({ patientId: t.medicationAgreements.patientId, product: t.medications.name })
+    .from(t.medicationAgreements)
+    .innerJoin(t.medications, eq(t.medications.id, t.medicationAgreements.medicationId))
+    .where(
+      and(
+        inArray(t.medications.name, [COUMARINS.acenocoumarol.Product, COUMARINS.fenprocoumon.Product]),
+        isNull(t.medicationAgreements.endAt),
+      ),
+    )
+    .orderBy(asc(t.medicationAgreements.id));
+  const onCoumarin = new Map<number, Coumarin>(
+    coumarinRows.map((r) => [
+      r.patientId,
+      r.product === COUMARINS.fenprocoumon.Product ? 'fenprocoumon' : 'acenocoumarol',
+    ]),
   );
   const all = await tx
     .select({ id: t.patients.id })
@@ -78,7 +77,7 @@ export async function seedDemoTrombosis(tx: Tx, now = new Date()): Promise<void>
   const accountId = account?.id ?? null;
 
   for (const [i, patient] of chosen.entries()) {
-    const drug: Coumarin = onCoumarin.has(patient.id) || i % 3 !== 2 ? 'acenocoumarol' : 'fenprocoumon';
+    const drug: Coumarin = onCoumarin.get(patient.id) ?? (i % 3 !== 2 ? 'acenocoumarol' : 'fenprocoumon');
     const group: TargetGroup = i === 3 || i === 6 ? 'group2' : 'group1';
     const range = TARGET_GROUP_RANGES[group as 'group1' | 'group2'];
     const mid = (range.Low + range.High) / 2;

@@ -9,6 +9,7 @@ import {
   scopedPatients,
   targetRangesOf,
 } from './queries.ts';
+import { coumarinMismatches } from './coumarin-mismatch.ts';
 import { inForceOn } from './mappers.ts';
 import { rosendaal, type TtrPoint } from './ttr.ts';
 
@@ -119,6 +120,11 @@ export async function trombosisDashboard(db: Db, scope: number[], now: Date): Pr
     scope,
     new Date(now.getTime() - CRITICAL_WINDOW_DAYS * DAY_MS),
   );
+  const mismatches = await coumarinMismatches(
+    db,
+    overview.map((p) => p.Id),
+    now,
+  );
   const from = monthsBack(today, TTR_MONTHS);
   const ttr = await ttrOf(
     db,
@@ -147,5 +153,11 @@ export async function trombosisDashboard(db: Db, scope: number[], now: Date): Pr
         Ttr: r.ttr,
       })),
     },
+    Mismatches: overview.flatMap((p) => {
+      const mismatch = mismatches.get(p.Id);
+      return mismatch
+        ? [{ ...mismatch, PatientId: p.Id, ScreenName: p.ScreenName, EntityName: p.EntityName }]
+        : [];
+    }),
   };
 }

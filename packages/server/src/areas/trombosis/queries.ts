@@ -1,5 +1,11 @@
-import type { Coumarin, InrInterpretation, InrMethod, TargetGroup } from '@zorgportaal/contract';
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import {
+  COUMARINS,
+  type Coumarin,
+  type InrInterpretation,
+  type InrMethod,
+  type TargetGroup,
+} from '@zorgportaal/contract';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import * as t from './tables.ts';
 import { inPatientScope, type Scope } from '../../platform/scope.ts';
@@ -229,4 +235,29 @@ export async function criticalCounts(
     )
     .groupBy(inrValues.patientId);
   return new Map(rows.map((r) => [r.patientId, r.count]));
+}
+
+/** The coumarin products of the patients' agreements active at `at` (started, not ended), one row each. */
+export async function activeCoumarinAgreements(
+  db: Db,
+  patientIds: number[],
+  at: Date,
+): Promise<{ patientId: number; product: string }[]> {
+  if (patientIds.length === 0) return [];
+  return db
+    .select({ patientId: t.medicationAgreements.patientId, product: t.medications.name })
+    .from(t.medicationAgreements)
+    .innerJoin(t.medications, eq(t.medications.id, t.medicationAgreements.medicationId))
+    .where(
+      and(
+        inArray(t.medicationAgreements.patientId, patientIds),
+        inArray(
+          t.medications.name,
+          Object.values(COUMARINS).map((c) => c.Product),
+        ),
+        lte(t.medicationAgreements.startAt, at),
+        or(isNull(t.medicationAgreements.endAt), gt(t.medicationAgreements.endAt, at)),
+      ),
+    )
+    .orderBy(asc(t.medicationAgreements.patientId), asc(t.medicationAgreements.id));
 }

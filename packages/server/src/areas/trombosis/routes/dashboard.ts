@@ -49,6 +49,7 @@ const trombosisDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
             ...dashboard.Overdue.map((p) => p.Id),
             ...dashboard.Critical.map((c) => c.PatientId),
             ...dashboard.Ttr.Rows.map((r) => r.PatientId),
+            ...dashboard.Mismatches.map((m) => m.PatientId),
           ]),
         ],
       });

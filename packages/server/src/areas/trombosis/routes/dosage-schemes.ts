@@ -3,6 +3,7 @@ import {
   AUDIT_OBJECTS,
   COUMARIN_ATC_PREFIX,
   coumarinAgreementListSchema,
+  coumarinMismatchResponseSchema,
   defaultCheckIntervalDays,
   dosageSchemeBodySchema,
   dosageSchemeListSchema,
@@ -12,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../../platform/errors.ts';
 import { addDays, localDate } from '../../../platform/time.ts';
 import { listAgreements } from '../../medication/index.ts';
+import { coumarinMismatches } from '../coumarin-mismatch.ts';
 import { inForceOn, toSchemes } from '../mappers.ts';
 import { insertScheme, latestInrValues, schemesOf, targetRangesOf } from '../queries.ts';
 import { requireTrombosisRead } from '../scope.ts';
@@ -46,6 +48,27 @@ const dosageSchemeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/trombosis/patient/:id/coumarinmismatch',
+    {
+      schema: {
+        tags: ['trombosis'],
+        summary:
+          'Whether the dosage scheme in force and the active coumarin agreements disagree (the flag the AMO shows)',
+        params,
+        response: { 200: coumarinMismatchResponseSchema, ...errors },
+      },
+      preHandler: requireTrombosisRead,
+    },
+    async (request) => {
+      const { id } = request.params;
+      await patientFor(request, id, AUDIT_OBJECTS.dosage_scheme, AUDIT_ACTIONS.read);
+      const mismatch = (await coumarinMismatches(app.db, [id], new Date())).get(id) ?? null;
+      await audit(request, AUDIT_ACTIONS.read, AUDIT_OBJECTS.dosage_scheme, id, id);
+      return { PatientId: id, Mismatch: mismatch };
+    },
+  );
+
+  app.get(
     '/api/trombosis/patient/:id/dosageschemes',
     {
       schema: {
@@ -65,6 +88,7 @@ const dosageSchemeRoutes: FastifyPluginAsyncZod = async (app) => {
       const interval = defaultCheckIntervalDays(latest.map((v) => v.interpretation));
       const schemes = toSchemes(rows);
       const current = inForceOn(rows, today);
+      const mismatch = (await coumarinMismatches(app.db, [id], new Date())).get(id) ?? null;
       await audit(request, AUDIT_ACTIONS.read, AUDIT_OBJECTS.dosage_scheme, current?.id ?? id, id);
       return {
         PatientId: id,
@@ -72,6 +96,7 @@ const dosageSchemeRoutes: FastifyPluginAsyncZod = async (app) => {
         Rows: schemes,
         SuggestedNextCheck: addDays(today, interval),
         CanWrite: canWrite,
+        Mismatch: mismatch,
       };
     },
   );

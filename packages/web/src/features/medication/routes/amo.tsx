@@ -10,6 +10,8 @@ import { usePatientParam } from '../../../lib/use-patient-param.ts';
 import { useRouteTitle } from '../../../lib/use-route-title.ts';
 import { RECENT_DAYS, useAgreements } from '../api/get-agreements.ts';
 import { usePatient } from '../api/get-patient.ts';
+import { useCoumarinMismatch } from '../api/get-coumarin-mismatch.ts';
+import { CoumarinMismatchAlert } from '../../../components/coumarin-mismatch-alert.tsx';
 import { AgreementFormDialog } from '../components/agreement-form-dialog.tsx';
 import { AgreementsTable } from '../components/agreements-table.tsx';
 import { PatientFormDialog } from '../../../components/patient-form/patient-form-dialog.tsx';
@@ -53,6 +55,7 @@ export default function AmoPage() {
   const [patientId, choose] = usePatientParam();
   const patient = usePatient(patientId);
   const agreements = useAgreements(patientId);
+  const coumarinMismatch = useCoumarinMismatch(patientId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const mayWrite = hasPermission('medication.write');
   // The prescriber (VP, a GP practice: not the care centre's or pharmacy's own staff) signs agreements.
@@ -100,6 +103,7 @@ export default function AmoPage() {
             mayWrite && getEntityType() !== 'customer' ? () => setDialog({ kind: 'client' }) : undefined
           }
         />
+        {coumarinMismatch.data ? <CoumarinMismatchAlert mismatch={coumarinMismatch.data} /> : null}
         <Stack component="section" gap="xs" aria-labelledby="amo-current">
           <Group justify="space-between">
             <Title order={2} size="h4" id="amo-current">

@@ -18,6 +18,7 @@ import type { TrombosisPatient } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import stacked from '../../../components/stacked-table.module.css';
+import { CoumarinMismatchAlert } from '../../../components/coumarin-mismatch-alert.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
@@ -150,6 +151,33 @@ export default function TrombosisDashboardPage() {
             ))
           )}
         </Stack>
+        {d.Mismatches.length > 0 ? (
+          <Stack component="section" gap="xs" aria-labelledby="mismatch-title" data-testid="mismatch-list">
+            <Title order={2} size="h4" id="mismatch-title">
+              {t('coumarinMismatch.dashboardTitle', 'Doseerschema en medicatie komen niet overeen')} (
+              {d.Mismatches.length})
+            </Title>
+            {d.Mismatches.map((m) => (
+              <CoumarinMismatchAlert
+                key={m.PatientId}
+                mismatch={m}
+                name={`${m.ScreenName} (${m.EntityName})`}
+              >
+                <Anchor
+                  component={Link}
+                  to={`/dosagescheme?patient=${m.PatientId}`}
+                  size="sm"
+                  c="dark.9"
+                  fw={600}
+                  underline="always"
+                >
+                  {t('coumarinMismatch.toScheme', 'Naar het doseerschema')}
+                  <VisuallyHidden component="span"> – {m.ScreenName}</VisuallyHidden>
+                </Anchor>
+              </CoumarinMismatchAlert>
+            ))}
+          </Stack>
+        ) : null}
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
           <Stack component="section" gap="xs" aria-labelledby="due-title">
             <Title order={2} size="h4" id="due-title">

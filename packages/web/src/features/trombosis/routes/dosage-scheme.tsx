@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CoumarinMismatchAlert } from '../../../components/coumarin-mismatch-alert.tsx';
 import { EmptyMessage } from '../../../components/empty-message.tsx';
 import '../../../components/print.css';
 import { formatDate } from '../../../lib/format.ts';
@@ -51,6 +52,11 @@ export default function DosageSchemePage() {
               <Text fw={600} size="lg" data-no-print>
                 {patient.ScreenName} · {patient.EntityName} · {patient.DepartmentName}
               </Text>
+            ) : null}
+            {data.Mismatch ? (
+              <div data-no-print>
+                <CoumarinMismatchAlert mismatch={data.Mismatch} />
+              </div>
             ) : null}
             <Stack component="section" gap="xs" aria-labelledby="scheme-current" data-no-print>
               <Group justify="space-between">
