@@ -122,7 +122,7 @@ describe('login page', { timeout: 20_000 }, () => {
   });
 
   it("shows a wrong 2FA code as the code field's error, empties the field and focuses it", async () => {
-    const fetchMock = vi.fn(async (url: string) =>
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
       url === '/oauth/2fa'
         ? jsonResponse(200, { data: { twofa_uuid: 'uuid-1' } })
         : jsonResponse(403, { Code: 'FORBIDDEN', Message: '2FA', Action: '2fa_required', account_id: 42 }),
