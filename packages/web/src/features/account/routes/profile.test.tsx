@@ -16,7 +16,8 @@ const profile = {
   Avatar: null,
 };
 
-describe('profile (/user/profile)', { timeout: 20_000 }, () => {
+// Route-level tests load the full layout and the page chunk; the save takes three submits: allow for a busy machine.
+describe('profile (/user/profile)', { timeout: 30_000 }, () => {
   beforeEach(() => {
     sessionStorage.setItem(SESSION_KEYS.accessToken, 'tok');
     sessionStorage.setItem(SESSION_KEYS.expiresAt, String(Date.now() + 600_000));
