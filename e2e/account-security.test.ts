@@ -1,7 +1,7 @@
 import { inject, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { describeBrowser, logIn, sessionValue, useBrowser } from './support/browser.ts';
+import { DEMO_PASSWORD, describeBrowser, logIn, sessionValue, useBrowser } from './support/browser.ts';
 import type { ReceivedMail } from './support/mailbox.ts';
 
 /** The seeded secret of the demo account `tweestaps` (packages/server/src/seed/demo-data.ts). */
@@ -62,6 +62,20 @@ describeBrowser('account security', () => {
     const { data } = (await challengeResponse.json()) as { data: { twofa_uuid: string } };
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Tweestapsverificatie');
 
+    // A wrong code is the code field's error: the field is emptied and has the focus for the next try.
+    const valid = new Set(
+      [-1, 0, 1].map((d) => totp(TWEESTAPS_SECRET).generate({ timestamp: Date.now() + d * 30_000 })),
+    );
+    let wrong = 123456;
+    while (valid.has(String(wrong))) wrong++;
+    await page.getByTestId('totp-code').fill(String(wrong));
+    await page.getByTestId('totp-submit').click();
+    await expect.poll(() => page.getByTestId('totp-code').getAttribute('aria-invalid')).toBe('true');
+    await expect(page.getByTestId('totp-code').inputValue()).resolves.toBe('');
+    await expect(page.getByTestId('totp-code').evaluate((el) => el === document.activeElement)).resolves.toBe(
+      true,
+    );
+
     await page.getByTestId('totp-code').fill(totp(TWEESTAPS_SECRET).generate());
     const tokenRequest = page.waitForRequest(
       (r) => r.url().endsWith('/oauth/token') && (r.postData() ?? '').includes('totp='),
@@ -85,6 +99,12 @@ describeBrowser('account security', () => {
     // Live feedback while typing.
     await page.getByTestId('new-password').fill('te-kort');
     await expect(page.getByTestId('password-rule-length').getAttribute('data-ok')).resolves.toBe('false');
+    // The current password as the new one is refused by the server, at the field.
+    await fillNewPassword(page, DEMO_PASSWORD);
+    const same = page.waitForResponse((r) => r.url().endsWith('/api/auth/passwordreset'));
+    await page.getByTestId('password-change-submit').click();
+    expect((await same).status()).toBe(422);
+    await page.getByText('Kies een ander wachtwoord dan uw huidige wachtwoord.').first().waitFor();
     await fillNewPassword(page, newPassword);
     await expect(page.getByTestId('password-rule-length').getAttribute('data-ok')).resolves.toBe('true');
     await expect(page.getByTestId('password-rule-match').getAttribute('data-ok')).resolves.toBe('true');
@@ -167,6 +187,8 @@ describeBrowser('account security', () => {
       expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
       const enabledAt = Date.now();
       await page.getByTestId('twofa-code').fill(totp(secret).generate({ timestamp: enabledAt }));
+      // Step-up: switching 2FA on needs the current password as well.
+      await page.getByTestId('twofa-enable-current-password').fill(DEMO_PASSWORD);
       await page.getByTestId('twofa-confirm').click();
       await expect.poll(() => page.getByTestId('twofa-status').getAttribute('data-enabled')).toBe('true');
 

@@ -14,7 +14,22 @@ export const passwordChangeFormSchema = z.object({
   current_password: text().max(1024),
   password: text().max(1024),
   password_confirmation: text().max(1024),
+  /** The account's current TOTP code: required in the settings change when 2FA is on (step-up). */
+  totp: text().max(16).optional(),
 });
+
+/**
+ * Step-up for account-changing actions (security.md "Step-up"): the current password, plus the
+ * current TOTP code when the account has 2FA on. The same names as the password change form.
+ */
+export const stepUpSchema = z.object({
+  current_password: text().max(1024),
+  totp: text().max(16).optional(),
+});
+export type StepUp = z.infer<typeof stepUpSchema>;
+
+/** POST /api/account/not-me: the token of the "dit was ik niet" link in the e-mail-change notice. */
+export const notMeBodySchema = z.strictObject({ token: text().min(1).max(200) });
 
 /** POST /api/auth/forgotpassword (form) → always the same { message }. */
 export const forgotPasswordFormSchema = z.object({ email: text().max(320) });
@@ -47,6 +62,10 @@ export const totpCodeSchema = z.object({
   totp: text().regex(/^\d{6}$/, 'Vul de 6 cijfers van de code in.'),
 });
 /** The 2FA step of the login: spaces typed between the digits do not count. */
+/** POST and DELETE /api/account/2fa: the code plus the current password (step-up). */
+export const twofaChangeSchema = totpCodeSchema.extend({
+  current_password: stepUpSchema.shape.current_password,
+});
 export const totpCodeFormSchema = z.object({
   totp: z.preprocess((value) => String(value ?? '').replace(/\s+/g, ''), totpCodeSchema.shape.totp),
 });
@@ -64,6 +83,7 @@ export const newIpAllowEntrySchema = z.object({
   Ip: text().min(1).max(64),
   ProductId: nonNegativeInt32,
   Description: text().max(200).nullable().optional(),
+  ...stepUpSchema.shape,
 });
 
 /** The caller's own profile (ours): GET/PUT /api/account/profile, PUT /api/account/profile/avatar. */
@@ -75,11 +95,17 @@ export const profileSchema = z.object({
   Avatar: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
-/** PUT /api/account/profile: the same name and date checks (and Dutch messages) as the person form. */
-export const profileUpdateSchema = z.object({
+/**
+ * PUT /api/account/profile: the same name and date checks (and Dutch messages) as the person form.
+ * Strict: `Roles`, `EntityId`, `Username` or any other unknown field is a 400 naming it. A change of
+ * the e-mail addresses needs the step-up fields; other changes do not.
+ */
+export const profileUpdateSchema = z.strictObject({
   NameInformation: personNameInputSchema,
   DateOfBirth: dateOfBirthSchema.nullable(),
   EmailAddress: emailListSchema,
+  current_password: stepUpSchema.shape.current_password.optional(),
+  totp: stepUpSchema.shape.totp,
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 /** Avatars are resized to at most 256 px by the client and checked again by the server. */

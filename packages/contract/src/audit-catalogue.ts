@@ -61,6 +61,7 @@ const OBJECT_TYPES = {
   password_reset_request: { nl: 'Wachtwoordmail', en: 'Password reset mail' },
   two_factor: { nl: 'Tweestapsverificatie', en: 'Two-step verification' },
   ip_allow_list: { nl: 'IP-adressenlijst', en: 'IP address list' },
+  not_me: { nl: 'Melding "dit was ik niet"', en: '"This was not me" report' },
   entity_settings: { nl: 'Instellingen organisatie', en: 'Organisation settings' },
   department: { nl: 'Afdeling', en: 'Department' },
   patient: { nl: 'Cliënt', en: 'Client' },

@@ -30,7 +30,13 @@ export interface ProtectedRoute {
 /** Organisations with wards of their own (care centres) or supplied by them (pharmacies). */
 const WARD_ORGANISATIONS: readonly EntityType[] = ['carecenter', 'pharmacy'];
 
-export const PUBLIC_ROUTES = ['/login', '/logout', '/forget-password', '/change-password/:token'] as const;
+export const PUBLIC_ROUTES = [
+  '/login',
+  '/logout',
+  '/forget-password',
+  '/change-password/:token',
+  '/not-me/:token',
+] as const;
 
 /**
  * The one route → permission table (spec §2 routes and titles, domain.md permission names).

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, totpEnrolments, twofaChallenges } from '../src/platform/db/schema/index.ts';
 import { TWEESTAPS_SECRET, codeAt, loginForm, postForm, wrongCode } from './helpers/account-security.ts';
 import { bearer, login } from './helpers/login.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -113,10 +114,13 @@ describe('2FA settings (anker)', () => {
     const [pending] = await t.db.select().from(totpEnrolments);
     expect(pending!.secretSealed).not.toContain(Secret);
 
-    expect((await call('POST', '/api/account/2fa', { totp: wrongCode(Secret) })).statusCode).toBe(422);
-    expect((await call('POST', '/api/account/2fa', { totp: 'abc' })).statusCode).toBe(400);
+    const current_password = DEMO_PASSWORD;
+    expect(
+      (await call('POST', '/api/account/2fa', { totp: wrongCode(Secret), current_password })).statusCode,
+    ).toBe(422);
+    expect((await call('POST', '/api/account/2fa', { totp: 'abc', current_password })).statusCode).toBe(400);
     const code = codeAt(Secret);
-    const on = await call('POST', '/api/account/2fa', { totp: code });
+    const on = await call('POST', '/api/account/2fa', { totp: code, current_password });
     expect(on.statusCode).toBe(200);
     expect(on.json()).toEqual({ Enabled: true });
     expect((await call('GET', '/api/account/2fa')).json()).toEqual({ Enabled: true });
@@ -125,8 +129,11 @@ describe('2FA settings (anker)', () => {
     expect(loginNow.json()).toMatchObject({ Action: '2fa_required' });
 
     // The code that switched it on is used: it cannot switch it off again.
-    expect((await call('DELETE', '/api/account/2fa', { totp: code })).statusCode).toBe(422);
-    const off = await call('DELETE', '/api/account/2fa', { totp: codeAt(Secret, Date.now() + 30_000) });
+    expect((await call('DELETE', '/api/account/2fa', { totp: code, current_password })).statusCode).toBe(422);
+    const off = await call('DELETE', '/api/account/2fa', {
+      totp: codeAt(Secret, Date.now() + 30_000),
+      current_password,
+    });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ Enabled: false });
     const [row] = await t.db.select().from(accounts).where(eq(accounts.username, 'anker'));
@@ -136,8 +143,13 @@ describe('2FA settings (anker)', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.objectType, 'two_factor'), eq(auditLog.userId, row!.id)));
-    expect(audit.map((a) => `${a.outcome}:${String(a.detail?.enabled)}`)).toEqual(
-      expect.arrayContaining(['success:true', 'success:false', 'failure:true', 'failure:false']),
+    expect(audit.map((a) => `${a.outcome}:${String(a.detail?.enabled ?? a.detail?.reason)}`)).toEqual(
+      expect.arrayContaining([
+        'success:true',
+        'success:false',
+        'failure:true',
+        'failure:step_up_totp_replay',
+      ]),
     );
   });
 });

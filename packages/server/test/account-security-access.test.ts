@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountIpAllowList, accounts, auditLog } from '../src/platform/db/schema/index.ts';
 import { loginForm, postForm } from './helpers/account-security.ts';
 import { bearer, login } from './helpers/login.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -10,6 +11,9 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
+
+/** The step-up fields every change of the list needs (security.md "Step-up"). */
+const stepUp = { current_password: DEMO_PASSWORD };
 
 const accountId = async (username: string) =>
   (await t.db.select().from(accounts).where(eq(accounts.username, username)))[0]!.id;
@@ -29,23 +33,33 @@ describe('IP allow-list', () => {
       });
 
     expect((await call('GET', '/api/account/ip/currentip')).json()).toEqual({ Ip: '127.0.0.1' });
-    const bad = await call('POST', '/api/account/ips', { Ip: '10.0.0.300', ProductId: 1 });
+    const bad = await call('POST', '/api/account/ips', { Ip: '10.0.0.300', ProductId: 1, ...stepUp });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ Code: 'VALIDATION_FAILED', Fields: { Ip: expect.any(String) } });
+    // A list without the address of this very request would lock the caller out: refused, nothing stored.
+    const lockout = await call('POST', '/api/account/ips', { Ip: '10.1.2.3/8', ProductId: 1, ...stepUp });
+    expect(lockout.statusCode).toBe(409);
+    expect(lockout.json()).toMatchObject({ Fields: { Ip: expect.stringContaining('127.0.0.1') } });
+    expect((await call('GET', '/api/account/ips/1')).json()).toEqual([]);
+
+    const local = await call('POST', '/api/account/ips', { Ip: '127.0.0.1', ProductId: 1, ...stepUp });
+    expect(local.statusCode).toBe(201);
     const added = await call('POST', '/api/account/ips', {
       Ip: '10.1.2.3/8',
       ProductId: 1,
       Description: 'Kantoor',
+      ...stepUp,
     });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ Ip: '10.0.0.0/8', ProductId: 1, Description: 'Kantoor' });
-    expect((await call('GET', '/api/account/ips/1')).json()).toMatchObject({ Action: 'ip_not_allowed' });
     from = '10.9.8.7';
-    expect((await call('POST', '/api/account/ips', { Ip: '10.0.0.0/8', ProductId: 1 })).statusCode).toBe(409);
-    expect((await call('GET', '/api/account/ips/1')).json()).toHaveLength(1);
+    expect(
+      (await call('POST', '/api/account/ips', { Ip: '10.0.0.0/8', ProductId: 1, ...stepUp })).statusCode,
+    ).toBe(409);
+    expect((await call('GET', '/api/account/ips/1')).json()).toHaveLength(2);
     expect((await call('GET', '/api/account/ips/2')).json()).toEqual([]);
 
-    const refused = await postForm(t.app, '/oauth/token', loginForm('apotheker'), '127.0.0.1');
+    const refused = await postForm(t.app, '/oauth/token', loginForm('apotheker'), '192.0.2.10');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       Action: 'ip_not_allowed',
@@ -54,13 +68,11 @@ describe('IP allow-list', () => {
     });
     expect(refused.json()).not.toHaveProperty('account_id');
     // The password comes first: a wrong one is a 401 wherever it comes from.
-    expect((await postForm(t.app, '/oauth/token', loginForm('apotheker', 'fout-fout-fout'))).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await postForm(t.app, '/oauth/token', loginForm('apotheker', 'fout-fout-fout'), '192.0.2.10'))
+        .statusCode,
+    ).toBe(401);
     expect((await postForm(t.app, '/oauth/token', loginForm('apotheker'), '10.9.8.7')).statusCode).toBe(200);
-
-    const local = await call('POST', '/api/account/ips', { Ip: '127.0.0.1', ProductId: 1 });
-    expect(local.statusCode).toBe(201);
     expect((await postForm(t.app, '/oauth/token', loginForm('apotheker'), '127.0.0.1')).statusCode).toBe(200);
 
     const colleague = await login(t.app, 'assistent');
@@ -69,10 +81,17 @@ describe('IP allow-list', () => {
       method: 'DELETE',
       url: `/api/account/ips/${entryId}`,
       headers: bearer(colleague.access_token),
+      payload: stepUp,
     });
     expect(foreign.statusCode).toBe(404);
-    expect((await call('DELETE', `/api/account/ips/${entryId}`)).statusCode).toBe(200);
+    // From inside the range, removing the range would leave only 127.0.0.1: a lock-out, refused.
+    const selfLock = await call('DELETE', `/api/account/ips/${entryId}`, stepUp);
+    expect(selfLock.statusCode).toBe(409);
+    expect(selfLock.json()).toMatchObject({ Fields: { Ip: expect.stringContaining('10.9.8.7') } });
+    from = '127.0.0.1';
+    expect((await call('DELETE', `/api/account/ips/${entryId}`, stepUp)).statusCode).toBe(200);
     // Only 127.0.0.1 is left: the session now works from there and no longer from the removed range.
+    from = '10.9.8.7';
     expect((await call('GET', '/api/account/ips/1')).statusCode).toBe(403);
     from = '127.0.0.1';
     expect((await call('GET', '/api/account/ips/1')).json()).toHaveLength(1);

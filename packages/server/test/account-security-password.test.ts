@@ -65,6 +65,14 @@ describe('forced password change (nieuw)', () => {
       Fields: { password_confirmation: 'De wachtwoorden komen niet overeen.' },
     });
 
+    // The current password as the new one would make the forced change a no-op.
+    const same = await change(form(DEMO_PASSWORD, DEMO_PASSWORD));
+    expect(same.statusCode).toBe(422);
+    expect(same.json()).toMatchObject({ Fields: { password: expect.stringContaining('ander wachtwoord') } });
+    expect(
+      (await t.db.select().from(accounts).where(eq(accounts.id, account_id)))[0]!.mustChangePassword,
+    ).toBe(true);
+
     const ok = await change(form(DEMO_PASSWORD, NEW_PASSWORD));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: expect.any(String) });
@@ -132,6 +140,12 @@ describe('password change in the account settings', () => {
       (await change({ ...form, account_id: mine.Account.Id + 1 }, bearer(mine.access_token))).statusCode,
     ).toBe(403);
     expect((await change(form, bearer('nep-token'))).statusCode).toBe(401);
+    const same = await change(
+      { ...form, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD },
+      bearer(mine.access_token),
+    );
+    expect(same.statusCode).toBe(422);
+    expect(same.json()).toMatchObject({ Fields: { password: expect.stringContaining('ander wachtwoord') } });
     expect((await change(form, bearer(mine.access_token))).statusCode).toBe(200);
     const get = (token: string) =>
       t.app.inject({ method: 'GET', url: '/api/account', headers: bearer(token) });

@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog } from '../src/platform/db/schema/index.ts';
 import { bearer, login } from './helpers/login.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -41,7 +42,12 @@ describe('own profile and avatar', () => {
     const bad = await call('PUT', '/api/account/profile', { ...update, EmailAddress: ['geen-adres'] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ Fields: { 'EmailAddress.0': expect.any(String) } });
-    const saved = await call('PUT', '/api/account/profile', { ...update, Id: 1, Entity: 99 });
+    // Fields the profile does not have are refused by name, not silently dropped.
+    const extra = await call('PUT', '/api/account/profile', { ...update, Id: 1, Entity: 99 });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json()).toMatchObject({ Fields: { Id: expect.any(String), Entity: expect.any(String) } });
+    // The addresses change, so the step-up (current password) goes with it.
+    const saved = await call('PUT', '/api/account/profile', { ...update, current_password: DEMO_PASSWORD });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
       PersonId: profile.PersonId,

@@ -117,7 +117,7 @@ describe('caller cache revocation', () => {
       url: '/api/account/ips',
       remoteAddress: '127.0.0.9',
       headers: bearer(other.access_token),
-      payload: { Ip: '127.0.0.9', ProductId: 1 },
+      payload: { Ip: '127.0.0.9', ProductId: 1, current_password: DEMO_PASSWORD },
     });
     expect(add.statusCode).toBe(201);
     expect((await use(me.access_token, '/api/account')).statusCode).toBe(403);

@@ -51,7 +51,7 @@ describe('deny by default on the matched route', () => {
     const open = [...new Set(t.app.registeredRoutes.filter((r) => r.public).map((r) => r.url))];
     for (const url of open)
       expect(url, url).toMatch(
-        /^(\/oauth\/(token|2fa)|\/api\/auth\/(forgotpassword|resetforgotpassword|passwordreset)|\/health\/(live|ready)|\/api\/docs(\/.*)?|\/(static|locales)\/\*|\/api\/communication\/events)$/,
+        /^(\/oauth\/(token|2fa)|\/api\/auth\/(forgotpassword|resetforgotpassword|passwordreset)|\/health\/(live|ready)|\/api\/docs(\/.*)?|\/(static|locales)\/\*|\/api\/communication\/events|\/api\/account\/not-me)$/,
       );
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postForm } from './helpers/account-security.ts';
 import { bearer, login } from './helpers/login.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -26,7 +27,7 @@ describe('the IP allow-list on every request', () => {
       url: '/api/account/ips',
       remoteAddress: LISTED,
       headers: bearer(adder.access_token),
-      payload: { Ip: LISTED, ProductId: 1 },
+      payload: { Ip: LISTED, ProductId: 1, current_password: DEMO_PASSWORD },
     });
     expect(added.statusCode).toBe(201);
 
@@ -41,6 +42,7 @@ describe('the IP allow-list on every request', () => {
       url: `/api/account/ips/${added.json<{ Id: number }>().Id}`,
       remoteAddress: ELSEWHERE,
       headers: bearer(older.access_token),
+      payload: { current_password: DEMO_PASSWORD },
     });
     expect(remove.statusCode).toBe(403);
     expect((await get('/api/account/ips/1', adder.access_token, LISTED)).json()).toHaveLength(1);

@@ -42,6 +42,10 @@ export const routes: RouteObject[] = [
             path: '/change-password/:token',
             lazy: lazyPage(() => import('../features/auth/routes/change-password.tsx')),
           },
+          {
+            path: '/not-me/:token',
+            lazy: lazyPage(() => import('../features/auth/routes/not-me.tsx')),
+          },
         ],
       },
       {

@@ -1,8 +1,8 @@
-import type { IpAllowEntry } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
-import { parseAllowEntry } from '../../platform/auth/ip-allow-list.ts';
+import { isIpAllowed, normaliseClientIp, parseAllowEntry } from '../../platform/auth/ip-allow-list.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { accountIpAllowList } from './tables.ts';
+import { toIpAllowEntry } from '../auth/index.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/types.ts';
 
@@ -11,13 +11,7 @@ export const MAX_ENTRIES_PER_PRODUCT = 50;
 
 type Row = typeof accountIpAllowList.$inferSelect;
 
-export const toIpAllowEntry = (r: Row): IpAllowEntry => ({
-  Id: r.id,
-  Ip: r.ip,
-  ProductId: r.productId,
-  Description: r.description,
-  CreatedAt: r.createdAt.toISOString(),
-});
+export { toIpAllowEntry };
 
 const refuse = (status: 400 | 409, field: 'Ip' | 'ProductId', message: string) =>
   new HttpError(status, status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED', message, {
@@ -25,13 +19,30 @@ const refuse = (status: 400 | 409, field: 'Ip' | 'ProductId', message: string) =
   });
 
 /**
+ * 409 naming `Ip` when the list would no longer hold the address of this very request: the caller
+ * would lock themselves out for good (security.md "IP allow-list").
+ */
+function assertKeepsCaller(clientIp: string, entries: string[]): void {
+  if (isIpAllowed(clientIp, entries)) return;
+  const address = normaliseClientIp(clientIp) ?? clientIp;
+  throw refuse(
+    409,
+    'Ip',
+    `Uw huidige adres (${address}) valt dan buiten de lijst en u kunt niet meer inloggen. Voeg eerst uw huidige adres toe.`,
+  );
+}
+
+/**
  * Adds an entry to the caller's list, stored in its normalised form (parseAllowEntry), so that
- * "10.1.2.3/8" and "10.0.0.0/8" are recognised as the same entry.
+ * "10.1.2.3/8" and "10.0.0.0/8" are recognised as the same entry. `beforeStore` (the step-up) runs
+ * after the input checks, so a refused entry does not use up a TOTP code.
  */
 export async function addIpAllowEntry(
   db: Db,
   caller: Caller,
   input: { Ip: string; ProductId: number; Description?: string | null },
+  clientIp: string,
+  beforeStore: () => Promise<void>,
 ): Promise<Row> {
   const parsed = parseAllowEntry(input.Ip);
   if (!parsed.ok) throw refuse(400, 'Ip', parsed.message);
@@ -52,6 +63,8 @@ export async function addIpAllowEntry(
       'Ip',
       `Er kunnen maximaal ${MAX_ENTRIES_PER_PRODUCT} adressen per product worden ingesteld.`,
     );
+  assertKeepsCaller(clientIp, [...existing.map((r) => r.ip), parsed.value]);
+  await beforeStore();
   const [row] = await db
     .insert(accountIpAllowList)
     .values({
@@ -74,8 +87,28 @@ export async function listIpAllowEntries(db: Db, accountId: number, productId: n
     .orderBy(accountIpAllowList.id);
 }
 
-/** Removes one of the account's own entries; undefined when it is not theirs (or gone). */
-export async function removeIpAllowEntry(db: Db, accountId: number, id: number): Promise<Row | undefined> {
+/**
+ * Removes one of the account's own entries; undefined when it is not theirs (or gone). A removal that
+ * leaves entries for the product none of which allows `clientIp` is refused (409 `Ip`).
+ */
+export async function removeIpAllowEntry(
+  db: Db,
+  accountId: number,
+  id: number,
+  clientIp: string,
+  beforeStore: () => Promise<void>,
+): Promise<Row | undefined> {
+  const [entry] = await db
+    .select()
+    .from(accountIpAllowList)
+    .where(and(eq(accountIpAllowList.accountId, accountId), eq(accountIpAllowList.id, id)));
+  if (!entry) return undefined;
+  const remaining = (await listIpAllowEntries(db, accountId, entry.productId)).filter((r) => r.id !== id);
+  assertKeepsCaller(
+    clientIp,
+    remaining.map((r) => r.ip),
+  );
+  await beforeStore();
   const [row] = await db
     .delete(accountIpAllowList)
     .where(and(eq(accountIpAllowList.accountId, accountId), eq(accountIpAllowList.id, id)))

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SecretBoxError, openSecret } from '../../platform/secret-box.ts';
 import {
   assertNotLockedOut,
+  assertStepUp,
   attemptKeys,
-  checkAccountCode,
   countFailure,
   countSuccess,
   verifyTotp,
@@ -78,19 +78,21 @@ export async function confirmEnrolment(
   });
 }
 
-/** DELETE /api/account/2fa: the account, once a current code (not used before) was given. */
-export async function accountWithCode(
+/**
+ * DELETE /api/account/2fa: the account, once the step-up passed (current password and a current
+ * code, not used before).
+ */
+export async function accountWithStepUp(
   app: FastifyInstance,
   request: FastifyRequest,
   account: AccountRow,
-  code: string,
+  proof: { current_password: string; totp: string },
 ): Promise<AccountRow> {
   if (!account.totpEnabled) throw notEnabled();
-  const keys = attemptKeys(app, '2fa', request, account.username);
-  await assertNotLockedOut(app, keys);
-  const check = await checkAccountCode(app, account, code);
-  if (!check.ok) throw await wrongCode(app, request, false, `totp_${check.reason}`);
-  await countSuccess(app, keys);
+  await assertStepUp(app, request, account, proof, {
+    objectType: AUDIT_OBJECTS.two_factor,
+    objectId: account.id,
+  });
   return account;
 }
 

@@ -4,17 +4,19 @@ export { accountRoles, accountSubscriptions, accounts, roles } from './schema.ts
 import type { FastifyInstance } from 'fastify';
 import accountActions from './routes/actions.ts';
 import forceLogout from './routes/force-logout.ts';
+import accountIpAllowList from './routes/ip-allow-list.ts';
 import accountLink from './routes/link.ts';
 import accountList from './routes/list.ts';
 import accountUpdate from './routes/update.ts';
 
-/** Accounts management by a Beheerder: list, link to a person, update, (de)activate, force logout. */
+/** Accounts management by a Beheerder: list, link to a person, update, (de)activate, force logout, IP list. */
 export default async function accountsArea(app: FastifyInstance): Promise<void> {
   await app.register(accountList);
   await app.register(accountLink);
   await app.register(accountUpdate);
   await app.register(accountActions);
   await app.register(forceLogout);
+  await app.register(accountIpAllowList);
 }
 
 // What other areas may use.

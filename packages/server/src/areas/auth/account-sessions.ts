@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.ts';
-import { accountIpAllowList, passwordResetTokens, sessions, totpEnrolments } from './tables.ts';
+import { accountIpAllowList, notMeTokens, passwordResetTokens, sessions, totpEnrolments } from './tables.ts';
 import { registerPurge } from '../../platform/purge.ts';
 
 /**
@@ -29,12 +29,13 @@ export async function revokeAccountSessions(
   return rows.length;
 }
 
-// A purged person's accounts lose their 2FA enrolments, IP allow-lists and open reset links.
+// A purged person's accounts lose their 2FA enrolments, IP allow-lists, open reset and not-me links.
 registerPurge('auth', async (tx, { accounts }) => {
   const ids = accounts.map((a) => a.id);
   if (ids.length === 0) return;
   await tx.delete(totpEnrolments).where(inArray(totpEnrolments.accountId, ids));
   await tx.delete(accountIpAllowList).where(inArray(accountIpAllowList.accountId, ids));
+  await tx.delete(notMeTokens).where(inArray(notMeTokens.accountId, ids));
   await tx
     .update(passwordResetTokens)
     .set({ usedAt: new Date() })

@@ -3,6 +3,7 @@ export { accountIpAllowList, totpEnrolments } from './schema.ts';
 import type { FastifyInstance } from 'fastify';
 import forgotPassword from './routes/forgot-password.ts';
 import logout from './routes/logout.ts';
+import notMe from './routes/not-me.ts';
 import passwordChange from './routes/password-change.ts';
 import resetForgottenPassword from './routes/reset-forgotten-password.ts';
 import token from './routes/token.ts';
@@ -16,13 +17,17 @@ export default async function authArea(app: FastifyInstance): Promise<void> {
   await app.register(forgotPassword);
   await app.register(resetForgottenPassword);
   await app.register(logout);
+  await app.register(notMe);
 }
 
 // What other areas may use.
 export { revokeAccountSessions } from './account-sessions.ts';
+export { clearAccountIpEntries, listAccountIpEntries, toIpAllowEntry } from './account-ip-entries.ts';
 export { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from './attempt-guard.ts';
 export { hashPassword } from './password-hash.ts';
 export { issueResetToken } from './password-reset-mail.ts';
+export { emailChangedMail, issueNotMeToken } from './not-me.ts';
+export { assertStepUp, assertStepUpCode } from './step-up.ts';
 export { RESET_TOKEN_TTL_MINUTES } from './reset-token.ts';
 export { generateSecret, otpauthUrl, qrCodeDataUrl, verifyTotp } from './totp.ts';
 export { checkAccountCode } from './totp-account.ts';

@@ -74,3 +74,22 @@ export const accountIpAllowList = pgTable(
   },
   (t) => [index().on(t.accountId, t.productId)],
 );
+
+/**
+ * "Dit was ik niet" links of the e-mail-change notice, stored as SHA-256 hashes; single use, 7 days.
+ * A table of their own: a forgotten-password request or a password change voids reset links, and
+ * must not void this one (the person who changed the address could do either).
+ */
+export const notMeTokens = pgTable(
+  'not_me_tokens',
+  {
+    hash: text().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.accountId)],
+);

@@ -19,6 +19,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   '/api/auth/resetforgotpassword',
   // Optional bearer token: the forced change at login has none; the route resolves it itself.
   '/api/auth/passwordreset',
+  // The "dit was ik niet" link of the e-mail-change notice: checks its own single-use token.
+  '/api/account/not-me',
   '/health/live',
   '/health/ready',
   // The OpenAPI document and Swagger UI describe the API; they hold no data.

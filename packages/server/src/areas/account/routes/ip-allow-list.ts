@@ -5,9 +5,12 @@ import {
   currentIpSchema,
   ipAllowEntrySchema,
   newIpAllowEntrySchema,
+  stepUpSchema,
+  type StepUp,
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normaliseClientIp } from '../../../platform/auth/ip-allow-list.ts';
@@ -17,10 +20,22 @@ import {
   removeIpAllowEntry,
   toIpAllowEntry,
 } from '../ip-allow-entries.ts';
-import { notFound } from '../../../platform/errors.ts';
+import { notFound, unauthorized } from '../../../platform/errors.ts';
+import { assertStepUp } from '../../auth/index.ts';
+import { findAccountById } from '../../accounts/index.ts';
 
 /** The caller's own IP allow-list. Entries of other accounts are invisible: 404. */
 const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Step-up (current password, plus code with 2FA): a token alone may not change the list. */
+  const stepUp = (request: FastifyRequest, proof: StepUp) => async () => {
+    const account = await findAccountById(app.db, request.caller!.accountId);
+    if (!account) throw unauthorized();
+    await assertStepUp(app, request, account, proof, {
+      objectType: AUDIT_OBJECTS.ip_allow_list,
+      objectId: account.id,
+    });
+  };
+
   app.get(
     '/api/account/ip/currentip',
     {
@@ -56,11 +71,24 @@ const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['account'],
         summary: 'Add an address or CIDR range',
         body: newIpAllowEntrySchema,
-        response: { 201: ipAllowEntrySchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        response: {
+          201: ipAllowEntrySchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          409: apiErrorSchema,
+          422: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
-      const row = await addIpAllowEntry(app.db, request.caller!, request.body);
+      const row = await addIpAllowEntry(
+        app.db,
+        request.caller!,
+        request.body,
+        request.ip,
+        stepUp(request, request.body),
+      );
       await app.callerCache.forgetAccount(row.accountId);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.create,
@@ -78,14 +106,29 @@ const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'Remove one of your own entries',
+        summary: 'Remove one of your own entries (body: the step-up fields)',
         params: idParamSchema,
-        response: { 200: z.object({}), 404: apiErrorSchema },
+        body: stepUpSchema,
+        response: {
+          200: z.object({}),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          422: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request) => {
       const caller = request.caller!;
-      const row = await removeIpAllowEntry(app.db, caller.accountId, request.params.id);
+      const row = await removeIpAllowEntry(
+        app.db,
+        caller.accountId,
+        request.params.id,
+        request.ip,
+        stepUp(request, request.body),
+      );
       if (!row) {
         await app.audit.record(request, {
           action: AUDIT_ACTIONS.delete,

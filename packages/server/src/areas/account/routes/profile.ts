@@ -6,9 +6,17 @@ import {
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../../platform/errors.ts';
+import { notFound, unauthorized } from '../../../platform/errors.ts';
+import { findAccountById } from '../../accounts/index.ts';
+import { assertStepUp, emailChangedMail, issueNotMeToken } from '../../auth/index.ts';
 import { loadProfile, updateProfile } from '../queries.ts';
 import { changedFields } from '../../../platform/changed-fields.ts';
+
+/** The same set of addresses, compared as the forgotten-password lookup does (trimmed, case-insensitive). */
+const sameAddresses = (a: string[], b: string[]) => {
+  const norm = (list: string[]) => [...new Set(list.map((e) => e.trim().toLowerCase()))].sort().join('\n');
+  return norm(a) === norm(b);
+};
 
 /** GET/PUT /api/account/profile: the caller's own name, date of birth and e-mail addresses (Profiel). */
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,6 +25,25 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     // An account without a person (technical accounts) has no profile.
     if (!profile) throw notFound();
     return profile;
+  };
+
+  /**
+   * Every previous address gets a notice with a "dit was ik niet" link (security.md "Step-up"): the
+   * owner learns of the change even when it was not them, and can end every session. Sent after
+   * answering, so a slow SMTP server does not hold up the save.
+   */
+  const noticeToPreviousAddresses = async (
+    accountId: number,
+    username: string,
+    before: { EmailAddress: string[] },
+    after: { EmailAddress: string[] },
+  ) => {
+    if (before.EmailAddress.length === 0) return;
+    const token = await issueNotMeToken(app, accountId);
+    for (const to of before.EmailAddress)
+      void app.mailer
+        .send(emailChangedMail(app, to, username, after.EmailAddress, token))
+        .catch((err: unknown) => app.log.error({ err, accountId }, 'e-mail change notice failed'));
   };
 
   app.get(
@@ -47,23 +74,42 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'Change your own name, date of birth and e-mail addresses',
+        summary:
+          'Change your own name, date of birth and e-mail addresses (an address change needs current_password, and totp with 2FA)',
         body: profileUpdateSchema,
-        response: { 200: profileSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: profileSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          422: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request) => {
       const caller = request.caller!;
       const before = await own(caller.accountId);
+      const emailChange = !sameAddresses(before.EmailAddress, request.body.EmailAddress);
+      const account = emailChange ? await findAccountById(app.db, caller.accountId) : undefined;
+      if (emailChange) {
+        if (!account) throw unauthorized();
+        // Step-up: the addresses are where a forgotten-password link goes, so a token alone may not move them.
+        await assertStepUp(app, request, account, request.body, {
+          objectType: AUDIT_OBJECTS.person,
+          objectId: before.PersonId,
+        });
+      }
       await updateProfile(app.db, caller.accountId, before.PersonId, request.body);
       const after = await own(caller.accountId);
+      if (account) await noticeToPreviousAddresses(account.id, account.username, before, after);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,
         outcome: 'success',
         objectType: AUDIT_OBJECTS.person,
         objectId: before.PersonId,
         changedFields: changedFields(before, after),
-        detail: { view: 'profile' },
+        detail: { view: 'profile', ...(account ? { emailChangeNotice: before.EmailAddress.length } : {}) },
       });
       return after;
     },

@@ -1,6 +1,6 @@
 import {
   apiErrorSchema,
-  totpCodeSchema,
+  twofaChangeSchema,
   twofaEnrolmentSchema,
   twofaStatusSchema,
   AUDIT_ACTIONS,
@@ -8,9 +8,9 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sealSecret } from '../../../platform/secret-box.ts';
-import { generateSecret, otpauthUrl, qrCodeDataUrl } from '../../auth/index.ts';
+import { assertStepUp, generateSecret, otpauthUrl, qrCodeDataUrl } from '../../auth/index.ts';
 import {
-  accountWithCode,
+  accountWithStepUp,
   alreadyEnabled,
   confirmEnrolment,
   savePendingSecret,
@@ -20,7 +20,13 @@ import { unauthorized } from '../../../platform/errors.ts';
 import { findAccountById } from '../../accounts/index.ts';
 import { secretContext } from '../../../platform/crypto.ts';
 
-const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
 /** 2FA in the account settings (spec §7): status, a pending secret, enable and disable with a code. */
 const twoFactorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,13 +68,23 @@ const twoFactorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'Switch 2FA on with a code from the pending secret',
-        body: totpCodeSchema,
+        summary: 'Switch 2FA on with a code from the pending secret and the current password',
+        body: twofaChangeSchema,
         response: { 200: twofaStatusSchema, ...errors },
       },
     },
     async (request) => {
-      await confirmEnrolment(app, request, await ownAccount(request.caller!.accountId), request.body.totp);
+      const account = await ownAccount(request.caller!.accountId);
+      if (account.totpEnabled) throw alreadyEnabled();
+      // Step-up: a token alone may not bind the account to someone else's authenticator app.
+      await assertStepUp(
+        app,
+        request,
+        account,
+        { current_password: request.body.current_password },
+        { objectType: AUDIT_OBJECTS.two_factor, objectId: account.id },
+      );
+      await confirmEnrolment(app, request, account, request.body.totp);
       return { Enabled: true };
     },
   );
@@ -78,17 +94,17 @@ const twoFactorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'Switch 2FA off with a current code',
-        body: totpCodeSchema,
+        summary: 'Switch 2FA off with the current password and a current code',
+        body: twofaChangeSchema,
         response: { 200: twofaStatusSchema, ...errors },
       },
     },
     async (request) => {
-      const account = await accountWithCode(
+      const account = await accountWithStepUp(
         app,
         request,
         await ownAccount(request.caller!.accountId),
-        request.body.totp,
+        request.body,
       );
       await switchOffTwoFactor(app.db, account.id);
       await app.callerCache.forgetAccount(account.id);

@@ -21,9 +21,11 @@ import {
   loginStepRequired,
   passwordRejected,
   unauthorized,
+  unprocessable,
   wrongCurrentPassword,
 } from '../../../platform/errors.ts';
 import { passedTwofaRecently } from '../two-factor-login.ts';
+import { assertStepUpCode } from '../step-up.ts';
 import { findAccountById } from '../../accounts/index.ts';
 
 const errors = {
@@ -99,8 +101,18 @@ const passwordChangeRoute: FastifyPluginAsyncZod = async (app) => {
         if (account.totpEnabled && !(await passedTwofaRecently(app, account.id)))
           throw loginStepRequired('2fa_required', account.id);
       }
+      // The current password (just verified) as the new one changes nothing: the forced change would be a no-op.
+      if (form.password === form.current_password)
+        throw unprocessable('Kies een ander wachtwoord dan uw huidige wachtwoord.', 'password');
       const check = checkPasswordChange({ ...form, username: account.username });
       if (!check.ok) throw passwordRejected(check);
+      // Step-up in the settings: with 2FA on, the current code as well (a token alone changes nothing).
+      // Checked last, so a refused new password does not use up the code.
+      if (caller)
+        await assertStepUpCode(app, request, account, form.totp, {
+          objectType: AUDIT_OBJECTS.password,
+          objectId: account.id,
+        });
       const hash = await hashPassword(form.password);
       const { revokedSessions } = await app.db.transaction((tx) =>
         storePassword(tx, account.id, hash, { reason: 'password_change', keepSessionId: caller?.sessionId }),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_ID } from '@zorgportaal/contract';
-import { api } from '../../../lib/api-client.ts';
+import { api, request } from '../../../lib/api-client.ts';
 import { ipAllowListQueryOptions } from './get-ip-allow-list.ts';
 
 export interface NewIpAllowEntry {
@@ -8,12 +8,19 @@ export interface NewIpAllowEntry {
   Description: string | null;
 }
 
-/** POST /api/account/ips: one address or CIDR range for this product. */
-export const addIpAllowEntry = (entry: NewIpAllowEntry) =>
-  api.post<unknown>('/api/account/ips', { ...entry, ProductId: PRODUCT_ID });
+/** The step-up fields every change of the list carries (current password, code with 2FA). */
+export interface StepUpBody {
+  current_password: string;
+  totp?: string;
+}
 
-/** DELETE /api/account/ips/{id}. */
-export const deleteIpAllowEntry = (id: number) => api.delete<unknown>(`/api/account/ips/${id}`);
+/** POST /api/account/ips: one address or CIDR range for this product. A 401 is a wrong current password. */
+export const addIpAllowEntry = (entry: NewIpAllowEntry & StepUpBody) =>
+  api.post<unknown>('/api/account/ips', { ...entry, ProductId: PRODUCT_ID }, { retryUnauthorized: false });
+
+/** DELETE /api/account/ips/{id} with the step-up fields as its body. */
+export const deleteIpAllowEntry = ({ id, ...stepUp }: { id: number } & StepUpBody) =>
+  request<unknown>(`/api/account/ips/${id}`, { method: 'DELETE', json: stepUp, retryUnauthorized: false });
 
 export function useAddIpAllowEntry() {
   const queryClient = useQueryClient();

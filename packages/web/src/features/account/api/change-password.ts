@@ -6,6 +6,8 @@ export interface PasswordChange {
   current_password: string;
   password: string;
   password_confirmation: string;
+  /** The current TOTP code, when the account has 2FA on (step-up). */
+  totp?: string;
 }
 
 /**

@@ -3,9 +3,10 @@ import { profileSchema, type ProfileUpdate } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
 import { profileQueryOptions } from './get-profile.ts';
 
-/** PUT /api/account/profile: names, date of birth and e-mail addresses. */
+/** PUT /api/account/profile: names, date of birth and e-mail addresses (with the step-up fields when these change). */
 export const updateProfile = (update: ProfileUpdate) =>
-  api.put('/api/account/profile', update, { schema: profileSchema });
+  // A 401 is a wrong current password (an address change needs it), not an ended session.
+  api.put('/api/account/profile', update, { schema: profileSchema, retryUnauthorized: false });
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

@@ -9,23 +9,31 @@ import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { useTwofaStatus } from '../api/get-twofa-status.ts';
+import { StepUpFields, stepUpBody, stepUpErrors, validateStepUp } from './step-up-fields.tsx';
 
-type Values = NewPasswordValues & { current_password: string };
+type Values = NewPasswordValues & { current_password: string; totp: string };
 
 /** Change password: the current one and the new one twice (security.md), for the session's account. */
 export function ChangePasswordSection() {
   const { t } = useTranslation();
   const account = getAccount();
   const change = useChangePassword();
+  // With 2FA on, the change needs a current code as well (step-up).
+  const needsCode = useTwofaStatus().data?.Enabled === true;
   const form = useForm<Values>({
-    initialValues: { current_password: '', password: '', password_confirmation: '' },
-    validate: passwordSettingsResolver(t, account?.Username),
+    initialValues: { current_password: '', password: '', password_confirmation: '', totp: '' },
+    validate: (values) => ({
+      ...passwordSettingsResolver(t, account?.Username)(values),
+      totp: needsCode ? validateStepUp(t, values, true).totp : undefined,
+    }),
   });
 
   const handleSubmit = form.onSubmit((values) => {
     if (!account) return;
+    const { totp: _code, ...change_ } = values;
     change.mutate(
-      { account_id: account.Id, ...values },
+      { account_id: account.Id, ...change_, ...stepUpBody(values, needsCode) },
       {
         onSuccess: () => {
           form.reset();
@@ -41,6 +49,13 @@ export function ChangePasswordSection() {
             const message = t('settings.password.currentWrong', 'Het huidige wachtwoord klopt niet.');
             form.setErrors({ current_password: message });
             return toastError(message);
+          }
+          const code = stepUpErrors(t, error)?.totp;
+          if (code) {
+            // A wrong code: the field is emptied for the next one.
+            form.setFieldValue('totp', '');
+            form.setErrors({ totp: code });
+            return toastError(code);
           }
           const fields = fieldErrors(error);
           form.setErrors({ password: fields.password, password_confirmation: fields.password_confirmation });
@@ -71,6 +86,14 @@ export function ChangePasswordSection() {
             data-testid="current-password"
           />
           <NewPasswordFields form={form} username={account?.Username} />
+          {needsCode ? (
+            <StepUpFields
+              needsCode
+              codeOnly
+              inputProps={(field) => form.getInputProps(field)}
+              testId="settings-password"
+            />
+          ) : null}
           <Group>
             <Button type="submit" loading={change.isPending} data-testid="settings-password-submit">
               {t('settings.password.submit', 'Wachtwoord wijzigen')}

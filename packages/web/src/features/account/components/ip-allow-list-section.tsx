@@ -28,6 +28,15 @@ import { useCurrentIp } from '../api/get-current-ip.ts';
 import { useIpAllowList } from '../api/get-ip-allow-list.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { useTwofaStatus } from '../api/get-twofa-status.ts';
+import {
+  StepUpFields,
+  emptyStepUp,
+  stepUpBody,
+  stepUpErrors,
+  validateStepUp,
+  type StepUpValues,
+} from './step-up-fields.tsx';
 import { excludesAddress, isValidIpOrCidr } from '../utils/ip-address.ts';
 
 /** POST /api/account/ips as the form sends it: trimmed, an empty description is none. */
@@ -36,16 +45,14 @@ const addEntrySchema = z.preprocess(
     const { Ip, Description } = values as { Ip: string; Description: string };
     return { Ip: Ip.trim(), Description: Description.trim() || null };
   },
-  newIpAllowEntrySchema.omit({ ProductId: true }).transform((entry) => ({
+  newIpAllowEntrySchema.omit({ ProductId: true, current_password: true, totp: true }).transform((entry) => ({
     Ip: entry.Ip,
     Description: entry.Description ?? null,
   })),
 );
 
-/** A change waiting for the user's confirmation. */
-type Pending =
-  | { kind: 'add'; entry: NewIpAllowEntry; locksOut: boolean }
-  | { kind: 'delete'; entry: IpAllowEntry; locksOut: boolean };
+/** A removal waiting for the user's confirmation (and step-up). */
+type Pending = { entry: IpAllowEntry; locksOut: boolean };
 
 /**
  * IP allow-list: with entries, a login or any request from another address is refused (security.md).
@@ -61,57 +68,87 @@ export function IpAllowListSection() {
 
   const entries = list.data ?? [];
   const current = currentIp.data?.Ip;
+  const lockOutMessage = t(
+    'settings.ip.lockOutRefused',
+    'Uw huidige adres ({{ip}}) valt dan buiten de lijst en u kunt niet meer inloggen. Voeg eerst uw huidige adres toe.',
+    { ip: current ?? '?' },
+  );
+  // Every change needs the current password, and the code when 2FA is on (step-up).
+  const needsCode = useTwofaStatus().data?.Enabled === true;
+  const deleteForm = useForm<StepUpValues>({
+    initialValues: emptyStepUp,
+    validate: (values) => validateStepUp(t, values, needsCode),
+  });
   const form = useForm({
-    initialValues: { Ip: '', Description: '' },
+    initialValues: { Ip: '', Description: '', ...emptyStepUp },
     // The contract's body check (without ProductId, which the client adds), then what only the client
     // can tell in the user's language: a real address or range, not yet in the list.
-    validate: (values: { Ip: string; Description: string }) => {
+    validate: (values: { Ip: string; Description: string } & StepUpValues) => {
       const address = values.Ip.trim();
       const errors = contractResolver(addEntrySchema)(values);
       if (!isValidIpOrCidr(address))
         errors.Ip = t('settings.ip.invalid', 'Vul een geldig IPv4- of IPv6-adres of CIDR-bereik in.');
       else if (entries.some((entry) => entry.Ip === address))
         errors.Ip = t('settings.ip.duplicate', 'Dit adres staat al in de lijst.');
-      return errors;
+      return { ...errors, ...validateStepUp(t, values, needsCode) };
     },
   });
 
-  const saveAdd = (entry: NewIpAllowEntry) =>
-    add.mutate(entry, {
-      onSuccess: () => {
-        setPending(null);
-        form.reset();
-        toastSuccess(t('settings.ip.added', 'Het adres is toegevoegd.'));
+  const saveAdd = (entry: NewIpAllowEntry, stepUp: StepUpValues) =>
+    add.mutate(
+      { ...entry, ...stepUpBody(stepUp, needsCode) },
+      {
+        onSuccess: () => {
+          form.reset();
+          toastSuccess(t('settings.ip.added', 'Het adres is toegevoegd.'));
+        },
+        onError: (error) => {
+          form.setFieldValue('totp', '');
+          const stepUp = stepUpErrors(t, error);
+          if (stepUp) form.setErrors(stepUp);
+          else showServerFieldErrors(form, error);
+          toastError(stepUp?.current_password ?? stepUp?.totp ?? errorMessage(t, error));
+        },
       },
-      onError: (error) => {
-        setPending(null);
-        showServerFieldErrors(form, error);
-        toastError(errorMessage(t, error));
-      },
-    });
+    );
 
-  const saveDelete = (entry: IpAllowEntry) =>
-    remove.mutate(entry.Id, {
-      onSuccess: () => {
-        setPending(null);
-        toastSuccess(t('settings.ip.deleted', 'Het adres is verwijderd.'));
+  const saveDelete = (entry: IpAllowEntry, stepUp: StepUpValues) =>
+    remove.mutate(
+      { id: entry.Id, ...stepUpBody(stepUp, needsCode) },
+      {
+        onSuccess: () => {
+          setPending(null);
+          deleteForm.reset();
+          toastSuccess(t('settings.ip.deleted', 'Het adres is verwijderd.'));
+        },
+        onError: (error) => {
+          deleteForm.setFieldValue('totp', '');
+          const stepUpFields = stepUpErrors(t, error);
+          if (stepUpFields) return deleteForm.setErrors(stepUpFields);
+          setPending(null);
+          toastError(errorMessage(t, error));
+        },
       },
-      onError: (error) => {
-        setPending(null);
-        toastError(errorMessage(t, error));
-      },
-    });
+    );
 
   const handleAdd = form.onSubmit((values) => {
     const entry = addEntrySchema.parse(values);
-    const locksOut = excludesAddress([...entries.map((e) => e.Ip), entry.Ip], current);
-    if (locksOut) setPending({ kind: 'add', entry, locksOut });
-    else saveAdd(entry);
+    // The server refuses a list without the current address (409): say so at the field first.
+    if (excludesAddress([...entries.map((e) => e.Ip), entry.Ip], current))
+      return form.setFieldError('Ip', lockOutMessage);
+    saveAdd(entry, values);
   });
 
   const askDelete = (entry: IpAllowEntry) => {
     const rest = entries.filter((e) => e.Id !== entry.Id).map((e) => e.Ip);
-    setPending({ kind: 'delete', entry, locksOut: excludesAddress(rest, current) });
+    deleteForm.reset();
+    setPending({ entry, locksOut: excludesAddress(rest, current) });
+  };
+
+  const confirmDelete = () => {
+    if (!pending || pending.locksOut) return setPending(null);
+    if (deleteForm.validate().hasErrors) return;
+    saveDelete(pending.entry, deleteForm.values);
   };
 
   let table;
@@ -204,6 +241,11 @@ export function IpAllowListSection() {
             {...form.getInputProps('Description')}
             data-testid="ip-new-description"
           />
+          <StepUpFields
+            needsCode={needsCode}
+            inputProps={(field) => form.getInputProps(field)}
+            testId="ip-add"
+          />
           <Button
             type="submit"
             mt={25}
@@ -217,39 +259,34 @@ export function IpAllowListSection() {
       </form>
       <ConfirmDialog
         opened={pending !== null}
-        title={
-          pending?.kind === 'delete'
-            ? t('settings.ip.deleteTitle', 'Adres verwijderen')
-            : t('settings.ip.lockOutTitle', 'Let op: u sluit uzelf uit')
-        }
-        confirmLabel={
-          pending?.kind === 'delete'
-            ? t('common.delete', 'Verwijderen')
-            : t('settings.ip.addAnyway', 'Toch toevoegen')
-        }
-        color="red.8"
-        loading={add.isPending || remove.isPending}
+        title={t('settings.ip.deleteTitle', 'Adres verwijderen')}
+        confirmLabel={pending?.locksOut ? t('common.close', 'Sluiten') : t('common.delete', 'Verwijderen')}
+        color={pending?.locksOut ? undefined : 'red.8'}
+        loading={remove.isPending}
         onCancel={() => setPending(null)}
-        onConfirm={() => {
-          if (pending?.kind === 'add') saveAdd(pending.entry);
-          if (pending?.kind === 'delete') saveDelete(pending.entry);
-        }}
+        onConfirm={confirmDelete}
       >
-        {pending?.kind === 'delete' ? (
-          <Text size="sm">
-            {t('settings.ip.deleteQuestion', 'Wilt u {{ip}} uit de lijst verwijderen?', {
-              ip: pending.entry.Ip,
-            })}
-          </Text>
-        ) : null}
         {pending?.locksOut ? (
           <Alert color="orange" variant="light" data-testid="ip-lockout-warning">
             {t(
-              'settings.ip.lockOutWarning',
-              'Uw huidige adres ({{ip}}) valt dan buiten de lijst. Direct na het opslaan weigert het portaal uw verzoeken vanaf hier, ook in deze sessie.',
-              { ip: current ?? '?' },
+              'settings.ip.deleteLockOut',
+              'Zonder {{entry}} valt uw huidige adres ({{ip}}) buiten de lijst en kunt u niet meer inloggen. Verwijder het vanaf een ander toegestaan adres, of vraag uw beheerder de lijst te wissen.',
+              { entry: pending.entry.Ip, ip: current ?? '?' },
             )}
           </Alert>
+        ) : pending ? (
+          <Stack gap="sm">
+            <Text size="sm">
+              {t('settings.ip.deleteQuestion', 'Wilt u {{ip}} uit de lijst verwijderen?', {
+                ip: pending.entry.Ip,
+              })}
+            </Text>
+            <StepUpFields
+              needsCode={needsCode}
+              inputProps={(field) => deleteForm.getInputProps(field)}
+              testId="ip-delete"
+            />
+          </Stack>
         ) : null}
       </ConfirmDialog>
     </SettingsSection>

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MAX_EMAILS, type Profile } from '@zorgportaal/contract';
@@ -9,7 +9,21 @@ import { todayIso } from '../../../lib/format.ts';
 import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { profileFormSchema, profileToForm, type ProfileFormValues } from '../utils/profile-form.ts';
+import {
+  profileFormSchema,
+  profileToForm,
+  sameAddresses,
+  type ProfileFormValues,
+} from '../utils/profile-form.ts';
+import { useTwofaStatus } from '../api/get-twofa-status.ts';
+import {
+  StepUpFields,
+  emptyStepUp,
+  stepUpBody,
+  stepUpErrors,
+  validateStepUp,
+  type StepUpValues,
+} from './step-up-fields.tsx';
 
 /** Name information, date of birth and e-mail addresses of the caller's own person. */
 export function ProfileForm({ profile }: { profile: Profile }) {
@@ -20,15 +34,29 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     validate: contractResolver(profileFormSchema),
   });
 
+  // Changing the addresses (where a forgotten-password link goes) needs the step-up fields.
+  const needsCode = useTwofaStatus().data?.Enabled === true;
+  const stepUpForm = useForm<StepUpValues>({
+    initialValues: emptyStepUp,
+    validate: (values) => validateStepUp(t, values, needsCode),
+  });
+  const emailsChanged = !sameAddresses(form.values.EmailAddress, profile.EmailAddress);
+
   const handleSubmit = form.onSubmit((values) => {
-    update.mutate(profileFormSchema.parse(values), {
+    if (emailsChanged && stepUpForm.validate().hasErrors) return;
+    const body = profileFormSchema.parse(values);
+    update.mutate(emailsChanged ? { ...body, ...stepUpBody(stepUpForm.values, needsCode) } : body, {
       onSuccess: (saved) => {
         form.setValues(profileToForm(saved));
+        stepUpForm.reset();
         toastSuccess(t('profile.saved', 'Uw gegevens zijn opgeslagen.'));
       },
       onError: (error) => {
-        showServerFieldErrors(form, error);
-        toastError(errorMessage(t, error));
+        stepUpForm.setFieldValue('totp', '');
+        const stepUp = stepUpErrors(t, error);
+        if (stepUp) stepUpForm.setErrors(stepUp);
+        else showServerFieldErrors(form, error);
+        toastError(stepUp?.current_password ?? stepUp?.totp ?? errorMessage(t, error));
       },
     });
   });
@@ -96,6 +124,21 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           required
           testId="profile-email"
         />
+        {emailsChanged ? (
+          <Stack gap="sm" maw={420} data-testid="profile-step-up">
+            <Text size="sm">
+              {t(
+                'profile.emailStepUp',
+                'U wijzigt uw e-mailadressen. Bevestig dit met uw huidige wachtwoord; de oude adressen krijgen hierover bericht.',
+              )}
+            </Text>
+            <StepUpFields
+              needsCode={needsCode}
+              inputProps={(field) => stepUpForm.getInputProps(field)}
+              testId="profile"
+            />
+          </Stack>
+        ) : null}
         <Group>
           <Button type="submit" loading={update.isPending} data-testid="profile-save">
             {t('common.save', 'Opslaan')}

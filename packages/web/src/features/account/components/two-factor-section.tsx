@@ -10,23 +10,28 @@ import { useTwofaStatus } from '../api/get-twofa-status.ts';
 import { useSetTwofa } from '../api/set-twofa.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { StepUpFields, stepUpErrors, validateStepUp } from './step-up-fields.tsx';
 
 /** The confirmation code form used to enable and to disable 2FA (both need a valid code). */
 function CodeForm({ enable, onDone }: { enable: boolean; onDone?: () => void }) {
   const { t } = useTranslation();
   const setTwofa = useSetTwofa();
   // Spaces typed between the digits do not count (the contract's form schema drops them).
+  // The code plus the current password (step-up): a token alone may not switch 2FA on or off.
   const form = useForm({
-    initialValues: { totp: '' },
-    validate: contractResolver(totpCodeFormSchema, {
-      totp: t('auth.twoFactor.codeFormat', 'De verificatiecode bestaat uit 6 cijfers.'),
+    initialValues: { totp: '', current_password: '' },
+    validate: (values) => ({
+      ...contractResolver(totpCodeFormSchema, {
+        totp: t('auth.twoFactor.codeFormat', 'De verificatiecode bestaat uit 6 cijfers.'),
+      })(values),
+      current_password: validateStepUp(t, { ...values }, false).current_password,
     }),
   });
 
   const handleSubmit = form.onSubmit((values) => {
     const { totp } = totpCodeFormSchema.parse(values);
     setTwofa.mutate(
-      { enable, totp },
+      { enable, totp, current_password: values.current_password },
       {
         onSuccess: () => {
           form.reset();
@@ -38,12 +43,19 @@ function CodeForm({ enable, onDone }: { enable: boolean; onDone?: () => void }) 
           );
         },
         onError: (failure) => {
+          const password = stepUpErrors(t, failure)?.current_password;
+          if (password) {
+            form.setFieldError('current_password', password);
+            return toastError(password);
+          }
           const message =
             failure instanceof ApiRequestError && failure.status === 422
               ? t('auth.errors.twoFactorInvalid', 'De verificatiecode is ongeldig.')
               : failure instanceof ApiRequestError && failure.status === 429
                 ? t('auth.errors.tooManyAttempts', 'Te veel inlogpogingen. Probeer het later opnieuw.')
                 : errorMessage(t, failure);
+          // A wrong code is emptied for the next one.
+          form.setFieldValue('totp', '');
           form.setFieldError('totp', message);
           toastError(message);
         },
@@ -54,6 +66,11 @@ function CodeForm({ enable, onDone }: { enable: boolean; onDone?: () => void }) 
   return (
     <form onSubmit={handleSubmit} noValidate aria-busy={setTwofa.isPending}>
       <Group align="flex-end" gap="sm">
+        <StepUpFields
+          needsCode={false}
+          inputProps={(field) => form.getInputProps(field)}
+          testId={enable ? 'twofa-enable' : 'twofa-disable'}
+        />
         <TextInput
           label={t('auth.twoFactor.code', 'Verificatiecode')}
           inputMode="numeric"

@@ -16,7 +16,8 @@ const profile = {
   Avatar: null,
 };
 
-describe('profile (/user/profile)', { timeout: 20_000 }, () => {
+// Route-level tests load the full layout and the page chunk; the save takes three submits: allow for a busy machine.
+describe('profile (/user/profile)', { timeout: 30_000 }, () => {
   beforeEach(() => {
     sessionStorage.setItem(SESSION_KEYS.accessToken, 'tok');
     sessionStorage.setItem(SESSION_KEYS.expiresAt, String(Date.now() + 600_000));
@@ -72,6 +73,11 @@ describe('profile (/user/profile)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('De geboortedatum mag niet in de toekomst liggen.')).toBeTruthy();
     expect(puts).toHaveLength(0);
     fireEvent.input(screen.getByTestId('profile-date-of-birth'), { target: { value: '2-6-1971' } });
+    // A changed address list asks for the current password (step-up) before anything is sent.
+    fireEvent.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByText('Vul uw huidige wachtwoord in.')).toBeTruthy();
+    expect(puts).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('profile-current-password'), { target: { value: 'geheim' } });
     fireEvent.click(screen.getByTestId('profile-save'));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toEqual({
@@ -82,6 +88,7 @@ describe('profile (/user/profile)', { timeout: 20_000 }, () => {
       },
       DateOfBirth: '1971-06-02',
       EmailAddress: ['huisarts@zorgportaal.example', 'w.berg@example.nl'],
+      current_password: 'geheim',
     });
     expect(await screen.findByText('Uw gegevens zijn opgeslagen.')).toBeTruthy();
   });

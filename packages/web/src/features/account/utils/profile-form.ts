@@ -32,3 +32,10 @@ export const profileFormSchema: z.ZodType<ProfileUpdate> = z.preprocess(
   (values) => profileFormToBody(values as ProfileFormValues),
   profileUpdateSchema,
 );
+
+/** The same set of addresses as the server compares them (trimmed, case-insensitive, blanks ignored). */
+export function sameAddresses(a: string[], b: string[]): boolean {
+  const norm = (list: string[]) =>
+    [...new Set(list.map((e) => e.trim().toLowerCase()).filter(Boolean))].sort().join('\n');
+  return norm(a) === norm(b);
+}

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { totpCodeFormSchema } from '@zorgportaal/contract';
@@ -6,7 +7,8 @@ import { contractResolver } from '../../../lib/form.ts';
 
 interface TwoFactorFormProps {
   loading: boolean;
-  onSubmit: (totp: string) => void;
+  /** Resolves to the code field's error when the server refused the code. */
+  onSubmit: (totp: string) => Promise<string | undefined>;
   onBack: () => void;
 }
 
@@ -23,7 +25,16 @@ export function TwoFactorForm({ loading, onSubmit, onBack }: TwoFactorFormProps)
       })(values),
   });
 
-  const handleSubmit = form.onSubmit((values) => onSubmit(totpCodeFormSchema.parse(values).totp));
+  const codeInput = useRef<HTMLInputElement>(null);
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    const refused = await onSubmit(totpCodeFormSchema.parse(values).totp);
+    if (!refused) return;
+    // A wrong code: the field is emptied for the next one, shows why, and has the focus again.
+    form.setFieldValue('totp', '');
+    form.setFieldError('totp', refused);
+    codeInput.current?.focus();
+  });
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-busy={loading} data-testid="two-factor-form">
@@ -41,6 +52,7 @@ export function TwoFactorForm({ loading, onSubmit, onBack }: TwoFactorFormProps)
           required
           maxLength={10}
           {...form.getInputProps('totp')}
+          ref={codeInput}
           data-testid="totp-code"
         />
         <Group justify="space-between">

@@ -60,16 +60,25 @@ export function useLogin() {
     }
   };
 
-  const fail = async (error: unknown, settingsStep: boolean) => {
+  /** Handles a failed attempt; returns the code field's error when the 2FA code was wrong. */
+  const fail = async (error: unknown, settingsStep: boolean): Promise<string | undefined> => {
     clearSession();
     if (error instanceof ApiRequestError && !settingsStep) {
       const body = error.body as LoginFailureBody;
       const outcome = loginOutcome(error.status, body?.Action);
       if (outcome.kind === 'step') {
         const accountId = body?.account_id ?? null;
-        if (outcome.step === '2FA') return enterTwoFactor(accountId);
+        if (outcome.step === '2FA') {
+          await enterTwoFactor(accountId);
+          return undefined;
+        }
         dispatch({ type: 'step', step: outcome.step, accountId, twofaUuid: null });
-        return;
+        return undefined;
+      }
+      if (outcome.code === '2FA_INVALID') {
+        // A wrong code is the code field's error (the form clears and focuses it), not a passing toast.
+        dispatch({ type: 'failure' });
+        return loginErrorMessage(t, outcome.code);
       }
       toastError(loginErrorMessage(t, outcome.code));
     } else {
@@ -78,9 +87,10 @@ export function useLogin() {
       );
     }
     dispatch({ type: 'failure' });
+    return undefined;
   };
 
-  const attempt = async (attemptCredentials: PasswordCredentials) => {
+  const attempt = async (attemptCredentials: PasswordCredentials): Promise<string | undefined> => {
     dispatch({ type: 'submit' });
     await clearQueryCache();
     let settingsStep = false;
@@ -95,8 +105,9 @@ export function useLogin() {
       // Navigate first: the form keeps its loading state until the next page is there.
       await navigate(targetAfterLogin(locationState, entityType), { replace: true });
       dispatch({ type: 'success' });
+      return undefined;
     } catch (error) {
-      await fail(error, settingsStep);
+      return fail(error, settingsStep);
     }
   };
 

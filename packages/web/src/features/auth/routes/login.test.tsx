@@ -121,6 +121,38 @@ describe('login page', { timeout: 20_000 }, () => {
     expect(sessionStorage.length).toBe(0);
   });
 
+  it("shows a wrong 2FA code as the code field's error, empties the field and focuses it", async () => {
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+      url === '/oauth/2fa'
+        ? jsonResponse(200, { data: { twofa_uuid: 'uuid-1' } })
+        : jsonResponse(403, { Code: 'FORBIDDEN', Message: '2FA', Action: '2fa_required', account_id: 42 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, '/login');
+    await submit('tweestaps', 'geheim');
+    const code = await screen.findByLabelText<HTMLInputElement>(/verificatiecode/i, {}, { timeout: 5000 });
+    fireEvent.change(code, { target: { value: '654321' } });
+    fetchMock.mockImplementation(async () => jsonResponse(422, { Code: '2FA_INVALID', Message: 'bad code' }));
+    fireEvent.click(screen.getByRole('button', { name: /controleren/i }));
+    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+    expect(code.value).toBe('');
+    expect(document.activeElement).toBe(code);
+    const described = (code.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+    expect(described.map((id) => document.getElementById(id)?.textContent).join(' ')).toContain(
+      'De verificatiecode is ongeldig.',
+    );
+    // The next code goes to the server from the same step.
+    fireEvent.change(code, { target: { value: '111222' } });
+    fireEvent.click(screen.getByRole('button', { name: /controleren/i }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([, init]) =>
+          String((init as RequestInit | undefined)?.body ?? '').includes('totp=111222'),
+        ),
+      ).toBe(true),
+    );
+  });
+
   it('also takes the 2FA step on a 500 with Action 2fa_required, and logs in with the code', async () => {
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
       if (url === '/oauth/2fa') return jsonResponse(200, { data: { twofa_uuid: 'uuid-2' } });

@@ -34,11 +34,7 @@ export default function LoginPage() {
         )}
         {state.step === '2FA' && (
           <Suspense fallback={<PageLoader />}>
-            <TwoFactorForm
-              loading={state.loading}
-              onSubmit={(code) => void verifyTotp(code)}
-              onBack={reset}
-            />
+            <TwoFactorForm loading={state.loading} onSubmit={verifyTotp} onBack={reset} />
           </Suspense>
         )}
         {state.step === 'PASSWORD_CHANGE' && (

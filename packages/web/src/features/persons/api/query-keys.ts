@@ -6,4 +6,5 @@ export const personsKeys = {
   list: (query: unknown) => [...personKeys.all, 'list', query] as const,
   detail: (id: number) => [...personKeys.all, 'detail', id] as const,
   lookups: () => [...personKeys.all, 'lookups'] as const,
+  accountIps: (accountId: number) => [...personKeys.all, 'account-ips', accountId] as const,
 };

@@ -1,4 +1,7 @@
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { hasPermission } from '../../../lib/session.ts';
+import { AccountIpList } from './account-ip-list.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import { apiErrorMessage } from '../../../lib/error-message.ts';
@@ -43,13 +46,18 @@ export function AccountDrawer({ opened, personId, screenName, onClose }: Account
       ) : !person.data || !lookups.data || personId === null ? (
         <TableSkeleton rows={8} />
       ) : (
-        <AccountForm
-          key={account?.Id ?? `new-${personId}`}
-          personId={personId}
-          account={account}
-          lookups={lookups.data}
-          onDone={onClose}
-        />
+        <Stack gap="xl">
+          <AccountForm
+            key={account?.Id ?? `new-${personId}`}
+            personId={personId}
+            account={account}
+            lookups={lookups.data}
+            onDone={onClose}
+          />
+          {account && hasPermission('accounts.write') ? (
+            <AccountIpList accountId={account.Id} username={account.Username} />
+          ) : null}
+        </Stack>
       )}
     </SideDrawer>
   );
