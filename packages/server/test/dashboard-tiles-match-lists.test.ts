@@ -15,6 +15,7 @@ import type {
   ReviewDueList,
   ThreadList,
   TrombosisDashboard,
+  UnreadCount,
   VpDashboard,
 } from '@zorgportaal/contract';
 import { inArray } from 'drizzle-orm';
@@ -116,6 +117,8 @@ const LISTS: Record<string, ListCount> = {
   async unreadMessages(_tile, link, get) {
     const threads = await get<ThreadList>(`/api/communication/threads?${link.searchParams.toString()}`);
     expect(threads.Rows.every((r) => r.Unread)).toBe(true);
+    // The header's and the menu's unread badge is the same number.
+    expect((await get<UnreadCount>('/api/communication/unread')).Unread).toBe(threads.Rows.length);
     return threads.Rows.length;
   },
   async persons(_tile, link, get) {
