@@ -51,9 +51,14 @@ describeBrowser('a ward round on the tablet (800×1100)', () => {
     // The tile's accessible name is its visible text, not a replacement.
     expect(await before.tile.getAttribute('aria-label')).toBeNull();
 
-    // Tap 1: the ward's open doses → the toedienlijst, opened at the current round.
+    // Tap 1: the current round's open doses → the toedienlijst, opened at that round.
     await before.tile.click();
-    await page.waitForURL('**/administrationlist?department=*');
+    await page.waitForURL('**/administrationlist?department=*&round=*');
+    const round = new URL(page.url()).searchParams.get('round')!;
+    const roundOpen = async () =>
+      Number(
+        await page.locator(`[data-testid="time-group"][data-time="${round}"]`).getAttribute('data-open'),
+      );
     const target = page.locator('[data-scroll-target="true"]');
     await target.waitFor();
     const card = target.getByTestId('moment-card');
@@ -65,12 +70,13 @@ describeBrowser('a ward round on the tablet (800×1100)', () => {
     }).toBe(true);
     expect(await page.getByTestId('round-heading').first().isVisible()).toBe(true);
 
-    // The list's figures are the dashboard's.
-    expect(await summaryCount(page, 'open')).toBe(before.open);
+    // The list's figures are the dashboard's: the round's open doses, the day's late ones.
+    expect(await roundOpen()).toBe(before.open);
     expect(await summaryCount(page, 'late')).toBe(before.late);
     expect(await summaryCount(page, 'awaitingCheck')).toBe(before.awaitingCheck);
 
     // Tap 2: "Gegeven" on that dose.
+    const dayOpen = await summaryCount(page, 'open');
     const key = (await card.getAttribute('data-key'))!;
     await card.getByTestId('give-button').click();
     // A risk dose asks for a colleague at the bedside; without one it is checked afterwards.
@@ -79,8 +85,8 @@ describeBrowser('a ward round on the tablet (800×1100)', () => {
     const given = page.locator(`[data-testid="moment-card"][data-key="${key}"]`);
     await poll(() => given.getAttribute('data-state')).toMatch(/^(given|awaiting_check)$/);
     // The server's figures follow at once (the list is refetched after a registration).
-    await poll(() => summaryCount(page, 'open')).toBe(before.open - 1);
-    const listOpen = await summaryCount(page, 'open');
+    await poll(() => summaryCount(page, 'open')).toBe(dayOpen - 1);
+    const listOpen = await roundOpen();
     const listLate = await summaryCount(page, 'late');
 
     // Back on the landing page: the same numbers for the same ward and day.

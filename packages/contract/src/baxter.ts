@@ -18,6 +18,8 @@ export const weekStartSchema = isoDateSchema.refine(
 export const baxterListQuerySchema = z.object({
   week: weekStartSchema.optional(),
   departmentId: idSchema.optional(),
+  /** Only the rolls in this status (the dashboard tile opens the week's waiting rolls). */
+  status: z.enum(BAXTER_STATUSES, { error: 'Onbekende status.' }).optional(),
 });
 export type BaxterListQuery = z.infer<typeof baxterListQuerySchema>;
 

@@ -60,16 +60,22 @@ describe('administration day figures: list, dashboard and landing agree', () => 
       expect(list.Summary.Late).toBe(timed.filter((m) => m.Late).length);
       expect(list.Summary.Late).toBeLessThanOrEqual(list.Summary.Open);
       withWork += list.Summary.Planned;
-      const listLink = `/administrationlist?department=${row.DepartmentId}`;
-      // The double-check tile opens the list filtered on the waiting doses; the others the whole list.
-      const tile = (key: string) =>
-        tiles.find(
-          (x) =>
-            x.Key === key &&
-            x.Link === (key === 'roundsAwaitingCheck' ? `${listLink}&filter=doublecheck` : listLink),
-        );
+      const tile = (key: string) => tiles.find((x) => x.Key === key && x.Group === row.DepartmentName);
       if (row.EntityId === dashboard.Departments[0]!.EntityId) {
-        expect(tile('roundsOpen')?.Value).toBe(list.Summary.Open);
+        // The open tile is the current round's open doses and opens that round of that day.
+        const round = list.Summary.CurrentRound;
+        const dayLink = `/administrationlist?department=${row.DepartmentId}&date=${day}`;
+        expect(tile('roundsOpen')?.Link).toBe(
+          round ? `${dayLink}&round=${encodeURIComponent(round)}` : dayLink,
+        );
+        expect(tile('roundsOpen')?.Detail).toBe(round);
+        expect(tile('roundsOpen')?.Value).toBe(
+          timed.filter((m) => m.Time === round && m.Registrations.every((r) => r.Status === 'cancelled'))
+            .length,
+        );
+        expect(tile('roundsLate')?.Link).toBe(dayLink);
+        // The double-check tile opens that day's list filtered on the waiting doses.
+        expect(tile('roundsAwaitingCheck')?.Link).toBe(`${dayLink}&filter=doublecheck`);
         expect(tile('roundsLate')?.Value).toBe(list.Summary.Late);
         expect(tile('roundsAwaitingCheck')?.Value).toBe(list.Summary.AwaitingDoubleCheck);
         expect(tile('roundsOpen')?.Group).toBe(row.DepartmentName);

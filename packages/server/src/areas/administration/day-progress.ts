@@ -65,3 +65,15 @@ export function progressOf(list: Pick<AdministrationList, 'Moments'>, now: Date)
   }
   return progress;
 }
+
+/**
+ * The open doses (late or not) of one round: what the toedienlijst's round heading shows as open, with
+ * the same state rule as the Summary's Open. The landing tile of the current round uses it.
+ */
+export function openInRound(list: Pick<AdministrationList, 'Moments'>, round: string): number {
+  return list.Moments.filter((moment) => {
+    if (moment.AsNeeded || moment.Time !== round) return false;
+    const state = momentState(moment);
+    return state === 'open' || state === 'late';
+  }).length;
+}

@@ -22,6 +22,7 @@ export {
   recountResults,
   results,
 } from './queries/index.ts';
+export { openInRound } from './day-progress.ts';
 export { isRiskProduct, isWithdrawn } from './rules.ts';
 export { seedDemoAdministrations } from './demo.ts';
 export { plannedMoments, type PlanningAgreement } from './planned-moments.ts';

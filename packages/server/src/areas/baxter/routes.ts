@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addDays, isoWeekday, localDate } from '../../platform/time.ts';
+import { currentWeek } from './week.ts';
 import { conflict, refuseNotFound as refuse } from '../../platform/errors.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import type { Tx } from '../../platform/db/client.ts';
@@ -31,9 +31,6 @@ import { checkLines, readCsv, readJson } from './roll-file.ts';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const statusAnswer = z.object({ Id: z.number().int(), Status: z.string() });
-
-/** The Monday of the week `date` lies in. */
-export const mondayOf = (date: string): string => addDays(date, 1 - isoWeekday(date));
 
 /** Baxter rolls: the week list, generation from gds agreements, lay-out, hand-over and the robot's roll file. */
 const baxterRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,12 +49,18 @@ const baxterRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('baxter.read'),
     },
     async (request) => {
-      const week = request.query.week ?? mondayOf(localDate(new Date()));
-      const rows = await listRolls(app.db, await scopeOf(request), week, request.query.departmentId);
+      const week = request.query.week ?? currentWeek();
+      const { departmentId, status } = request.query;
+      const rows = await listRolls(app.db, {
+        scope: await scopeOf(request),
+        weekStart: week,
+        departmentId,
+        status,
+      });
       await app.audit.recordView(request, {
         objectType: AUDIT_OBJECTS.baxter_roll_list,
-        objectId: request.query.departmentId ?? null,
-        view: { week },
+        objectId: departmentId ?? null,
+        view: { week, status: status ?? null },
         relatedPatientIds: rows.map((row) => row.Patient.Id),
       });
       return { WeekStart: week, Rows: rows };

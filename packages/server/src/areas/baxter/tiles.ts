@@ -1,16 +1,21 @@
 import type { TileDefinition } from '../dashboard/index.ts';
-import { countWaiting } from './queries/index.ts';
+import { visibleEntityIds } from '../../platform/scope.ts';
+import { countRolls } from './queries/index.ts';
+import { currentWeek } from './week.ts';
 
-/** Rolls waiting to be laid out: the pharmacy's to make, a care centre's still to come. */
+/**
+ * Rolls of this week waiting to be laid out (the pharmacy's to make, a care centre's still to come):
+ * counted with the week list's own filter, and the link opens that very list (week and status).
+ */
 export const BAXTER_TILES: TileDefinition[] = [
   {
     key: 'rollsWaiting',
     anyOf: ['baxter.read'],
-    link: '/baxter',
-    value: (db, caller) =>
-      countWaiting(
-        db,
-        caller.entityType === 'pharmacy' ? { pharmacyId: caller.entityId } : { entityId: caller.entityId },
-      ),
+    async figures(db, caller, now) {
+      const weekStart = currentWeek(now);
+      const status = 'waiting_for_file';
+      const value = await countRolls(db, { scope: await visibleEntityIds(db, caller), weekStart, status });
+      return [{ key: 'rollsWaiting', value, link: `/baxter?week=${weekStart}&status=${status}` }];
+    },
   },
 ];

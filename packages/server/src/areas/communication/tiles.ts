@@ -6,7 +6,7 @@ export const COMMUNICATION_TILES: TileDefinition[] = [
   {
     key: 'unreadMessages',
     anyOf: ['communication.use'],
-    link: '/communication',
+    link: '/communication?filter=unread',
     value: (db, caller) => unreadCount(db, { accountId: caller.accountId, entityId: caller.entityId }),
   },
 ];

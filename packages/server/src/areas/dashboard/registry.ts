@@ -4,6 +4,7 @@ import { BAXTER_TILES } from '../baxter/index.ts';
 import { ORDER_TILES } from '../orders/index.ts';
 import { COMMUNICATION_TILES } from '../communication/index.ts';
 import { VP_TILES } from '../vp/index.ts';
+import { LOG_TILES } from '../log/index.ts';
 import { PERSON_TILES } from './person-tiles.ts';
 import { ROUND_TILES } from './round-tiles.ts';
 import type { TileDefinition } from './tile.ts';
@@ -21,4 +22,5 @@ export const DASHBOARD_TILES: readonly TileDefinition[] = [
   ...VP_TILES,
   ...COMMUNICATION_TILES,
   ...PERSON_TILES,
+  ...LOG_TILES,
 ];

@@ -1,13 +1,14 @@
-import { buildDayList } from '../administration/index.ts';
+import { buildDayList, openInRound } from '../administration/index.ts';
 import { localDate } from '../../platform/time.ts';
 import { visibleDepartments } from '../medication/index.ts';
 import { visibleEntityIds } from '../../platform/scope.ts';
 import type { TileDefinition, TileFigure } from './tile.ts';
 
 /**
- * A nurse's work: per department of her own organisation, today's open doses, the late ones and the
- * registrations waiting for a double check, each one tap from the toedienlijst (which opens at the
- * current round). The figures are the list's own Summary, so tile and list never disagree.
+ * A nurse's work: per department of her own organisation, the open doses of the current round, today's
+ * late doses and the registrations waiting for a double check, each one tap from the toedienlijst.
+ * Every figure comes from the list's own day (buildDayList) and every link names what was counted
+ * (department, day, and the round for the round's figure), so tile and list never disagree.
  */
 export const ROUND_TILES: TileDefinition[] = [
   {
@@ -17,22 +18,27 @@ export const ROUND_TILES: TileDefinition[] = [
       const all = await visibleDepartments(db, await visibleEntityIds(db, caller), caller.entityId);
       const own = all.filter((d) => d.EntityId === caller.entityId);
       const figures: TileFigure[] = [];
+      const date = localDate(now);
       for (const department of own.length > 0 ? own : all) {
-        const { Summary } = await buildDayList(db, department, localDate(now), now);
-        const common = {
-          group: department.Name,
-          link: `/administrationlist?department=${department.Id}`,
-          detail: Summary.CurrentRound ?? undefined,
-        };
+        const list = await buildDayList(db, department, date, now);
+        const { Summary } = list;
+        const day = `/administrationlist?department=${department.Id}&date=${date}`;
+        const round = Summary.CurrentRound;
         figures.push(
-          { key: 'roundsOpen', value: Summary.Open, ...common },
-          { key: 'roundsLate', value: Summary.Late, ...common },
-          // The waiting doses only: the list filtered on them (its notice shows this same Summary count).
+          {
+            key: 'roundsOpen',
+            group: department.Name,
+            value: round === null ? 0 : openInRound(list, round),
+            link: round === null ? day : `${day}&round=${encodeURIComponent(round)}`,
+            detail: round ?? undefined,
+          },
+          { key: 'roundsLate', group: department.Name, value: Summary.Late, link: day },
           {
             key: 'roundsAwaitingCheck',
+            group: department.Name,
             value: Summary.AwaitingDoubleCheck,
-            ...common,
-            link: `${common.link}&filter=doublecheck`,
+            // The waiting doses only: the day's list filtered on them (its notice shows this same count).
+            link: `${day}&filter=doublecheck`,
           },
         );
       }

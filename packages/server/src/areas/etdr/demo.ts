@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import * as t from './tables.ts';
 import { DEMO_SIGNATURE_PNG } from './demo-signature.ts';
@@ -40,4 +40,45 @@ export async function seedDemoConsents(
         signed.map((p) => p.id),
       ),
     );
+}
+
+/**
+ * The prescriber's authorised signature on every agreement of its clients that started before `before`,
+ * signed when it started: in the demo only the recent changes wait for the GP (the VP dashboard and the
+ * AMO's "Ondertekenen" show the same few).
+ */
+export async function seedDemoAuthorisations(
+  tx: Tx,
+  input: { prescriberEntityId: number; signerName: string; recordedBy: number; before: Date },
+): Promise<void> {
+  const rows = await tx
+    .select({
+      id: t.medicationAgreements.id,
+      entityId: t.medicationAgreements.entityId,
+      patientId: t.medicationAgreements.patientId,
+      startAt: t.medicationAgreements.startAt,
+    })
+    .from(t.medicationAgreements)
+    .innerJoin(t.patients, eq(t.patients.id, t.medicationAgreements.patientId))
+    .where(
+      and(
+        eq(t.patients.prescriberEntityId, input.prescriberEntityId),
+        lt(t.medicationAgreements.startAt, input.before),
+      ),
+    );
+  if (rows.length === 0) return;
+  await tx.insert(t.consents).values(
+    rows.map((a) => ({
+      entityId: a.entityId,
+      patientId: a.patientId,
+      kind: 'authorized' as const,
+      agreementId: a.id,
+      signerName: input.signerName,
+      signerRole: 'prescriber' as const,
+      signedAt: a.startAt,
+      consentText: 'Als voorschrijver onderteken ik de medicatieafspraak.',
+      signaturePng: DEMO_SIGNATURE_PNG,
+      recordedBy: input.recordedBy,
+    })),
+  );
 }

@@ -4,4 +4,4 @@
  */
 export { accounts } from '../accounts/index.ts';
 export * from './schema.ts';
-export { patients } from '../medication/index.ts';
+export { medicationAgreements, patients } from '../medication/index.ts';

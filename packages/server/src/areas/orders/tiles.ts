@@ -1,19 +1,25 @@
 import type { TileDefinition } from '../dashboard/index.ts';
-import { countOpen, suppliedCareCentres } from './queries/index.ts';
+import { countOrders, suppliedCareCentres, type OrderScope } from './queries/index.ts';
 
-/** Open orders: the pharmacy's to decide, a care centre's waiting for the pharmacy. */
+/**
+ * Open orders: the pharmacy's to decide, a care centre's sent and waiting for the pharmacy (its own
+ * drafts are not waiting for anyone). Counted with the list's own filter; the link carries that filter.
+ */
 export const ORDER_TILES: TileDefinition[] = [
   {
     key: 'openOrders',
     anyOf: ['orders.read'],
-    link: '/orders?status=in_progress',
-    value: async (db, caller) =>
-      caller.entityType === 'pharmacy'
-        ? countOpen(db, {
-            side: 'pharmacy',
-            pharmacyId: caller.entityId,
-            careCentreIds: await suppliedCareCentres(db, caller.entityId),
-          })
-        : countOpen(db, { side: 'carecentre', entityId: caller.entityId }),
+    async figures(db, caller) {
+      const scope: OrderScope =
+        caller.entityType === 'pharmacy'
+          ? {
+              side: 'pharmacy',
+              pharmacyId: caller.entityId,
+              careCentreIds: await suppliedCareCentres(db, caller.entityId),
+            }
+          : { side: 'carecentre', entityId: caller.entityId };
+      const value = await countOrders(db, scope, { status: 'in_progress', drafts: false });
+      return [{ key: 'openOrders', value, link: '/orders?status=in_progress&drafts=false' }];
+    },
   },
 ];

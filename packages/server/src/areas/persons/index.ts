@@ -13,7 +13,7 @@ export default async function personsArea(app: FastifyInstance): Promise<void> {
 // What other areas may use.
 export { isoOrNull, toPerson } from './mapper.ts';
 export { type DemoPerson, seedDemoPersons } from './demo.ts';
-export { likeContains } from './queries/list.ts';
+export { countPersons, likeContains } from './queries/list.ts';
 export {
   createPerson,
   findAccountOfPerson,

@@ -3,6 +3,7 @@ import { addDays, localDate } from '../../platform/time.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { accounts, entities, medicationAgreements, medications, patients } from './tables.ts';
 import { medicationReviews } from './schema.ts';
+import { seedDemoAuthorisations } from '../etdr/index.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -75,6 +76,13 @@ export async function seedDemoVp(tx: Tx, now = new Date()): Promise<void> {
     .from(medications)
     .where(eq(medications.name, 'NITROFURANTOINE CAPSULE MGA 100MG'));
   if (!nitrofurantoine) return;
+  // Older agreements were signed when they started; the recent ones wait for the GP.
+  await seedDemoAuthorisations(tx, {
+    prescriberEntityId: gp.entityId,
+    signerName: prescriber,
+    recordedBy: gp.id,
+    before: new Date(now.getTime() - 7 * DAY_MS),
+  });
   const start = new Date(now.getTime() - DAY_MS);
   await tx.insert(medicationAgreements).values({
     entityId: deBerk.id,

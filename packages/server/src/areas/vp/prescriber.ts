@@ -1,5 +1,5 @@
 import type { HistoryEvent, ReviewDueList, VpDashboard, VpHistory } from '@zorgportaal/contract';
-import type { Patient } from '@zorgportaal/contract';
+import type { Agreement, Patient } from '@zorgportaal/contract';
 import type { Scope } from '../../platform/scope.ts';
 import { addDays, localDate } from '../../platform/time.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -12,8 +12,6 @@ import { unreadByPatient } from '../communication/index.ts';
 import { latestReviews, reviewsOf } from './queries.ts';
 
 const DAY_MS = 86_400_000;
-/** An agreement started or changed this recently without the prescriber's signature waits for it. */
-export const SIGNATURE_WINDOW_DAYS = 14;
 /** Reviews due within this many days are listed as due. */
 export const REVIEW_DUE_WINDOW_DAYS = 14;
 /** Deviations and critical INR values of this many days are open items. */
@@ -32,15 +30,21 @@ export interface Prescriber {
 export const prescriberPatients = (db: Db, scope: Scope): Promise<Patient[]> =>
   listPatients(db, scope, { limit: MAX_PATIENTS });
 
-/** Recent agreements of one client without an authorised signature (eTDR), through the medication area. */
+/**
+ * The one rule for "waits for the prescriber's signature": an agreement in force or still to start
+ * without an authorised signature (eTDR). The AMO shows "Ondertekenen" on exactly these, so the VP
+ * dashboard's figure is the number of those buttons, however old the agreement.
+ */
+export const awaitsSignature = (agreement: Pick<Agreement, 'Status'>, signed: boolean): boolean =>
+  !signed && (agreement.Status === 'active' || agreement.Status === 'future');
+
+/** How many agreements of one client wait for the signature, through the medication and eTDR areas. */
 async function awaitingSignature(db: Db, patientId: number, now: Date): Promise<number> {
-  const since = now.getTime() - SIGNATURE_WINDOW_DAYS * DAY_MS;
-  const recent = (await listAgreements(db, patientId, 0, now)).filter(
-    (a) => (a.Status === 'active' || a.Status === 'future') && Date.parse(a.Start) >= since,
-  );
   let waiting = 0;
-  for (const agreement of recent)
+  for (const agreement of await listAgreements(db, patientId, 0, now)) {
+    if (!awaitsSignature(agreement, false)) continue;
     if (!(await latestConsent(db, patientId, 'authorized', agreement.Id))) waiting++;
+  }
   return waiting;
 }
 

@@ -1,6 +1,6 @@
 // The Baxter area's queries: the only code that touches its tables.
 export { generateRolls } from './generate.ts';
 export { interimChangesOn, recordInterimChange } from './interim-changes.ts';
-export { listRolls } from './list.ts';
+export { countRolls, listRolls, type RollFilter } from './list.ts';
 export { applyFile, matchFile } from './roll-file.ts';
-export { countWaiting, findRoll, markHandedOver, markLaidOut } from './status.ts';
+export { findRoll, markHandedOver, markLaidOut } from './status.ts';

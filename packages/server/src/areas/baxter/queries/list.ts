@@ -1,5 +1,5 @@
-import { screenName, type BaxterRoll } from '@zorgportaal/contract';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { screenName, type BaxterRoll, type BaxterStatus } from '@zorgportaal/contract';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
@@ -10,15 +10,32 @@ const layer = alias(t.accounts, 'roll_layer');
 const handler = alias(t.accounts, 'roll_handler');
 const recorder = alias(t.accounts, 'interim_recorder');
 
-/** Rolls of one week in the visible care centres (own, or supplied), optionally one department. */
-export async function listRolls(
-  db: Db,
-  scope: number[],
-  weekStart: string,
-  departmentId?: number,
-): Promise<BaxterRoll[]> {
-  const where: (SQL | undefined)[] = [inArray(r.entityId, scope), eq(r.periodStart, weekStart)];
-  if (departmentId) where.push(eq(r.departmentId, departmentId));
+/** Which rolls a week list shows: visible care centres, one week, optionally a department and a status. */
+export interface RollFilter {
+  scope: number[];
+  weekStart: string;
+  departmentId?: number;
+  status?: BaxterStatus;
+}
+
+/** The where clause of the week list and of its count (the dashboard tile): one definition. */
+function rollsWhere(filter: RollFilter): SQL | undefined {
+  return and(
+    inArray(r.entityId, filter.scope),
+    eq(r.periodStart, filter.weekStart),
+    filter.departmentId ? eq(r.departmentId, filter.departmentId) : undefined,
+    filter.status ? eq(r.status, filter.status) : undefined,
+  );
+}
+
+/** How many rolls the week list with this filter shows. */
+export async function countRolls(db: Db, filter: RollFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(r).where(rollsWhere(filter));
+  return row?.n ?? 0;
+}
+
+/** Rolls of one week in the visible care centres (own, or supplied), optionally one department and status. */
+export async function listRolls(db: Db, filter: RollFilter): Promise<BaxterRoll[]> {
   const rows = await db
     .select({
       roll: r,
@@ -40,7 +57,7 @@ export async function listRolls(
     .innerJoin(t.persons, eq(t.persons.id, t.patients.personId))
     .leftJoin(layer, eq(layer.id, r.laidOutBy))
     .leftJoin(handler, eq(handler.id, r.handedOverBy))
-    .where(and(...where))
+    .where(rollsWhere(filter))
     .orderBy(asc(t.departments.name), asc(t.patients.room), asc(t.persons.lastName), asc(r.id));
   const ids = rows.map((x) => x.roll.id);
   const sachets = ids.length

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client.ts';
 import { baxterRolls as r } from '../schema.ts';
 
@@ -52,21 +52,3 @@ export const markHandedOver = (tx: Tx, id: number, accountId: number, at: Date):
     handedOverBy: accountId,
     updatedAt: at,
   });
-
-/** Rolls waiting to be laid out: the pharmacy's own, or a care centre's. */
-export async function countWaiting(
-  db: Db,
-  where: { pharmacyId?: number; entityId?: number },
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(r)
-    .where(
-      and(
-        where.pharmacyId !== undefined ? eq(r.pharmacyEntityId, where.pharmacyId) : undefined,
-        where.entityId !== undefined ? eq(r.entityId, where.entityId) : undefined,
-        eq(r.status, 'waiting_for_file'),
-      ),
-    );
-  return row?.n ?? 0;
-}

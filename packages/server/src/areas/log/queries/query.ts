@@ -1,5 +1,5 @@
 import { AUDIT_OBJECTS, type LogQuery, type LogRow } from '@zorgportaal/contract';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import { auditLog as l, patients } from '../tables.ts';
 import { addDays, dayBounds } from '../../../platform/time.ts';
@@ -128,4 +128,13 @@ export function toLogRow(row: typeof l.$inferSelect, names: LogNames = NO_NAMES)
         : (row.relatedPatientIds ?? []).map((id) => ({ Id: id, Name: null })),
     ChangedFields: row.changedFields ?? null,
   };
+}
+
+/** How many entries the Logboek with this filter lists (all its pages): a dashboard tile's figure. */
+export async function countLog(db: Db, entityId: number, filter: LogFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(l)
+    .where(and(...logWhere(entityId, filter)));
+  return row?.n ?? 0;
 }

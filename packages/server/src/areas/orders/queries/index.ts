@@ -1,5 +1,5 @@
 // The orders area's queries: the only code that touches its tables.
-export { countOpen, listOrders, listVersion } from './list.ts';
+export { countOrders, listOrders, listVersion } from './list.ts';
 export { knownProducts, ownDepartment, patientDepartment } from './references.ts';
 export { ordersByIds } from './rows.ts';
 export { suppliedCareCentres, supplierOf, type OrderScope } from './scope.ts';

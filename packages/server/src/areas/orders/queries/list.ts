@@ -82,12 +82,16 @@ export async function listVersion(db: Db, scope: OrderScope): Promise<string> {
   return `${who}|${row?.newest?.toISOString() ?? '-'}`;
 }
 
-/** Open (in progress, sent) orders in scope: the dashboard tile. */
-export async function countOpen(db: Db, scope: OrderScope): Promise<number> {
+/** How many orders the list with this query shows (all pages): the dashboard tile's figure. */
+export async function countOrders(
+  db: Db,
+  scope: OrderScope,
+  query: Omit<OrderListQuery, 'page' | 'pageSize'>,
+): Promise<number> {
   if (scope.side === 'pharmacy' && scope.careCentreIds.length === 0) return 0;
   const [row] = await db
     .select({ n: count() })
     .from(o)
-    .where(and(scopeWhere(scope), eq(o.status, 'in_progress'), isNotNull(o.sentAt)));
+    .where(listWhere(scope, { ...query, page: 1, pageSize: 1 }));
   return row?.n ?? 0;
 }

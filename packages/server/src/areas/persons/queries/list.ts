@@ -163,3 +163,14 @@ export async function listPersons(db: Db, entityId: number, query: PersonListQue
     PageSize: query.pageSize,
   };
 }
+
+/** How many persons the list with these filters shows over all its pages: the dashboard tiles' figure. */
+export async function countPersons(
+  db: Db,
+  entityId: number,
+  filter: Pick<PersonListQuery, 'active' | 'hasAccount'>,
+): Promise<number> {
+  const query = { sort: 'name', dir: 'asc', page: 1, pageSize: 1, ...filter } as const;
+  const [row] = await db.select({ n: count() }).from(p).where(personListWhere(entityId, query));
+  return row?.n ?? 0;
+}

@@ -30,6 +30,7 @@ export function RoundSection({ time, moments, open, total, now, next, scrollTarg
       aria-labelledby={headingId}
       data-testid="time-group"
       data-time={time}
+      data-open={open}
       data-scroll-target={scrollTarget === 'round' ? 'true' : undefined}
       style={{ scrollMarginTop: 'var(--app-shell-header-offset, 0rem)' }}
     >

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Switch.css';
 import { Alert, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { PrintButton } from '../../../components/print-button.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -45,8 +46,10 @@ export default function AdministrationListPage() {
   const now = useNow();
   const [openOnly, setOpenOnly] = useOpenOnly();
   const [checkOnly, showAll] = useDoubleCheckFilter();
+  // ?round=HH:mm (a dashboard tile's link): open at the round the tile counted.
+  const askedRound = useSearchParams()[0].get('round');
   useScrollToNow(
-    departmentId === null ? null : `${departmentId}|${date}`,
+    departmentId === null ? null : `${departmentId}|${date}|${askedRound ?? ''}`,
     Boolean(list.data) && !list.isPlaceholderData,
   );
 
@@ -79,7 +82,7 @@ export default function AdministrationListPage() {
       .filter((group) => group.shown.length > 0);
     const target = scrollTargetOf(
       rounds,
-      date === todayInAmsterdam() ? list.data!.Summary.CurrentRound : null,
+      askedRound ?? (date === todayInAmsterdam() ? list.data!.Summary.CurrentRound : null),
       now,
     );
     return (

@@ -90,7 +90,10 @@ export default function ResultsPage() {
             testId="results-late"
           />
           <StatCard
-            label={t('administration.dashboard.checksWaiting', 'Dubbele controles wachtend')}
+            label={t(
+              'administration.results.checksWaitingInPeriod',
+              'Dubbele controles wachtend in deze periode',
+            )}
             value={data.AwaitingDoubleCheck}
             testId="results-awaiting-check"
           />

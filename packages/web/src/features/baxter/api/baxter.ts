@@ -4,6 +4,7 @@ import {
   baxterImportResultSchema,
   baxterRollListSchema,
   departmentListSchema,
+  type BaxterStatus,
   type BaxterImportBody,
 } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
@@ -11,6 +12,7 @@ import { api } from '../../../lib/api-client.ts';
 export interface RollQuery {
   week?: string;
   departmentId?: number;
+  status?: BaxterStatus;
 }
 
 /** GET /api/baxter/rolls: the rolls of one week (and department); refreshed every minute. */

@@ -2,7 +2,8 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Combobox.css';
 import { useState } from 'react';
 import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
-import type { BaxterRoll } from '@zorgportaal/contract';
+import { useSearchParams } from 'react-router';
+import { BAXTER_STATUSES, type BaxterRoll, type BaxterStatus } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyMessage } from '../../../components/empty-message.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -17,7 +18,7 @@ import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useBaxterDepartments, useGenerateRolls, useHandOver, useLayOut, useRolls } from '../api/baxter.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { InterimChanges } from '../components/interim-changes.tsx';
-import { RollStatus } from '../components/roll-status.tsx';
+import { RollStatus, useRollStatusLabel } from '../components/roll-status.tsx';
 
 /** ISO date `days` after `iso` (calendar arithmetic in UTC, no time zone involved). */
 const shift = (iso: string, days: number) => {
@@ -29,13 +30,35 @@ const shift = (iso: string, days: number) => {
 const who = (by: { By: string | null; At: string } | null) =>
   by ? `${by.By ?? ''} · ${formatDateTime(by.At)}` : '';
 
-/** /baxter: the rolls per department and week; lay out (pharmacy), hand over (care centre), print the list. */
+const isWeek = (value: string | null): value is string =>
+  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).getUTCDay() === 1;
+const isStatus = (value: string | null): value is BaxterStatus =>
+  (BAXTER_STATUSES as readonly (string | null)[]).includes(value);
+
+/**
+ * /baxter: the rolls per department and week; lay out (pharmacy), hand over (care centre), print the list.
+ * Week and status are in the address (?week=&status=), so the dashboard tile opens exactly what it counts.
+ */
 export default function BaxterPage() {
   const { t } = useTranslation();
   const pharmacy = getEntityType() === 'pharmacy';
-  const [week, setWeek] = useState<string | undefined>(undefined);
+  const [params, setParams] = useSearchParams();
+  const week = isWeek(params.get('week')) ? params.get('week')! : undefined;
+  const status = isStatus(params.get('status')) ? (params.get('status') as BaxterStatus) : undefined;
+  const setParam = (name: 'week' | 'status', value: string | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  const setWeek = (value: string) => setParam('week', value);
+  const statusLabel = useRollStatusLabel();
   const [departmentId, setDepartmentId] = useState<number | undefined>(undefined);
-  const rolls = useRolls({ week, departmentId });
+  const rolls = useRolls({ week, departmentId, status });
   const departments = useBaxterDepartments().data?.Rows ?? [];
   const layOut = useLayOut();
   const handOver = useHandOver();
@@ -93,6 +116,16 @@ export default function BaxterPage() {
           value={departmentId ? String(departmentId) : null}
           onChange={(value) => setDepartmentId(value ? Number(value) : undefined)}
           data-testid="baxter-department"
+        />
+        <Select
+          label={t('baxter.filterStatus', 'Status')}
+          placeholder={t('baxter.allStatuses', 'Alle statussen')}
+          clearable
+          w={220}
+          data={BAXTER_STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
+          value={status ?? null}
+          onChange={(value) => setParam('status', value ?? undefined)}
+          data-testid="baxter-status-filter"
         />
         {mayLayOut ? (
           <>

@@ -18,6 +18,8 @@ export function useTileLabel() {
           return t('dashboard.loginsToday', 'Logins vandaag');
         case 'failedLoginsToday':
           return t('dashboard.failedLoginsToday', 'Mislukte logins vandaag');
+        case 'deniedLoginsToday':
+          return t('dashboard.deniedLoginsToday', 'Geweigerde logins vandaag');
         case 'roundsOpen':
           return t('dashboard.roundsOpen', 'Open toedieningen');
         case 'roundsLate':

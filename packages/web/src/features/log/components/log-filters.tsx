@@ -119,6 +119,16 @@ export function LogFilters({ state, onChange }: LogFiltersProps) {
         allowDeselect={false}
         data-testid="log-filter-outcome"
       />
+      {state.objectType ? (
+        <Select
+          label={t('log.filters.objectType', 'Soort')}
+          data={[{ value: state.objectType, label: labels.object(state.objectType) }]}
+          value={state.objectType}
+          onChange={(value) => onChange({ objectType: value ?? '' })}
+          clearable
+          data-testid="log-filter-object-type"
+        />
+      ) : null}
     </SimpleGrid>
   );
 }

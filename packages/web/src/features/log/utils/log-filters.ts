@@ -1,4 +1,9 @@
-import { AUDIT_ACTION_CODES, AUDIT_OUTCOME_CODES, type AuditAction } from '@zorgportaal/contract';
+import {
+  AUDIT_ACTION_CODES,
+  AUDIT_OBJECT_TYPE_CODES,
+  AUDIT_OUTCOME_CODES,
+  type AuditAction,
+} from '@zorgportaal/contract';
 import type { QueryParams } from '../../../lib/http.ts';
 
 /** The Logboek filters as they live in the address bar, so "view per person / per user" is a link. */
@@ -10,6 +15,8 @@ export interface LogFilterState {
   personId: string;
   action: AuditAction | '';
   outcome: string;
+  /** An object type ('' = all); a dashboard tile links to e.g. today's logins. */
+  objectType: string;
 }
 
 export const EMPTY_LOG_FILTERS: LogFilterState = {
@@ -19,6 +26,7 @@ export const EMPTY_LOG_FILTERS: LogFilterState = {
   personId: '',
   action: '',
   outcome: '',
+  objectType: '',
 };
 
 const isoDate = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
@@ -27,6 +35,7 @@ const positiveId = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(val
 export function readLogFilters(params: URLSearchParams): LogFilterState {
   const action = params.get('action') as AuditAction | null;
   const outcome = params.get('outcome') ?? '';
+  const objectType = params.get('objectType') ?? '';
   return {
     from: isoDate(params.get('from')),
     to: isoDate(params.get('to')),
@@ -34,6 +43,7 @@ export function readLogFilters(params: URLSearchParams): LogFilterState {
     personId: positiveId(params.get('personId')),
     action: action && AUDIT_ACTION_CODES.includes(action) ? action : '',
     outcome: (AUDIT_OUTCOME_CODES as readonly string[]).includes(outcome) ? outcome : '',
+    objectType: (AUDIT_OBJECT_TYPE_CODES as readonly string[]).includes(objectType) ? objectType : '',
   };
 }
 

@@ -31,9 +31,17 @@ export default function OrdersPage() {
   const status = (ORDER_STATUSES as readonly string[]).includes(statusParam ?? '')
     ? (statusParam as OrderStatus)
     : undefined;
+  // drafts=false (the dashboard tile's link): only sent orders, the ones waiting for the pharmacy.
+  const sentOnly = side === 'carecentre' && params.get('drafts') === 'false';
   const [urgent, setUrgent] = useState(false);
   const [page, setPage] = useState(1);
-  const orders = useOrders(side, { status, urgent: urgent ? 'true' : undefined, page, pageSize: PAGE_SIZE });
+  const orders = useOrders(side, {
+    status,
+    urgent: urgent ? 'true' : undefined,
+    drafts: sentOnly ? 'false' : undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  });
   const statusLabel = useOrderStatusLabel();
   const decide = useDecideOrder();
   const cancel = useCancelOrder();
@@ -85,11 +93,39 @@ export default function OrdersPage() {
           data={ORDER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
           value={status ?? null}
           onChange={(value) => {
-            setParams(value ? { status: value } : {}, { replace: true });
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (value) next.set('status', value);
+                else next.delete('status');
+                return next;
+              },
+              { replace: true },
+            );
             setPage(1);
           }}
           data-testid="orders-status-filter"
         />
+        {side === 'carecentre' ? (
+          <Checkbox
+            label={t('orders.sentOnly', 'Alleen verstuurd')}
+            checked={sentOnly}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  if (checked) next.set('drafts', 'false');
+                  else next.delete('drafts');
+                  return next;
+                },
+                { replace: true },
+              );
+              setPage(1);
+            }}
+            data-testid="orders-sent-filter"
+          />
+        ) : null}
         <Checkbox
           label={t('orders.onlyUrgent', 'Alleen spoed')}
           checked={urgent}
@@ -112,7 +148,7 @@ export default function OrdersPage() {
       ) : data!.Rows.length === 0 ? (
         <EmptyMessage
           title={
-            status || urgent
+            status || urgent || sentOnly
               ? t('orders.emptyFiltered', 'Geen bestellingen met deze filters.')
               : t('orders.empty', 'Er zijn nog geen bestellingen.')
           }
