@@ -106,7 +106,9 @@ const LISTS: Record<string, ListCount> = {
     return (await get<TrombosisDashboard>('/api/trombosis/dashboard')).Critical.length;
   },
   async networkToConfirm(_tile, _link, get) {
-    return (await get<Network>('/api/network')).Links.filter((l) => l.CanActivate).length;
+    // The proposals of the other side: links this side ended itself are no request.
+    return (await get<Network>('/api/network')).Links.filter((l) => l.CanActivate && l.DeactivatedBy === null)
+      .length;
   },
   async vpOpenItems(_tile, _link, get) {
     return (await get<VpDashboard>('/api/vp/dashboard')).Rows.length;
