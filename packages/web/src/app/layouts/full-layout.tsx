@@ -17,6 +17,7 @@ import { SkipLink } from '../../components/skip-link.tsx';
 import { useEntitySettings } from '../../features/auth/api/get-entity-settings.ts';
 import { useInactivityLogout } from '../../features/auth/hooks/use-inactivity-logout.ts';
 import { useMessageStream } from '../../lib/live-messages.ts';
+import { TOAST_STRIP_HEIGHT } from '../../lib/toast-placement.ts';
 import { MainNav } from './main-nav.tsx';
 import { UnreadLink } from './unread-link.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -39,6 +40,8 @@ export default function FullLayout() {
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: 260, breakpoint: 'lg', collapsed: { mobile: !opened } }}
+      // On a tablet the bottom strip is kept free for toasts, so none ever lies over the page.
+      footer={{ height: { base: TOAST_STRIP_HEIGHT, lg: 0 } }}
       padding="md"
     >
       <AppShell.Header>
@@ -91,6 +94,7 @@ export default function FullLayout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
+      <AppShell.Footer hiddenFrom="lg" bg="gray.0" data-testid="toast-strip" data-no-print aria-hidden />
     </AppShell>
   );
 }
