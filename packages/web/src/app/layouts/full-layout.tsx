@@ -15,7 +15,7 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { useEntitySettings } from '../../features/auth/api/get-entity-settings.ts';
-import { useInactivityLogout } from '../../features/auth/hooks/use-inactivity-logout.ts';
+import { InactivityWarning } from '../../features/auth/components/inactivity-warning.tsx';
 import { useMessageStream } from '../../lib/live-messages.ts';
 import { TOAST_STRIP_HEIGHT } from '../../lib/toast-placement.ts';
 import { MainNav } from './main-nav.tsx';
@@ -33,7 +33,6 @@ export default function FullLayout() {
   const navigation = useNavigation();
   // Also the first authorised call after a reload, so an expired token is renewed right away.
   const settings = useEntitySettings();
-  useInactivityLogout();
   useMessageStream();
 
   return (
@@ -94,6 +93,7 @@ export default function FullLayout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
+      <InactivityWarning />
       <AppShell.Footer hiddenFrom="lg" bg="gray.0" data-testid="toast-strip" data-no-print aria-hidden />
     </AppShell>
   );
