@@ -10,6 +10,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'nl';
 
 export const INACTIVITY_LOGOUT_MS = 15 * 60 * 1000;
+/** The warning before an inactivity logout comes this long before it. */
+export const INACTIVITY_WARNING_MS = 60 * 1000;
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
 /** Server-side limits on a session (security.md): absolute 12 h, idle 30 min. */
 export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60;

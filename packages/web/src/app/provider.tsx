@@ -26,6 +26,7 @@ import { MantineProvider } from '@mantine/core';
 import { TOAST } from '@zorgportaal/contract';
 import { PageLoader } from '../components/page-loader.tsx';
 import { useToastContainerWanted } from '../lib/toast-container.ts';
+import { useToastPlacement } from '../lib/toast-placement.ts';
 import { theme } from './theme.ts';
 import toastClasses from './toasts.module.css';
 
@@ -40,18 +41,20 @@ const Notifications = lazy(() =>
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const toasts = useToastContainerWanted();
+  const placement = useToastPlacement();
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* Spec §9: top right, below the 56 px header so the language switch and user menu stay
-          usable; the container runs at the hide duration, lib/toast shortens the show. */}
+      {/* Spec §9 on a desktop: top right, below the 56 px header so the language switch and user menu
+          stay usable; on a tablet the strip at the bottom (lib/toast-placement.ts). The container
+          runs at the hide duration, lib/toast shortens the show. */}
       {toasts && (
         <Suspense fallback={null}>
           <Notifications
-            position={TOAST.position}
+            position={placement.position}
             className={toastClasses.container}
             autoClose={TOAST.displayMs}
             transitionDuration={TOAST.hideAnimationMs}
-            limit={5}
+            limit={placement.limit}
           />
         </Suspense>
       )}

@@ -1,5 +1,6 @@
 import { apiBase } from './api-config.ts';
 import { RequestFailedError } from './api-errors.ts';
+import { requestStarted } from './network-state.ts';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 export type FormFields = Record<string, string | number | null | undefined>;
@@ -50,15 +51,20 @@ export async function send(
     headers.set('Content-Type', 'application/json');
   }
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  // The header's progress bar, slow message and offline indicator follow every request.
+  const finished = requestStarted();
   try {
-    return await fetch(buildUrl(path, options.query), {
+    const response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body,
       signal: options.signal,
     });
+    finished('answered');
+    return response;
   } catch (error) {
     const aborted = options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError');
+    finished(aborted ? 'aborted' : 'failed');
     throw new RequestFailedError(aborted ? 'aborted' : 'network', error);
   }
 }

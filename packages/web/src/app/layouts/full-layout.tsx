@@ -7,16 +7,19 @@ import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Alert.css';
 import { Suspense } from 'react';
-import { Anchor, AppShell, Burger, Group, Loader, ScrollArea, Text } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useNavigation } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { NetworkProgress, NetworkStatus } from '../../components/network-status.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { useEntitySettings } from '../../features/auth/api/get-entity-settings.ts';
-import { useInactivityLogout } from '../../features/auth/hooks/use-inactivity-logout.ts';
+import { InactivityWarning } from '../../features/auth/components/inactivity-warning.tsx';
 import { useMessageStream } from '../../lib/live-messages.ts';
+import { useNetworkState } from '../../lib/network-state.ts';
+import { TOAST_STRIP_HEIGHT } from '../../lib/toast-placement.ts';
 import { MainNav } from './main-nav.tsx';
 import { UnreadLink } from './unread-link.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -29,20 +32,24 @@ import { UserMenu } from './user-menu.tsx';
 export default function FullLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const navigation = useNavigation();
   // Also the first authorised call after a reload, so an expired token is renewed right away.
   const settings = useEntitySettings();
-  useInactivityLogout();
   useMessageStream();
+  const network = useNetworkState();
+  // A connection message takes the organisation name's place on a tablet's narrow header.
+  const networkMessage = network.offline || network.slow;
 
   return (
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: 260, breakpoint: 'lg', collapsed: { mobile: !opened } }}
+      // On a tablet the bottom strip is kept free for toasts, so none ever lies over the page.
+      footer={{ height: { base: TOAST_STRIP_HEIGHT, lg: 0 } }}
       padding="md"
     >
       <AppShell.Header>
         <SkipLink />
+        <NetworkProgress />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -66,13 +73,16 @@ export default function FullLayout() {
               {t('app.name', 'Zorgportaal')}
             </Anchor>
             {settings.data?.Name ? (
-              <Text size="sm" c="dark.6" visibleFrom="sm" data-testid="organisation-name">
+              <Text
+                size="sm"
+                c="dark.6"
+                visibleFrom={networkMessage ? 'lg' : 'sm'}
+                data-testid="organisation-name"
+              >
                 {settings.data.Name}
               </Text>
             ) : null}
-            {navigation.state === 'loading' ? (
-              <Loader size="xs" aria-label={t('app.loading', 'Laden…')} />
-            ) : null}
+            <NetworkStatus />
           </Group>
           <Group gap="sm" wrap="nowrap">
             <UnreadLink />
@@ -91,6 +101,8 @@ export default function FullLayout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
+      <InactivityWarning />
+      <AppShell.Footer hiddenFrom="lg" bg="gray.0" data-testid="toast-strip" data-no-print aria-hidden />
     </AppShell>
   );
 }
