@@ -32,6 +32,9 @@ export default async function setup(project: TestProject) {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'zp-e2e-'));
   const port = await freePort();
+  // The port the integrations browser test's stand-in ECD listens on: a bare host in INTEGRATION_HOSTS
+  // allows only ports 80/443, so the allowed entry names this port.
+  const ecdPort = await freePort();
   const mailbox = await startMailbox();
   const server: ChildProcess = spawn(process.execPath, [mainJs], {
     cwd: repoRoot,
@@ -46,7 +49,7 @@ export default async function setup(project: TestProject) {
       SMTP_URL: mailbox.smtpUrl,
       PUBLIC_URL: '',
       // The browser test's stand-in ECD listens on this machine.
-      INTEGRATION_HOSTS: '127.0.0.1',
+      INTEGRATION_HOSTS: `127.0.0.1:${ecdPort}`,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -60,7 +63,7 @@ export default async function setup(project: TestProject) {
     await mailbox.close();
     throw error;
   }
-  project.provide('e2e', { baseURL, wsEndpoint: browser.wsEndpoint(), mailboxURL: mailbox.url });
+  project.provide('e2e', { baseURL, wsEndpoint: browser.wsEndpoint(), mailboxURL: mailbox.url, ecdPort });
 
   return async () => {
     await browser?.close();
@@ -73,6 +76,6 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { baseURL: string; wsEndpoint: string; mailboxURL: string } | null;
+    e2e: { baseURL: string; wsEndpoint: string; mailboxURL: string; ecdPort: number } | null;
   }
 }
