@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -50,6 +51,8 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: '',
       // The browser test's stand-in ECD listens on this machine.
       INTEGRATION_HOSTS: `127.0.0.1:${ecdPort}`,
+      // Backups are refused without the operator's key; a test key keeps the portal as an operator runs it.
+      BACKUP_KEY: randomBytes(32).toString('hex'),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
