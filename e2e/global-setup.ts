@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -32,6 +33,9 @@ export default async function setup(project: TestProject) {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'zp-e2e-'));
   const port = await freePort();
+  // The port the integrations browser test's stand-in ECD listens on: a bare host in INTEGRATION_HOSTS
+  // allows only ports 80/443, so the allowed entry names this port.
+  const ecdPort = await freePort();
   const mailbox = await startMailbox();
   const server: ChildProcess = spawn(process.execPath, [mainJs], {
     cwd: repoRoot,
@@ -46,7 +50,9 @@ export default async function setup(project: TestProject) {
       SMTP_URL: mailbox.smtpUrl,
       PUBLIC_URL: '',
       // The browser test's stand-in ECD listens on this machine.
-      INTEGRATION_HOSTS: '127.0.0.1',
+      INTEGRATION_HOSTS: `127.0.0.1:${ecdPort}`,
+      // Backups are refused without the operator's key; a test key keeps the portal as an operator runs it.
+      BACKUP_KEY: randomBytes(32).toString('hex'),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -60,7 +66,7 @@ export default async function setup(project: TestProject) {
     await mailbox.close();
     throw error;
   }
-  project.provide('e2e', { baseURL, wsEndpoint: browser.wsEndpoint(), mailboxURL: mailbox.url });
+  project.provide('e2e', { baseURL, wsEndpoint: browser.wsEndpoint(), mailboxURL: mailbox.url, ecdPort });
 
   return async () => {
     await browser?.close();
@@ -73,6 +79,6 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { baseURL: string; wsEndpoint: string; mailboxURL: string } | null;
+    e2e: { baseURL: string; wsEndpoint: string; mailboxURL: string; ecdPort: number } | null;
   }
 }

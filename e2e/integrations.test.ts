@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
 
 /**
@@ -52,7 +52,9 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/fhir+json' });
     res.end(JSON.stringify(bundle));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // The port global-setup allowed in INTEGRATION_HOSTS (a bare host would allow only 80/443).
+  const port = inject('e2e')?.ecdPort ?? 0;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   source = `http://127.0.0.1:${(server.address() as AddressInfo).port}/fhir/Patient`;
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/client.ts';
 import accountSecurity from './platform/plugins/account-security.ts';
+import { refusingUnknownBodyFields } from './platform/plugins/unknown-fields.ts';
 import audit from './platform/audit.ts';
 import authHook from './platform/auth/hook.ts';
 import errorHandler from './platform/plugins/error-handler.ts';
@@ -93,7 +94,9 @@ export async function buildApp(
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // A body field the schema does not know is a 400 naming it, on every route (unknown-fields.ts).
+  const validator = refusingUnknownBodyFields(validatorCompiler);
+  app.setValidatorCompiler(validator);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON and form data (OAuth) only; anything else is 415, not a string to validate.
   app.removeContentTypeParser('text/plain');

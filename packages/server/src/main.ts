@@ -41,6 +41,7 @@ async function main(): Promise<void> {
         client: database.pglite,
         dataDir: config.dataDir,
         secretKey: config.secretKey,
+        backupKey: config.backupKey,
         intervalMs: config.backupIntervalMs ?? 0,
         keep: config.backupKeep ?? 14,
         log: app.log,

@@ -286,4 +286,21 @@ describe('results overview, CSV export, dashboard and flowchart', () => {
     expect(moment.Registrations.map((r) => r.Status)).toEqual(['cancelled']);
     expect(moment.Late).toBe(true);
   });
+
+  it("a results filter on another organisation's client is 404 with a refused entry, not an empty success", async () => {
+    const anker = await caller(t.app, 'anker');
+    const before = (await auditRows(t, 'administration_results', 'success')).length;
+    for (const path of ['/api/administration/results', '/api/administration/results/export']) {
+      const res = await anker.get(`${path}?patientId=${patient.Id}`);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json().Code, path).toBe('NOT_FOUND');
+    }
+    const refused = (await auditRows(t, 'patient', 'refused')).filter(
+      (r) => r.objectId === String(patient.Id),
+    );
+    expect(refused).toHaveLength(2);
+    expect((await auditRows(t, 'administration_results', 'success')).length).toBe(before);
+    // The client's own organisation still gets its figures.
+    expect((await nurse.get(`/api/administration/results?patientId=${patient.Id}`)).statusCode).toBe(200);
+  });
 });

@@ -71,6 +71,27 @@ describe('communication between organisations of the network', () => {
   });
   afterAll(() => t.close());
 
+  it("the threads of one client: an audit entry even when empty; another organisation's client is 404 + refused", async () => {
+    // Het Anker's client has no thread with De Berk's nurse: the list is empty, and looking is still logged.
+    const mine = await nurse.get(`/api/communication/threads?patientId=${deBerkPatient}`);
+    expect(mine.statusCode).toBe(200);
+    const views = (await auditRows('message_thread_list', 'success')).filter(
+      (r) => r.patientId === deBerkPatient,
+    );
+    expect(views.length).toBeGreaterThan(0);
+    expect(views.at(-1)!.relatedPatientIds).toContain(deBerkPatient);
+
+    const foreign = await nurse.get(`/api/communication/threads?patientId=${ankerPatient}`);
+    expect(foreign.statusCode).toBe(404);
+    const refused = (await auditRows('patient', 'refused')).filter(
+      (r) => r.objectId === String(ankerPatient),
+    );
+    expect(refused).toHaveLength(1);
+    expect(
+      (await auditRows('message_thread_list', 'success')).filter((r) => r.patientId === ankerPatient),
+    ).toEqual([]);
+  });
+
   it('offers the groups of GroupsSendTo in the network as recipients', async () => {
     const rows = (await nurse.get('/api/communication/recipients')).json<{ Rows: Recipient[] }>().Rows;
     expect(rows.map((r) => `${r.EntityName} / ${r.Name}`)).toEqual([

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AUDIT_OBJECTS } from '@zorgportaal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -21,19 +21,51 @@ let served: { status: number; body: unknown } = { status: 200, body: {} };
 const seenAuth: (string | undefined)[] = [];
 const tokens: Record<string, string> = {};
 
+/** When set, the local ECD streams this many bytes chunked (no Content-Length) instead of `served`. */
+let streamBytes = 0;
+/** When set, the local ECD declares this Content-Length and sends nothing more. */
+let declaredLength = 0;
+/** Bytes the local ECD managed to write of the current streamed answer. */
+let streamedBytes = 0;
+
+/** Writes `total` bytes of a never-ending-looking JSON string in 64 KB chunks, honouring back-pressure. */
+function streamChunked(res: ServerResponse, total: number) {
+  res.writeHead(200, { 'content-type': 'application/fhir+json' });
+  const chunk = Buffer.alloc(64 * 1024, 'a');
+  streamedBytes = 0;
+  const write = () => {
+    while (streamedBytes < total) {
+      streamedBytes += chunk.length;
+      if (!res.write(chunk)) return void res.once('drain', write);
+    }
+    res.end();
+  };
+  res.on('error', () => undefined);
+  write();
+}
+
 beforeAll(async () => {
-  t = await buildTestApp({ config: { integrationHosts: ['127.0.0.1'] } });
-  for (const user of ['beheerder', 'anker', 'apotheker'])
-    tokens[user] = (await login(t.app, user)).access_token;
   server = createServer((req, res) => {
     seenAuth.push(req.headers.authorization);
+    if (streamBytes) return streamChunked(res, streamBytes);
+    if (declaredLength) {
+      res.writeHead(200, { 'content-type': 'application/fhir+json', 'content-length': declaredLength });
+      res.write('{');
+      return;
+    }
     res.writeHead(served.status, { 'content-type': 'application/fhir+json' });
     res.end(JSON.stringify(served.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  sourceUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/fhir/Patient`;
+  const port = (server.address() as AddressInfo).port;
+  sourceUrl = `http://127.0.0.1:${port}/fhir/Patient`;
+  // A bare host allows only ports 80/443: the local ECD's own port must be named.
+  t = await buildTestApp({ config: { integrationHosts: [`127.0.0.1:${port}`] } });
+  for (const user of ['beheerder', 'anker', 'apotheker'])
+    tokens[user] = (await login(t.app, user)).access_token;
 });
 afterAll(async () => {
+  server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await t.close();
 });
@@ -226,6 +258,37 @@ describe('GET /api/mijncaress/sync from an http source (Het Anker)', () => {
   });
 });
 
+describe('a source answer larger than 10 MB', () => {
+  it('a chunked 12 MB answer is cut off while streaming: a failure report, and the portal stays healthy', async () => {
+    streamBytes = 12 * 1024 * 1024;
+    try {
+      const res = await sync('anker');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ Outcome: 'failure', Created: 0, Lines: [] });
+      expect(res.json().Message).toContain('te groot');
+      // The reader stopped at the limit: the source could not push its whole answer into the portal.
+      expect(streamedBytes).toBeLessThan(streamBytes);
+    } finally {
+      streamBytes = 0;
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
+    served = { status: 200, body: bundle() };
+    expect((await sync('anker')).json().Outcome).not.toBe('failure');
+  });
+
+  it('a declared Content-Length over the limit is refused before reading the body', async () => {
+    declaredLength = 50 * 1024 * 1024;
+    try {
+      const res = await sync('anker');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ Outcome: 'failure', Created: 0 });
+      expect(res.json().Message).toContain('te groot');
+    } finally {
+      declaredLength = 0;
+    }
+  });
+});
+
 describe('INTEGRATION_HOSTS: the server calls only hosts the operator allowed', () => {
   it('refuses to save a source on another host (400 naming Source) and stores nothing', async () => {
     const before = (await call('anker', 'GET', '/api/management/settings/integrations')).json().Rows.length;
@@ -245,6 +308,40 @@ describe('INTEGRATION_HOSTS: the server calls only hosts the operator allowed', 
     }
     const after = (await call('anker', 'GET', '/api/management/settings/integrations')).json().Rows.length;
     expect(after).toBe(before);
+  });
+
+  it('a bare host allows only ports 80 and 443; host:port allows exactly that port', async () => {
+    const bare = await buildTestApp({ config: { integrationHosts: ['127.0.0.1', 'ecd.example.org:8443'] } });
+    try {
+      const token = (await login(bare.app, 'anker')).access_token;
+      const save = (source: string) =>
+        bare.app.inject({
+          method: 'POST',
+          url: '/api/management/settings/integration/0',
+          headers: bearer(token),
+          payload: { Type: 'mijncaress', Name: `Poort ${source}`, Source: source, WardMapping: [] },
+        });
+      for (const source of [
+        'http://127.0.0.1:5432/',
+        'http://127.0.0.1:6379/',
+        'https://127.0.0.1:8443/',
+        'https://ecd.example.org/fhir',
+        'https://ecd.example.org:9443/fhir',
+      ]) {
+        const res = await save(source);
+        expect(res.statusCode, source).toBe(400);
+        expect(res.json().Fields.Source).toContain('INTEGRATION_HOSTS');
+      }
+      for (const source of [
+        'http://127.0.0.1/fhir',
+        'https://127.0.0.1/fhir',
+        'http://127.0.0.1:443/fhir',
+        'https://ecd.example.org:8443/fhir',
+      ])
+        expect((await save(source)).statusCode, source).toBe(201);
+    } finally {
+      await bare.close();
+    }
   });
 
   it('a stored source whose host is no longer allowed fails its run without calling it', async () => {

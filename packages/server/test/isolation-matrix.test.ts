@@ -34,6 +34,8 @@ const ID_RULES: [RegExp, string, IdKind][] = [
   [/^\/api\/baxter\/roll\//, 'id', 'roll'],
   [/^\/api\/management\/settings\/integration\/report\//, 'id', 'integrationReport'],
   [/^\/api\/management\/settings\/integration\//, 'id', 'integration'],
+  // Another organisation's entity id (the spec's fixed "1" and the caller's own id mean the own entity).
+  [/^\/api\/management\/settings\/\{id\}$/, 'id', 'entity'],
   [/./, 'patientId', 'patient'],
   [/./, 'patientEntityId', 'entity'],
   [/./, 'medicationAgreementId', 'agreement'],
@@ -59,8 +61,6 @@ type IdKind =
 const EXCEPTIONS: Record<string, string> = {
   // productId is a product, not a record: the call lists the caller's own allow-list for it.
   'GET /api/account/ips/{productId}': 'own records only',
-  // The spec's fixed "1": always the caller's own entity, whatever the number.
-  'PUT /api/management/settings/{id}': 'own entity only',
 };
 
 /** A body the schema accepts, so the call reaches the organisation check instead of a 400. */
@@ -93,6 +93,7 @@ function bodyFor(op: Operation, ownDepartmentId: number, medicationId: number): 
     'POST /api/management/settings/integration/{id}': integration,
     'PUT /api/management/settings/integration/{id}': integration,
     'PUT /api/documents/{id}': { Title: 'Overgenomen' },
+    'PUT /api/management/settings/{id}': { WelcomeText: 'Overgenomen' },
     'PUT /api/network/links/{id}': { Active: false },
     'POST /api/communication/threads/{id}/messages': { Body: 'Isolatie' },
     'POST /api/medication/healthcare_provider/order/{id}/cancel': {},

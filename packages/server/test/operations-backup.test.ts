@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/platform/db/client.ts';
 import { migrationsFolder } from '../src/platform/db/migrations.ts';
-import { readArchive } from '../src/platform/operations/archive.ts';
 import { pruneBackups } from '../src/platform/operations/backup.ts';
 import {
   openFailure,
@@ -25,13 +24,16 @@ import { embeddedConfig } from './helpers/embedded-config.ts';
 
 const run = promisify(execFile);
 const SECRET = 'backup-test-secret-key-0123456789abcdef';
+/** The operator's BACKUP_KEY, as the environment carries it (64 hex characters). */
+const BACKUP_KEY_HEX = 'a1'.repeat(32);
+const BACKUP_KEY = Buffer.from(BACKUP_KEY_HEX, 'hex');
 const serverRoot = path.resolve(import.meta.dirname, '..');
 const tsx = path.resolve(serverRoot, '../../node_modules/.bin/tsx');
 
 /** Runs one of the operator's commands as the operator would (a child process), with DATA_DIR set. */
 const cli = (name: string, args: string[], dataDir: string) =>
   run(tsx, [path.join(serverRoot, 'src/cli', `${name}.ts`), ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', BACKUP_KEY: BACKUP_KEY_HEX },
   }).then(
     (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
@@ -73,6 +75,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded dat
       client: database.pglite!,
       dataDir,
       secretKey: SECRET,
+      backupKey: BACKUP_KEY,
       intervalMs: 0,
       keep: 14,
       log: app.log,
@@ -105,14 +108,13 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded dat
     await writer;
 
     expect(path.dirname(archive)).toBe(path.join(dataDir, 'backups'));
-    expect(path.basename(archive)).toMatch(/^zorgportaal-\d{8}T\d{6}Z\.tar\.gz$/);
-    expect(readFileSync(`${archive}.sha256`, 'utf8')).toMatch(/^[0-9a-f]{64} {2}zorgportaal-/);
+    expect(path.basename(archive)).toMatch(/^zorgportaal-\d{8}T\d{6}Z\.tar\.gz\.enc$/);
     expect(during).toBeGreaterThan(before.length); // the portal kept serving writes around the backup
 
     const restored = tempDir();
     dirs.push(restored);
     rmSync(restored, { recursive: true });
-    const result = await restoreArchive(archive, restored);
+    const result = await restoreArchive(archive, restored, BACKUP_KEY);
     expect(result.manifest.migrations).toBeGreaterThan(0);
     const names = await lastNamesIn(restored);
     expect(before.filter((name) => !names.has(name))).toEqual([]);
@@ -140,51 +142,44 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded dat
     }
   }, 120_000);
 
-  it('refuses an archive with one byte changed, and a non-empty directory without --force', async () => {
-    const damaged = path.join(tempDir(), path.basename(archive));
-    dirs.push(path.dirname(damaged));
-    const bytes = readFileSync(archive);
-    const middle = Math.floor(bytes.length / 2);
-    bytes.writeUInt8(bytes.readUInt8(middle) ^ 0xff, middle);
-    writeFileSync(damaged, bytes);
-    writeFileSync(`${damaged}.sha256`, readFileSync(`${archive}.sha256`));
-    await expect(readArchive(damaged)).rejects.toThrow(/does not match its checksum/);
-
+  it('refuses a non-empty directory without --force', async () => {
     const occupied = tempDir();
     dirs.push(occupied);
     writeFileSync(path.join(occupied, 'keep.txt'), 'old');
-    await expect(restoreArchive(archive, occupied)).rejects.toThrow(/not empty/);
-    const forced = await restoreArchive(archive, occupied, true);
+    await expect(restoreArchive(archive, occupied, BACKUP_KEY)).rejects.toThrow(/not empty/);
+    const forced = await restoreArchive(archive, occupied, BACKUP_KEY, true);
     expect(readFileSync(path.join(forced.movedAside!, 'keep.txt'), 'utf8')).toBe('old');
     dirs.push(forced.movedAside!);
   }, 120_000);
 
-  it("shows a failed backup to the operator organisation's Beheerder only, as a time", async () => {
+  it("shows a failed backup to the operator organisation's Beheerders only; everyone else gets 404", async () => {
     const backups = path.join(dataDir, 'backups');
     await recordBackupOutcome(backups, false, new Date('2099-01-01T02:00:00Z'));
     const status = (user: string) =>
-      apiAs(app, user).then(async (api) => (await api.call('GET', '/api/operations/backup-status')).json());
+      apiAs(app, user).then((api) => api.call('GET', '/api/operations/backup-status'));
     // The first organisation of the installation (Apotheek De Linde in the demo world) runs it.
-    expect(await status('apotheker')).toEqual({ FailedAt: '2099-01-01T02:00:00.000Z' });
-    expect(await status('assistent')).toEqual({ FailedAt: null }); // same organisation, not a Beheerder
-    expect(await status('beheerder')).toEqual({ FailedAt: null }); // Beheerder of another organisation
+    const operator = await status('apotheker');
+    expect(operator.statusCode).toBe(200);
+    expect(operator.json()).toEqual({ FailedAt: '2099-01-01T02:00:00.000Z' });
+    // Same organisation but not a Beheerder, and a Beheerder of another organisation: not theirs to see.
+    for (const user of ['assistent', 'beheerder', 'verpleegkundige']) {
+      const res = await status(user);
+      expect(res.statusCode, user).toBe(404);
+      expect(res.body, user).not.toContain('2099');
+    }
     await recordBackupOutcome(backups, true, new Date('2099-01-01T03:00:00Z'));
-    expect(await status('apotheker')).toEqual({ FailedAt: null }); // a later success clears it
+    expect((await status('apotheker')).json()).toEqual({ FailedAt: null }); // a later success clears it
   });
 
   it('keeps only the newest BACKUP_KEEP archives', async () => {
     const dir = tempDir();
     dirs.push(dir);
-    for (const stamp of ['20260101T000000Z', '20260102T000000Z', '20260103T000000Z']) {
-      writeFileSync(path.join(dir, `zorgportaal-${stamp}.tar.gz`), 'x');
-      writeFileSync(path.join(dir, `zorgportaal-${stamp}.tar.gz.sha256`), 'x');
-    }
+    for (const stamp of ['20260101T000000Z', '20260102T000000Z', '20260103T000000Z'])
+      writeFileSync(path.join(dir, `zorgportaal-${stamp}.tar.gz.enc`), 'x');
     await pruneBackups(dir, 2);
     expect(readdirSync(dir).sort()).toEqual([
-      'zorgportaal-20260102T000000Z.tar.gz',
-      'zorgportaal-20260102T000000Z.tar.gz.sha256',
-      'zorgportaal-20260103T000000Z.tar.gz',
-      'zorgportaal-20260103T000000Z.tar.gz.sha256',
+      'zorgportaal-20260102T000000Z.tar.gz.enc',
+      'zorgportaal-20260103T000000Z.tar.gz.enc',
     ]);
   });
 
@@ -200,12 +195,12 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded dat
     const bytes = readFileSync(file);
     bytes.writeUInt8(bytes.readUInt8(100) ^ 0x01, 100);
     writeFileSync(damaged, bytes);
-    writeFileSync(`${damaged}.sha256`, readFileSync(`${file}.sha256`));
     const target = path.join(tempDir(), 'data');
     dirs.push(path.dirname(target));
     const refused = await cli('restore', [damaged], target);
     expect(refused.code).toBe(1);
-    expect(refused.err).toMatch(/does not match its checksum/);
+    expect(refused.err).toMatch(/failed authentication: it was changed or damaged\. Nothing restored/);
+    expect(existsSync(target)).toBe(false);
 
     const restored = await cli('restore', [file], target);
     expect(restored.code).toBe(0);
@@ -225,6 +220,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('scheduled backups', () => {
       client: database.pglite!,
       dataDir,
       secretKey: SECRET,
+      backupKey: BACKUP_KEY,
       intervalMs: 500,
       keep: 14,
       log,
@@ -235,7 +231,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('scheduled backups', () => {
       // A busy CI machine may need a while for the first VACUUM and dump: wait up to 90 s.
       for (let i = 0; i < 360 && archives.length === 0; i++) {
         await new Promise((r) => setTimeout(r, 250));
-        archives = (existsSync(backups) ? readdirSync(backups) : []).filter((f) => f.endsWith('.tar.gz'));
+        archives = (existsSync(backups) ? readdirSync(backups) : []).filter((f) => f.endsWith('.tar.gz.enc'));
       }
       expect(archives.length).toBeGreaterThan(0);
       const vacuumed = await database.pglite!.query<{ n: number }>(

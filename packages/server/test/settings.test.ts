@@ -1,4 +1,6 @@
-import { deriveEntityType } from '@zorgportaal/contract';
+import { AUDIT_OBJECTS, deriveEntityType } from '@zorgportaal/contract';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '../src/platform/db/schema/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -57,5 +59,39 @@ describe('GET /api/management/settings', () => {
     expect(res.json().Id).not.toBe(99);
     // Scoped to the caller's entity: the pharmacy's settings did not change.
     expect(await settingsOf('apotheker')).not.toHaveProperty('WelcomeText');
+  });
+
+  it('answers 404 with a refused audit entry for any other id than 1 or the own entity id, and changes nothing', async () => {
+    const { access_token } = await login(t.app, 'beheerder');
+    const own = (await settingsOf('beheerder')).Id as number;
+    const linde = (await settingsOf('apotheker')).Id as number;
+    const put = (id: number, WelcomeText: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/management/settings/${id}`,
+        headers: bearer(access_token),
+        payload: { WelcomeText },
+      });
+    const foreign = [linde === 1 ? (await settingsOf('anker')).Id : linde, 999_999];
+    for (const id of foreign) {
+      const res = await put(id, `Via ${id}`);
+      expect(res.statusCode, String(id)).toBe(404);
+      expect(res.json().Code).toBe('NOT_FOUND');
+      const [entry] = await t.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.objectType, AUDIT_OBJECTS.entity_settings),
+            eq(auditLog.objectId, String(id)),
+            eq(auditLog.outcome, 'refused'),
+          ),
+        );
+      expect(entry, String(id)).toBeDefined();
+    }
+    expect((await settingsOf('beheerder')).WelcomeText).not.toMatch(/^Via /);
+    const byOwnId = await put(own, 'Welkom via het eigen nummer');
+    expect(byOwnId.statusCode).toBe(200);
+    expect(byOwnId.json().WelcomeText).toBe('Welkom via het eigen nummer');
   });
 });

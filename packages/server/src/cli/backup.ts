@@ -3,11 +3,12 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { backupsDir, takeBackup } from '../platform/operations/backup.ts';
 import { requestBackup } from '../platform/operations/control-channel.ts';
-import { dataDirFromEnv, runCli, secretKeyOf } from './cli-support.ts';
+import { backupKeyFromEnv, dataDirFromEnv, runCli, secretKeyOf } from './cli-support.ts';
 
 /**
  * npm run backup [-- --out <dir>]: an archive of the embedded database, taken by the running portal (through
- * its control channel) or, when no portal runs, directly from DATA_DIR.
+ * its control channel, encrypted with the portal's BACKUP_KEY) or, when no portal runs, directly from DATA_DIR
+ * with BACKUP_KEY from the environment.
  */
 runCli(async () => {
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
@@ -25,7 +26,7 @@ runCli(async () => {
     if ((err as { code?: string }).code !== 'NOT_RUNNING') throw err;
     const client = await PGlite.create(path.join(dataDir, 'pglite'));
     try {
-      file = await takeBackup(client, secretKeyOf(dataDir), out ?? backupsDir(dataDir));
+      file = await takeBackup(client, secretKeyOf(dataDir), out ?? backupsDir(dataDir), backupKeyFromEnv());
     } finally {
       await client.close();
     }

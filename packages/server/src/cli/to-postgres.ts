@@ -6,7 +6,7 @@ import { migrationsFolder } from '../platform/db/migrations.ts';
 import { readArchive } from '../platform/operations/archive.ts';
 import { portalRunning } from '../platform/operations/control-channel.ts';
 import { copyToPostgres } from '../platform/operations/to-postgres.ts';
-import { dataDirFromEnv, runCli } from './cli-support.ts';
+import { backupKeyFromEnv, dataDirFromEnv, runCli } from './cli-support.ts';
 
 /**
  * npm run db:to-postgres -- --database-url <url> [--archive <file>]: copies the embedded database (DATA_DIR,
@@ -23,7 +23,7 @@ runCli(async () => {
   const dataDir = dataDirFromEnv();
   let source: PGlite;
   if (values.archive) {
-    const contents = await readArchive(path.resolve(values.archive));
+    const contents = await readArchive(path.resolve(values.archive), backupKeyFromEnv());
     source = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(contents.pgdata)]) });
   } else {
     if (await portalRunning(dataDir))
@@ -48,7 +48,7 @@ runCli(async () => {
     if (different.length > 0)
       throw new Error(`Row counts differ for ${different.map((c) => c.table).join(', ')}.`);
     console.log(
-      `Copied ${counts.length} tables. Serve it with DATABASE_URL=<url> SECRET_KEY=<the key from ${values.archive ? 'secret.key in the archive' : path.join(dataDir, 'secret.key')}> npm run serve`,
+      `Copied ${counts.length} tables. Serve it with DATABASE_URL=<url> SECRET_KEY=<the key from ${values.archive ? 'secret.key of the archive, which npm run restore writes into DATA_DIR' : path.join(dataDir, 'secret.key')}> npm run serve`,
     );
   } finally {
     await target.close();

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseBackupKey } from './operations/backup-crypto.ts';
 
 /** Thrown for a bad setting; main.ts prints its one-line message and exits with code 1. */
 export class ConfigError extends Error {}
@@ -61,6 +62,9 @@ const envSchema = z.object({
       'must be host names, comma-separated (host or host:port)',
     )
     .optional(),
+  BACKUP_KEY: optionalText.refine((v) => v === undefined || parseBackupKey(v) !== null, {
+    message: 'must be 64 hex characters or the base64 of 32 bytes (openssl rand -hex 32)',
+  }),
   OPERATOR_ENTITY_ID: z.coerce
     .number({ message: 'must be an organisation id' })
     .int('must be an organisation id')
@@ -93,6 +97,8 @@ export interface Config {
   /** Embedded mode only: scheduled backups (0 = off) and how many archives to keep. */
   backupIntervalMs?: number;
   backupKeep?: number;
+  /** The operator's key (32 bytes) that encrypts and authenticates backup archives; no backups without it. */
+  backupKey?: Buffer;
   /** The organisation that runs this installation; its Beheerders see a failed backup. Default: the first one. */
   operatorEntityId?: number;
   /** The hosts (`host` or `host:port`) an integration may fetch from; none by default (no calls to any address). */
@@ -143,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
     backupIntervalMs: durationMs(e.BACKUP_INTERVAL),
     backupKeep: e.BACKUP_KEEP,
+    backupKey: e.BACKUP_KEY ? (parseBackupKey(e.BACKUP_KEY) ?? undefined) : undefined,
     operatorEntityId: e.OPERATOR_ENTITY_ID,
     integrationHosts: (e.INTEGRATION_HOSTS ?? '')
       .split(',')

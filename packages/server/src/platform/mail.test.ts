@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReceivedMail, startSmtp } from '../../test/helpers/smtp.ts';
-import { type OutgoingMail, createMailer } from './mail.ts';
+import { type OutgoingMail, createMailer, maskLinks } from './mail.ts';
 
 /** Decodes one MIME body by its Content-Transfer-Encoding. */
 function decodeBody(headers: string, body: string): string {
@@ -114,7 +114,7 @@ describe('mailer over SMTP', () => {
 });
 
 describe('mailer without SMTP_URL', () => {
-  it('logs recipient, subject and link and stores the mail in the outbox', async () => {
+  it('logs recipient, subject and the text with the link token masked; stores the whole mail in the outbox', async () => {
     const logged: { obj: Record<string, unknown>; msg?: string }[] = [];
     const outbox: OutgoingMail[] = [];
     const mailer = createMailer({
@@ -122,19 +122,34 @@ describe('mailer without SMTP_URL', () => {
       logger: { info: (obj, msg) => void logged.push({ obj, msg }) },
       outbox: async (mail) => void outbox.push(mail),
     });
+    const token = 'Qx7_kP2-vL9mN4rT8wY1zA3bC5dE6fG0hJ2kL4mN6pR';
     const mail = {
       to: 'jan@example.test',
       subject: 'Wachtwoord herstellen',
-      text: 'Link: http://x/change-password/abc',
+      text: `Link: http://x/change-password/${token}\nOf: https://x/setup?token=${token}&lang=nl#${token}`,
     };
     await mailer.send(mail);
     expect(mailer.delivers).toBe(false);
     expect(outbox).toEqual([mail]);
     expect(logged).toEqual([
       {
-        obj: { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+        obj: {
+          mail: {
+            to: mail.to,
+            subject: mail.subject,
+            text: 'Link: http://x/change-password/•••\nOf: https://x/setup?token=•••&lang=•••#•••',
+          },
+        },
         msg: 'Mail not sent (no SMTP_URL)',
       },
     ]);
+    expect(JSON.stringify(logged)).not.toContain(token.slice(0, 12));
+  });
+
+  it('masks only secrets: text, short path segments and the host stay readable', () => {
+    expect(maskLinks('Ga naar https://portaal.example/login of bel ons.')).toBe(
+      'Ga naar https://portaal.example/login of bel ons.',
+    );
+    expect(maskLinks('(http://h:8080/a/0123456789abcdefXYZ/b)')).toBe('(http://h:8080/a/•••/b)');
   });
 });

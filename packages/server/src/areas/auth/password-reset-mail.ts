@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { OutgoingMail } from '../../platform/mail.ts';
 import { RESET_TOKEN_TTL_MINUTES, newResetToken } from './reset-token.ts';
-import { accounts, passwordResetTokens } from './tables.ts';
+import { accounts } from './tables.ts';
 import type { AccountRow } from '../accounts/index.ts';
 import { accountCanLogIn } from '../../platform/auth/account-checks.ts';
 
@@ -20,21 +20,29 @@ export async function activeAccountsByEmail(app: FastifyInstance, email: string)
 }
 
 /**
- * A new single-use reset token for the account; only its hash is stored. Earlier unused links of the
- * account stop working, so only the newest mail counts.
+ * Stores reset tokens (their hashes) in one statement, whatever their number — none included — and retires
+ * the earlier unused links of the same accounts, so only the newest mail counts. One statement for zero or
+ * more: a forgotten-password request does the same database work for an unknown address as for a known one.
  */
+export async function storeResetTokens(
+  app: FastifyInstance,
+  rows: readonly { accountId: number; hash: string }[],
+): Promise<void> {
+  const input = JSON.stringify(rows.map((row) => ({ hash: row.hash, account_id: row.accountId })));
+  await app.db.execute(sql`
+    with input as (select * from jsonb_to_recordset(${input}::jsonb) as t(hash text, account_id integer)),
+    retired as (
+      update password_reset_tokens set used_at = now()
+      where used_at is null and account_id in (select account_id from input)
+    )
+    insert into password_reset_tokens (hash, account_id, expires_at)
+    select hash, account_id, now() + make_interval(mins => ${RESET_TOKEN_TTL_MINUTES}) from input`);
+}
+
+/** A new single-use reset token for the account; only its hash is stored. Earlier unused links stop working. */
 export async function issueResetToken(app: FastifyInstance, accountId: number): Promise<string> {
-  const now = new Date();
   const { token, hash } = newResetToken();
-  await app.db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.accountId, accountId), isNull(passwordResetTokens.usedAt)));
-  await app.db.insert(passwordResetTokens).values({
-    hash,
-    accountId,
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
-  });
+  await storeResetTokens(app, [{ accountId, hash }]);
   return token;
 }
 

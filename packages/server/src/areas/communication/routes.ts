@@ -116,6 +116,10 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = await entityScope(app.db, request.caller!.entityId);
+      const { patientId } = request.query;
+      // The threads about one client are a read of that client: another organisation's client is refused.
+      if (patientId !== undefined && !(await findPatient(app.db, patientId, scope)))
+        return refuse(request, AUDIT_OBJECTS.patient, patientId, AUDIT_ACTIONS.read);
       const rows = (await listThreads(app.db, readerOf(request), request.query)).map(
         ({ patientEntityId, patientPrescriberId, ...row }) =>
           // A patient that left the caller's scope (a network link ended) keeps only the thread.
@@ -124,11 +128,13 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
             : row,
       );
       const patientIds = [...new Set(rows.flatMap((r) => (r.PatientId === null ? [] : [r.PatientId])))];
-      if (patientIds.length)
+      // Filtered by a client, the list is logged even when it is empty: looking was a read of that client.
+      if (patientIds.length || patientId !== undefined)
         await app.audit.recordView(request, {
           objectType: AUDIT_OBJECTS.message_thread_list,
-          view: { filter: request.query.filter ?? 'all', patientId: request.query.patientId ?? null },
-          relatedPatientIds: patientIds,
+          patientId: patientId ?? null,
+          view: { filter: request.query.filter ?? 'all', patientId: patientId ?? null },
+          relatedPatientIds: [...new Set([...(patientId === undefined ? [] : [patientId]), ...patientIds])],
         });
       return { Rows: rows };
     },

@@ -9,7 +9,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, notFound } from '../../platform/errors.ts';
+import { HttpError, notFound, refuseNotFound } from '../../platform/errors.ts';
 import { findEntity, toEntitySettings, updateEntitySettings } from '../../platform/entities.ts';
 
 const settingsResponse = entitySettingsSchema.extend({
@@ -32,10 +32,14 @@ function refuseChangedDerived(current: Record<string, unknown>, body: Record<str
   });
 }
 
+/** The id the spec's client sends: "my own organisation". */
+const SPEC_OWN_ENTITY_ID = 1;
+
 /**
  * GET /api/management/settings: any logged-in user reads their own entity's settings; the client derives
  * the entity type from them at login (spec §1). PUT /api/management/settings/1 changes them (settings.manage);
- * the id in the path is the spec's fixed "1" and always means the caller's own entity.
+ * the id in the path is the spec's fixed "1" (or the caller's own entity id), and always means the caller's own
+ * entity; any other id is 404 with a refused audit entry.
  */
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -76,6 +80,10 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('settings.manage'),
     },
     async (request) => {
+      const { id } = request.params;
+      // The spec's fixed "1" or the caller's own entity id; any other id names another organisation.
+      if (id !== SPEC_OWN_ENTITY_ID && id !== request.caller!.entityId)
+        await refuseNotFound(request, AUDIT_OBJECTS.entity_settings, id);
       const current = await findEntity(app.db, request.caller!.entityId);
       if (!current) throw notFound();
       refuseChangedDerived(toEntitySettings(current), request.body);

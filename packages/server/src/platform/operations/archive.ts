@@ -1,14 +1,16 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
+import { BackupAuthError, decryptStream, encryptStream } from './backup-crypto.ts';
 
 /**
- * A backup archive: `zorgportaal-<timestamp>.tar.gz` holding the PGlite data directory (as PGlite's own tar),
- * the secret key (without it stored TOTP secrets cannot be decrypted) and a manifest; next to it
- * `<archive>.sha256` in sha256sum format, so an operator can also check it with `sha256sum -c`.
+ * A backup archive: `zorgportaal-<timestamp>.tar.gz.enc`, a tar.gz holding the PGlite data directory (as
+ * PGlite's own tar), the secret key (without it stored TOTP secrets cannot be decrypted) and a manifest,
+ * encrypted and authenticated with the operator's BACKUP_KEY (AES-256-GCM per record, see backup-crypto.ts):
+ * nothing in it is readable without the key, and any change, reordering or truncation is refused.
  */
 export interface BackupManifest {
   format: 1;
@@ -34,20 +36,33 @@ export const archiveName = (at: Date): string =>
   `zorgportaal-${at
     .toISOString()
     .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z')}.tar.gz`;
+    .replace(/\.\d+Z$/, 'Z')}.tar.gz.enc`;
 
-export async function sha256File(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+export const BACKUP_KEY_MISSING =
+  'BACKUP_KEY is not set: no backup is written without it (set 64 hex characters, e.g. from `openssl rand -hex 32`, and keep a copy off this machine). / BACKUP_KEY ontbreekt: zonder sleutel wordt geen back-up gemaakt.';
+
+/** The operator's message for an archive that failed authentication. Nothing was restored. */
+function authMessage(file: string, err: BackupAuthError): string {
+  switch (err.reason) {
+    case 'not-a-backup':
+      return `${file} is not an encrypted Zorgportaal backup (or has an unknown format). Nothing restored. / Dit is geen versleutelde Zorgportaal-back-up; er is niets teruggezet.`;
+    case 'wrong-key':
+      return `Archive ${file} was made with another BACKUP_KEY, or its header was changed. Nothing restored. / Deze back-up hoort bij een andere BACKUP_KEY of is gewijzigd; er is niets teruggezet.`;
+    case 'truncated':
+      return `Archive ${file} is incomplete: its end is missing (cut off). Nothing restored. / De back-up is afgekapt; er is niets teruggezet.`;
+    case 'changed':
+      return `Archive ${file} failed authentication: it was changed or damaged. Nothing restored. / De back-up is gewijzigd of beschadigd; er is niets teruggezet.`;
+  }
 }
 
-/** Writes the archive and its checksum file into `outDir`; returns the archive's path. */
+/** Writes the encrypted archive into `outDir`; returns its path. */
 export async function writeArchive(
   outDir: string,
   contents: ArchiveContents,
+  backupKey: Buffer | undefined,
   at = new Date(),
 ): Promise<string> {
+  if (!backupKey) throw new ArchiveError(BACKUP_KEY_MISSING);
   await mkdir(outDir, { recursive: true, mode: 0o700 });
   const staging = await mkdtemp(path.join(tmpdir(), 'zp-backup-'));
   try {
@@ -57,11 +72,12 @@ export async function writeArchive(
     const file = path.join(outDir, archiveName(at));
     // Written under a temporary name and renamed: a half-written archive never looks like a backup.
     const partial = `${file}.partial`;
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST, SECRET, PGDATA]);
+    await pipeline(
+      tar.create({ gzip: true, cwd: staging, portable: true }, [MANIFEST, SECRET, PGDATA]),
+      encryptStream(backupKey),
+      createWriteStream(partial, { mode: 0o600 }),
+    );
     await chmod(partial, 0o600);
-    await writeFile(`${file}.sha256`, `${await sha256File(partial)}  ${path.basename(file)}\n`, {
-      mode: 0o600,
-    });
     await rename(partial, file);
     return file;
   } finally {
@@ -69,33 +85,36 @@ export async function writeArchive(
   }
 }
 
-/** Verifies the checksum, then unpacks. Refuses a missing, changed or incomplete archive with a clear message. */
-export async function readArchive(file: string): Promise<ArchiveContents> {
-  let expected: string;
-  try {
-    expected = (await readFile(`${file}.sha256`, 'utf8')).trim().split(/\s+/)[0] ?? '';
-  } catch {
-    throw new ArchiveError(`Checksum file ${file}.sha256 not found: the archive cannot be verified.`);
-  }
-  let actual: string;
-  try {
-    actual = await sha256File(file);
-  } catch {
-    throw new ArchiveError(`Archive ${file} cannot be read.`);
-  }
-  if (actual !== expected) {
+/**
+ * Decrypts and unpacks into a scratch directory, every record authenticated; refuses a missing, changed,
+ * reordered or cut-off archive (or another key) with a clear message before the caller writes anything.
+ */
+export async function readArchive(file: string, backupKey: Buffer | undefined): Promise<ArchiveContents> {
+  if (!backupKey)
     throw new ArchiveError(
-      `Archive ${file} does not match its checksum: it is damaged or changed. Nothing restored.`,
+      'BACKUP_KEY is not set: it is needed to decrypt the archive (the key the backup was made with). / BACKUP_KEY ontbreekt.',
     );
-  }
   const staging = await mkdtemp(path.join(tmpdir(), 'zp-restore-'));
   try {
-    await tar.extract({
-      file,
-      cwd: staging,
-      strict: true,
-      filter: (p) => [MANIFEST, SECRET, PGDATA].includes(p),
-    });
+    let source: ReturnType<typeof createReadStream>;
+    try {
+      source = createReadStream(file);
+      await new Promise<void>((resolve, reject) =>
+        source.once('open', () => resolve()).once('error', reject),
+      );
+    } catch {
+      throw new ArchiveError(`Archive ${file} cannot be read.`);
+    }
+    try {
+      await pipeline(
+        source,
+        decryptStream(backupKey),
+        tar.extract({ cwd: staging, strict: true, filter: (p) => [MANIFEST, SECRET, PGDATA].includes(p) }),
+      );
+    } catch (err) {
+      if (err instanceof BackupAuthError) throw new ArchiveError(authMessage(file, err));
+      throw err;
+    }
     const manifest = JSON.parse(await readFile(path.join(staging, MANIFEST), 'utf8')) as BackupManifest;
     if (manifest.format !== 1) throw new ArchiveError(`Archive ${file} has an unknown format.`);
     return {

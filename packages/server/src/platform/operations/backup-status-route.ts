@@ -2,13 +2,15 @@ import { backupStatusSchema } from '@zorgportaal/contract';
 import { min } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { entities } from '../db/schema/organisations.ts';
+import { notFound } from '../errors.ts';
 import { callerOf } from '../scope.ts';
 import { backupsDir } from './backup.ts';
 import { openFailure, readBackupStatus } from './backup-status.ts';
 
 /**
  * GET /api/operations/backup-status: "backup failed at …" for the Beheerders (settings.manage) of the
- * organisation that runs this embedded installation; everyone else, and every PostgreSQL installation, gets null.
+ * organisation that runs this embedded installation (OPERATOR_ENTITY_ID). Everyone else gets 404: the
+ * installation's state is the operator's, not every organisation's. A PostgreSQL installation answers null.
  */
 const backupStatusRoute: FastifyPluginAsyncZod = async (app) => {
   const operatorEntity = async (): Promise<number | undefined> => {
@@ -28,9 +30,9 @@ const backupStatusRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      if (app.database.kind !== 'pglite' || !caller.permissions.has('settings.manage'))
-        return { FailedAt: null };
-      if (caller.entityId !== (await operatorEntity())) return { FailedAt: null };
+      if (!caller.permissions.has('settings.manage') || caller.entityId !== (await operatorEntity()))
+        throw notFound();
+      if (app.database.kind !== 'pglite') return { FailedAt: null };
       return { FailedAt: openFailure(await readBackupStatus(backupsDir(app.config.dataDir))) };
     },
   );

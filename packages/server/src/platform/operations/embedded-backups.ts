@@ -8,6 +8,8 @@ export interface EmbeddedBackupOptions {
   client: PGlite;
   dataDir: string;
   secretKey: string;
+  /** The operator's BACKUP_KEY; without it every backup is refused (logged, and shown as a failed backup). */
+  backupKey: Buffer | undefined;
   /** 0: no scheduled backups (the control channel still answers `npm run backup`). */
   intervalMs: number;
   keep: number;
@@ -26,7 +28,7 @@ export async function startEmbeddedBackups(opts: EmbeddedBackupOptions): Promise
     // One backup at a time: a scheduled and a requested backup share the run in progress.
     running ??= (async () => {
       try {
-        const file = await takeBackup(opts.client, opts.secretKey, outDir ?? dir);
+        const file = await takeBackup(opts.client, opts.secretKey, outDir ?? dir, opts.backupKey);
         if (!outDir) await pruneBackups(dir, opts.keep);
         await recordBackupOutcome(dir, true);
         opts.log.info({ file }, 'backup written');
@@ -42,6 +44,9 @@ export async function startEmbeddedBackups(opts: EmbeddedBackupOptions): Promise
     })();
     return running;
   };
+
+  if (!opts.backupKey && opts.intervalMs > 0)
+    opts.log.warn('BACKUP_KEY is not set: scheduled backups are refused until it is (docs/operations.md)');
 
   let stopChannel: (() => Promise<void>) | null = null;
   try {

@@ -12,14 +12,15 @@ export interface RestoreResult {
 
 /**
  * Restores an archive into `dataDir`. Refuses a non-empty directory unless `force`, which first moves it aside
- * (nothing is deleted). The checksum is verified before anything is written.
+ * (nothing is deleted). The whole archive is decrypted and authenticated before anything is written.
  */
 export async function restoreArchive(
   archive: string,
   dataDir: string,
+  backupKey: Buffer | undefined,
   force = false,
 ): Promise<RestoreResult> {
-  const contents = await readArchive(archive);
+  const contents = await readArchive(archive, backupKey);
   let movedAside: string | undefined;
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
     if (!force) {

@@ -5,9 +5,22 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { results, resultsCsv } from '../queries/index.ts';
-import { scopeOf } from '../../../platform/scope.ts';
+import { refuseNotFound } from '../../../platform/errors.ts';
+import { scopeOf, type Scope } from '../../../platform/scope.ts';
+import { findPatient } from '../../medication/index.ts';
+
+/**
+ * A `patientId` filter naming a client outside the caller's scope is 404 with a refused audit entry — not an
+ * empty result logged as a successful read of another organisation's client.
+ */
+async function refuseForeignPatient(request: FastifyRequest, patientId: number | undefined, scope: Scope) {
+  if (patientId === undefined) return;
+  if (!(await findPatient(request.server.db, patientId, scope)))
+    await refuseNotFound(request, AUDIT_OBJECTS.patient, patientId, AUDIT_ACTIONS.read);
+}
 
 /** Resultaten Toedienregistratie: counts and percentages, and the CSV export (logged as E). */
 const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +35,9 @@ const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('administration.read'),
     },
     async (request, reply) => {
-      const overview = await results(app.db, request.query, await scopeOf(request));
+      const scope = await scopeOf(request);
+      await refuseForeignPatient(request, request.query.patientId, scope);
+      const overview = await results(app.db, request.query, scope);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.read,
         outcome: 'success',
@@ -46,7 +61,9 @@ const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('administration.read'),
     },
     async (request, reply) => {
-      const { csv, filter, rowCount } = await resultsCsv(app.db, request.query, await scopeOf(request));
+      const scope = await scopeOf(request);
+      await refuseForeignPatient(request, request.query.patientId, scope);
+      const { csv, filter, rowCount } = await resultsCsv(app.db, request.query, scope);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.execute,
         outcome: 'success',
