@@ -70,6 +70,51 @@ describeBrowser('routing, login and the session', () => {
     await context.close();
   });
 
+  it('keeps the user logged in when a renewal answer is lost to a reload at the moment of expiry', async () => {
+    const { context, page } = await browser.newPage();
+    await page.goto('/login');
+    await logIn(page, 'beheerder');
+    await page.waitForURL('**/dashboard');
+    const refreshBefore = await sessionValue(page, 'refresh_token');
+    // The first renewal reaches the server (which rotates the refresh token) but its answer never
+    // reaches the page, as when the page is reloaded while the answer is on its way.
+    const presented: string[] = [];
+    let lostAnswer!: () => void;
+    const answerLost = new Promise<void>((resolve) => (lostAnswer = resolve));
+    await page.route('**/oauth/token', async (route) => {
+      const form = new URLSearchParams(route.request().postData() ?? '');
+      if (form.get('grant_type') !== 'refresh_token') return route.continue();
+      presented.push(form.get('refresh_token') ?? '');
+      if (presented.length > 1) return route.continue();
+      const answer = await route.fetch();
+      expect(answer.status()).toBe(200);
+      await route.abort('connectionreset');
+      lostAnswer();
+    });
+    const answers: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/oauth/token') && r.request().postData()?.includes('grant_type=refresh_token'))
+        answers.push(r.status());
+    });
+    await page.evaluate(() => window.sessionStorage.setItem('expires_at', String(Date.now() - 1000)));
+    await page.reload();
+    await answerLost;
+    // The page still holds the used refresh token and presents it again (a background request may
+    // already have; otherwise the next load does): it gets the same new pair, not a revoked session.
+    if (presented.length < 2) await page.reload();
+    await expect.poll(() => answers.length).toBeGreaterThan(0);
+    expect(answers[0]).toBe(200);
+    expect(presented.slice(0, 2)).toEqual([refreshBefore, refreshBefore]);
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => sessionValue(page, 'refresh_token')).not.toBe(refreshBefore);
+    // The session lives on: another load keeps the user on the dashboard with working tokens.
+    const dashboard = page.waitForResponse((r) => r.url().includes('/api/dashboard') && r.status() === 200);
+    await page.reload();
+    await dashboard;
+    expect(page.url()).toMatch(/\/dashboard$/);
+    await context.close();
+  });
+
   it('renews once and retries when the server answers 401', async () => {
     const { context, page } = await browser.newPage();
     await page.goto('/login');
