@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { freshIp, postForm } from './helpers/account-security.ts';
 import { apiAs, type Api } from './helpers/admin-api.ts';
 import { bearer, login, tokenForm } from './helpers/login.ts';
-import { backdateRefreshUse } from './helpers/refresh.ts';
+import { backdateRefreshUse, PAST_RETRY_WINDOW_S } from './helpers/refresh.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -67,8 +67,8 @@ describe('caller cache revocation', () => {
     const next = renewed.json<{ access_token: string }>().access_token;
     expect((await use(next)).statusCode).toBe(200);
     expect((await use(next)).statusCode).toBe(200);
-    // Past the 10-second retry window a used refresh token is reuse: the whole family goes.
-    await backdateRefreshUse(t, me.refresh_token, 11);
+    // Past the retry window a used refresh token is reuse: the whole family goes.
+    await backdateRefreshUse(t, me.refresh_token, PAST_RETRY_WINDOW_S);
     expect((await postForm(t.app, '/oauth/token', form)).statusCode).toBe(401);
     expect((await use(next)).statusCode).toBe(401);
   });

@@ -5,6 +5,10 @@ import { sha256Hex } from '../../src/platform/crypto.ts';
 import * as s from '../../src/platform/db/schema/index.ts';
 import { postToken } from './login.ts';
 import type { TestApp } from './test-app.ts';
+import { REFRESH_RETRY_GRACE_MS } from '../../src/areas/auth/index.ts';
+
+/** Seconds that put a first use just past the retry window. */
+export const PAST_RETRY_WINDOW_S = REFRESH_RETRY_GRACE_MS / 1000 + 1;
 
 /** The web client's refresh grant. */
 export const refreshWith = (app: FastifyInstance, refreshToken: string) =>
@@ -18,7 +22,7 @@ export async function refreshed(app: FastifyInstance, refreshToken: string): Pro
 
 /**
  * Moves a used refresh token's first use `seconds` into the past, as if that much time had gone by
- * (the retry grace window is 10 s).
+ * (the retry window is REFRESH_RETRY_GRACE_MS).
  */
 export async function backdateRefreshUse(t: TestApp, refreshToken: string, seconds: number): Promise<void> {
   await t.db

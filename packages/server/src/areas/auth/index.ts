@@ -26,3 +26,4 @@ export { issueResetToken } from './password-reset-mail.ts';
 export { RESET_TOKEN_TTL_MINUTES } from './reset-token.ts';
 export { generateSecret, otpauthUrl, qrCodeDataUrl, verifyTotp } from './totp.ts';
 export { checkAccountCode } from './totp-account.ts';
+export { REFRESH_RETRY_GRACE_MS } from './refresh-successor.ts';

@@ -2,10 +2,11 @@ import { createHmac } from 'node:crypto';
 
 /**
  * A refresh token presented again within this window after its first use gets the same new pair as
- * the first time (a reload while the answer was on its way, a client retry, two tabs racing); later it
- * counts as reuse and revokes the family.
+ * the first time (a reload while the answer was on its way, a client retry, two requests racing); later
+ * it counts as reuse and revokes the family. 30 s covers a reload on a slow ward tablet or network;
+ * a thief holding the used token within that window gets the user's pair, no more.
  */
-export const REFRESH_RETRY_GRACE_MS = 10_000;
+export const REFRESH_RETRY_GRACE_MS = 30_000;
 
 /**
  * The pair that replaces a refresh token is derived from it with the installation's secret
