@@ -5,6 +5,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { freshIp, postForm } from './helpers/account-security.ts';
 import { apiAs, type Api } from './helpers/admin-api.ts';
 import { bearer, login, tokenForm } from './helpers/login.ts';
+import { backdateRefreshUse, PAST_RETRY_WINDOW_S } from './helpers/refresh.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -59,9 +60,17 @@ describe('caller cache revocation', () => {
       product_id: 0,
       refresh_token: me.refresh_token,
     };
-    expect((await postForm(t.app, '/oauth/token', form)).statusCode).toBe(200);
-    expect((await postForm(t.app, '/oauth/token', form)).statusCode).toBe(401);
+    const renewed = await postForm(t.app, '/oauth/token', form);
+    expect(renewed.statusCode).toBe(200);
+    // The refresh ended the old access token; the new one is cached before the reuse.
     expect((await use(me.access_token)).statusCode).toBe(401);
+    const next = renewed.json<{ access_token: string }>().access_token;
+    expect((await use(next)).statusCode).toBe(200);
+    expect((await use(next)).statusCode).toBe(200);
+    // Past the retry window a used refresh token is reuse: the whole family goes.
+    await backdateRefreshUse(t, me.refresh_token, PAST_RETRY_WINDOW_S);
+    expect((await postForm(t.app, '/oauth/token', form)).statusCode).toBe(401);
+    expect((await use(next)).statusCode).toBe(401);
   });
 
   it('role change narrows the permissions at once', async () => {

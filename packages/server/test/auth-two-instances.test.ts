@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
@@ -74,5 +75,53 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
       const res = await useOn(b, admin.token, '/api/management/settings');
       return res.json<{ WelcomeText?: string }>().WelcomeText === 'Welkom op instantie B' ? true : null;
     }, 1000);
+  });
+
+  it('a logout and a settings change on A while B is not listening are seen by B once it reconnects', async () => {
+    const me = await login(a.app, 'apotheker');
+    const admin = await apiAs(a.app, 'beheerder');
+    // Both are cached on B: the caller and the organisation's settings.
+    expect((await useOn(b, me.access_token)).statusCode).toBe(200);
+    expect((await useOn(b, admin.token, '/api/management/settings')).statusCode).toBe(200);
+
+    const sql = new pg.Client({ connectionString: a.config.databaseUrl });
+    await sql.connect();
+    try {
+      const listenerOfB = async () =>
+        (
+          await sql.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [
+            b.events.listenerName,
+          ])
+        ).rows[0] ?? null;
+      const before = await listenerOfB();
+      expect(before).not.toBeNull();
+      // The database ends B's LISTEN connection (a restart, a failover, a network loss would too).
+      await sql.query('select pg_terminate_backend($1)', [before!.pid]);
+      await waitFor(async () => ((await listenerOfB())?.pid === before!.pid ? null : true), 2000);
+
+      const out = await a.app.inject({
+        method: 'POST',
+        url: '/api/account/logout',
+        headers: bearer(me.access_token),
+      });
+      expect(out.statusCode).toBe(200);
+      const settingsChange = await admin.call('PUT', '/api/management/settings/1', {
+        WelcomeText: 'Gewijzigd tijdens de onderbreking',
+      });
+      expect(settingsChange.statusCode).toBe(200);
+
+      // B reconnects by itself (after a second): the NOTIFYs of both changes were sent before, so it missed them.
+      const after = await waitFor(listenerOfB, 5000);
+      expect(after.pid).not.toBe(before!.pid);
+      await within1s(me.access_token, 401);
+      await waitFor(async () => {
+        const res = await useOn(b, admin.token, '/api/management/settings');
+        return res.json<{ WelcomeText?: string }>().WelcomeText === 'Gewijzigd tijdens de onderbreking'
+          ? true
+          : null;
+      }, 1000);
+    } finally {
+      await sql.end();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { Thread } from '@zorgportaal/contract';
+import { PRODUCT_ID, type Thread } from '@zorgportaal/contract';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,10 +10,15 @@ import { waitFor } from './helpers/account-security.ts';
 import { bearer, login } from './helpers/login.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { apiAs } from './helpers/admin-api.ts';
+import { postForm } from './helpers/account-security.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 
 interface Stream {
   events: { event: string; data: unknown }[];
   status: number;
+  /** The server ended the response. */
+  ended: boolean;
   close(): void;
 }
 
@@ -29,7 +34,13 @@ async function openStream(
     const req = http.get(
       { host: '127.0.0.1', port: address.port, path, headers: token ? bearer(token) : {} },
       (res) => {
-        const stream: Stream = { events: [], status: res.statusCode ?? 0, close: () => req.destroy() };
+        const stream: Stream = {
+          events: [],
+          status: res.statusCode ?? 0,
+          ended: false,
+          close: () => req.destroy(),
+        };
+        res.on('end', () => (stream.ended = true));
         let buffer = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
@@ -172,5 +183,103 @@ describe('communication event stream', () => {
   it('refuses a stream without a token', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/communication/stream' });
     expect(res.statusCode).toBe(401);
+  });
+
+  const ticketFor = async (token: string, remoteAddress = '127.0.0.1') =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/communication/stream/ticket',
+        headers: bearer(token),
+        remoteAddress,
+      })
+    ).json<{ Ticket: string }>().Ticket;
+  const ready = (stream: Stream) => waitFor(async () => stream.events.find((e) => e.event === 'ready'), 3000);
+  /** The stream is closed by the server promptly (its lifetime is five minutes). */
+  const endsSoon = (stream: Stream) => waitFor(async () => (stream.ended ? true : null), 2000);
+
+  it('ends an open stream at once when its session is logged out, also on another instance', async () => {
+    const nurse = await login(t.app, 'verpleegkundige');
+    const stream = await openStream(other, nurse.access_token);
+    try {
+      await ready(stream);
+      await t.app.inject({ method: 'POST', url: '/api/account/logout', headers: bearer(nurse.access_token) });
+      await endsSoon(stream);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends a ticket stream at once on a force logout, and keeps other accounts streaming', async () => {
+    const admin = await apiAs(t.app, 'beheerder');
+    const nurse = await login(t.app, 'verpleegkundige');
+    const colleague = await login(t.app, 'apotheker');
+    const path = async (token: string) =>
+      `/api/communication/events?ticket=${encodeURIComponent(await ticketFor(token))}`;
+    const nurseStream = await openStream(other, null, await path(nurse.access_token));
+    const colleagueStream = await openStream(other, null, await path(colleague.access_token));
+    try {
+      await ready(nurseStream);
+      await ready(colleagueStream);
+      expect((await admin.call('GET', `/api/account/${nurse.Account.Id}/forcelogout`)).statusCode).toBe(200);
+      await endsSoon(nurseStream);
+      // A message after the force logout still reaches the colleague, whose session is untouched.
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/communication/threads',
+        headers: bearer((await login(t.app, 'verpleegkundige')).access_token),
+        payload: { RecipientGroupId: deLindeDag, Subject: 'Na uitloggen', Body: 'Nog open?' },
+      });
+      expect(sent.statusCode).toBe(201);
+      await waitFor(async () => colleagueStream.events.find((e) => e.event === 'message'), 2000);
+      expect(colleagueStream.ended).toBe(false);
+    } finally {
+      nurseStream.close();
+      colleagueStream.close();
+    }
+  });
+
+  it('ends a stream whose address leaves the IP allow-list, and streams a ticket only from its own address', async () => {
+    const nurse = await login(t.app, 'verpleegkundige');
+    const stream = await openStream(t.app, nurse.access_token);
+    try {
+      await ready(stream);
+      // An entry for another address (stored as the account API stores it, and announced the same way).
+      const [account] = await t.db.select().from(s.accounts).where(eq(s.accounts.id, nurse.Account.Id));
+      await t.db.insert(s.accountIpAllowList).values({
+        accountId: nurse.Account.Id,
+        entityId: account!.entityId,
+        productId: PRODUCT_ID,
+        ip: '127.0.0.2',
+      });
+      await t.app.callerCache.forgetAccount(nurse.Account.Id);
+      await endsSoon(stream);
+
+      // From the listed address a ticket is issued, but it does not open a stream from anywhere else.
+      const listed = await postForm(
+        t.app,
+        '/oauth/token',
+        {
+          grant_type: 'password',
+          client_id: 1,
+          product_id: 1,
+          username: 'verpleegkundige',
+          password: DEMO_PASSWORD,
+        },
+        '127.0.0.2',
+      );
+      expect(listed.statusCode).toBe(200);
+      const ticket = await ticketFor(listed.json<{ access_token: string }>().access_token, '127.0.0.2');
+      const elsewhere = await t.app.inject({
+        method: 'GET',
+        url: `/api/communication/events?ticket=${encodeURIComponent(ticket)}`,
+        remoteAddress: '127.0.0.1',
+      });
+      expect(elsewhere.statusCode).toBe(401);
+    } finally {
+      stream.close();
+      await t.db.delete(s.accountIpAllowList).where(eq(s.accountIpAllowList.accountId, nurse.Account.Id));
+      await t.app.callerCache.forgetAccount(nurse.Account.Id);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import {
+  ACCESS_TOKEN_TTL_SECONDS,
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
   PRODUCT_ID,
@@ -8,21 +9,27 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findAccountById } from '../accounts/index.ts';
 import {
+  expireOtherAccessTokens,
   findToken,
   issueTokenPair,
   markRefreshTokenUsed,
   revokeSession,
   sessionIsLive,
   touchSession,
+  type SessionRow,
 } from '../../platform/auth/sessions.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
 import { accountCanLogIn } from '../../platform/auth/account-checks.ts';
 import { tokenResponse } from './complete-login.ts';
 import { loginIpAllowed } from './login-ip-check.ts';
 import { invalidRefreshToken, loginStepRequired, missingField } from '../../platform/errors.ts';
+import { REFRESH_RETRY_GRACE_MS, successorPair } from './refresh-successor.ts';
 
 /**
- * grant_type=refresh_token (spec: product id 0). Rotation: each refresh token works once.
- * Presenting a used one means it was stolen or replayed, so the whole family (session) is revoked
+ * grant_type=refresh_token (spec: product id 0). Rotation: each refresh token works once; the new pair
+ * replaces the old one, so the old access token stops at once too. The same token again within
+ * REFRESH_RETRY_GRACE_MS gets the same pair (a retry, not a theft: see refresh-successor.ts). Presenting
+ * a used one later means it was stolen or replayed, so the whole family (session) is revoked
  * (RFC 9700 §4.14.2) — the thief's and the user's tokens die together.
  */
 export async function refreshGrant(
@@ -50,7 +57,9 @@ export async function refreshGrant(
     });
     return invalidRefreshToken();
   };
-  if (token.usedAt) throw await reuse();
+  const recentlyUsed = (usedAt: Date | null) =>
+    usedAt !== null && now.getTime() - usedAt.getTime() <= REFRESH_RETRY_GRACE_MS;
+  if (token.usedAt && !recentlyUsed(token.usedAt)) throw await reuse();
   if (token.expiresAt <= now || !sessionIsLive(session, now)) throw invalidRefreshToken();
   const account = await findAccountById(app.db, session.accountId);
   if (!account || !accountCanLogIn(account, now)) {
@@ -70,9 +79,36 @@ export async function refreshGrant(
     });
     throw loginStepRequired('ip_not_allowed');
   }
-  if (!(await markRefreshTokenUsed(app.db, token.hash, now))) throw await reuse();
+  const successor = successorPair(app.config.secretKey, form.refresh_token);
+  if (!token.usedAt && (await rotate(app, session, token.hash, successor, now))) {
+    // The old access token was ended in the database; every instance drops it from memory.
+    await app.callerCache.forgetSession(session.id);
+    return tokenResponse(app, account, { ...successor, expiresIn: ACCESS_TOKEN_TTL_SECONDS });
+  }
 
-  await touchSession(app.db, session.id, now);
-  const pair = await issueTokenPair(app.db, session, now);
-  return tokenResponse(app, account, pair);
+  // A retry, or the other one of two parallel refreshes: the pair the first one got, while it is recent.
+  const again = await findToken(app.db, form.refresh_token, 'refresh');
+  if (!again || !recentlyUsed(again.token.usedAt)) throw await reuse();
+  const access = await findToken(app.db, successor.accessToken, 'access');
+  if (!access || access.session.id !== session.id || access.token.expiresAt <= now)
+    throw invalidRefreshToken();
+  const expiresIn = Math.max(1, Math.floor((access.token.expiresAt.getTime() - now.getTime()) / 1000));
+  return tokenResponse(app, account, { ...successor, expiresIn });
+}
+
+/** Uses the refresh token and stores its successor pair in one transaction; false when it was used already. */
+function rotate(
+  app: FastifyInstance,
+  session: SessionRow,
+  refreshHash: string,
+  successor: { accessToken: string; refreshToken: string },
+  now: Date,
+): Promise<boolean> {
+  return app.db.transaction(async (tx) => {
+    if (!(await markRefreshTokenUsed(tx, refreshHash, now))) return false;
+    await touchSession(tx, session.id, now);
+    await issueTokenPair(tx, session, now, successor);
+    await expireOtherAccessTokens(tx, session.id, sha256Hex(successor.accessToken), now);
+    return true;
+  });
 }

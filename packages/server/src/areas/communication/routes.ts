@@ -34,6 +34,7 @@ import {
 } from './queries/index.ts';
 import { openStream, THREAD_CHANNEL } from './stream.ts';
 import { issueTicket, readTicket } from './ticket.ts';
+import { type SessionHolder, sessionStillAllows } from '../../platform/auth/session-check.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
 
 /** The thread's client is visible to the reader's organisation (a GP: only its own clients). */
@@ -59,6 +60,12 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 const readerOf = (request: FastifyRequest): Reader => ({
   accountId: request.caller!.accountId,
   entityId: request.caller!.entityId,
+});
+
+const holderOf = (request: FastifyRequest): SessionHolder => ({
+  accountId: request.caller!.accountId,
+  entityId: request.caller!.entityId,
+  sessionId: request.caller!.sessionId,
 });
 
 /**
@@ -273,9 +280,7 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: use,
     },
-    async (request) => ({
-      Ticket: issueTicket(app.config.secretKey, readerOf(request), request.caller!.sessionId),
-    }),
+    async (request) => ({ Ticket: issueTicket(app.config.secretKey, holderOf(request), request.ip) }),
   );
 
   app.get(
@@ -290,9 +295,11 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const reader = await readTicket(app.db, app.config.secretKey, request.query.ticket);
-      if (!reader) throw unauthorized();
-      return openStream(app, request, reply, reader);
+      // The same checks as any request with a token: session open, account, permission, address.
+      const holder = readTicket(app.config.secretKey, request.query.ticket, request.ip);
+      if (!holder || !(await sessionStillAllows(app.db, holder, request.ip, 'communication.use')))
+        throw unauthorized();
+      return openStream(app, request, reply, holder, holder);
     },
   );
 
@@ -306,7 +313,7 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: use,
     },
-    async (request, reply) => openStream(app, request, reply, readerOf(request)),
+    async (request, reply) => openStream(app, request, reply, readerOf(request), holderOf(request)),
   );
 };
 

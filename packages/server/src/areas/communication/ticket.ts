@@ -1,14 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import { sessions } from './tables.ts';
-import type { Reader } from './queries/index.ts';
+import type { SessionHolder } from '../../platform/auth/session-check.ts';
 
 /**
  * A browser's EventSource cannot send the bearer token, so the page first asks for a stream ticket:
- * account, organisation and session, valid for a minute, signed with the installation's secret (every
- * instance can check it, the stream may land on another one). Opening the stream checks the session
- * is still open; a logout ends the stream within its lifetime (STREAM_LIFETIME_MS).
+ * account, organisation, session and the address that asked, valid for a minute, signed with the
+ * installation's secret (every instance can check it, the stream may land on another one). The stream
+ * must be opened from that same address; opening it and every event after check the session (the
+ * stream route, `sessionStillAllows`), so a logout ends the stream at once.
  */
 export const TICKET_LIFETIME_MS = 60_000;
 
@@ -16,30 +14,33 @@ interface TicketPayload {
   a: number;
   e: number;
   s: string;
+  /** The address the ticket was issued to. */
+  i: string;
   x: number;
 }
 
 const sign = (secret: string, data: string) =>
   createHmac('sha256', `zp-stream-ticket:${secret}`).update(data).digest('base64url');
 
-export function issueTicket(secret: string, reader: Reader, sessionId: string, now = Date.now()): string {
+export function issueTicket(secret: string, holder: SessionHolder, ip: string, now = Date.now()): string {
   const payload: TicketPayload = {
-    a: reader.accountId,
-    e: reader.entityId,
-    s: sessionId,
+    a: holder.accountId,
+    e: holder.entityId,
+    s: holder.sessionId,
+    i: ip,
     x: now + TICKET_LIFETIME_MS,
   };
   const data = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${data}.${sign(secret, data)}`;
 }
 
-/** The reader of a valid, unexpired ticket whose session is still open; null otherwise. */
-export async function readTicket(
-  db: Db,
+/** The session of a valid, unexpired ticket presented from the address it was issued to; null otherwise. */
+export function readTicket(
   secret: string,
   ticket: string,
+  ip: string,
   now = Date.now(),
-): Promise<Reader | null> {
+): SessionHolder | null {
   const [data, signature] = ticket.split('.');
   if (!data || !signature) return null;
   const expected = Buffer.from(sign(secret, data));
@@ -51,10 +52,8 @@ export async function readTicket(
   } catch {
     return null;
   }
-  if (typeof payload.x !== 'number' || payload.x < now) return null;
-  const [session] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.id, payload.s), eq(sessions.accountId, payload.a), isNull(sessions.revokedAt)));
-  return session ? { accountId: payload.a, entityId: payload.e } : null;
+  if (typeof payload.x !== 'number' || payload.x < now || payload.i !== ip) return null;
+  if (typeof payload.s !== 'string' || !Number.isSafeInteger(payload.a) || !Number.isSafeInteger(payload.e))
+    return null;
+  return { accountId: payload.a, entityId: payload.e, sessionId: payload.s };
 }

@@ -44,23 +44,36 @@ type Settings = ReturnType<typeof toEntitySettings>;
  * remaining lifetime. A miss costs one query. Every change that ends or narrows a session publishes an
  * event (`forgetSession`, `forgetAccount`, `forgetEntity`); each instance drops the matching entries
  * as soon as it receives it, so no instance serves a revoked token from memory. A load that was running
- * while an event came in is used for its request but not kept.
+ * while an event came in is used for its request but not kept. Events can be lost while the LISTEN
+ * connection is down: meanwhile every request reads the database, and each (re)connection clears the
+ * whole cache ("reconnect means assume everything changed").
  */
 export class CallerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly settings = new Map<number, Settings>();
   private generation = 0;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeReconnect: () => void;
 
   constructor(
     private readonly db: Db,
     private readonly events: Events,
   ) {
     this.unsubscribe = events.subscribe(AUTH_CHANNEL, (payload) => this.apply(payload));
+    this.unsubscribeReconnect = events.onReconnect(() => this.clear());
+  }
+
+  /** Forgets everything (a revocation may have been missed); loads running now are not kept. */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.settings.clear();
   }
 
   async resolve(token: string, now = Date.now()): Promise<ResolvedCaller | null> {
     const hash = sha256Hex(token);
+    // Without event delivery a cached entry may be revoked already: read the database every time.
+    if (!this.events.delivering) this.clear();
     const cached = this.entries.get(hash);
     if (cached && isUsable(cached, now)) return this.answer(cached, now);
     // Expired here may still be live in the database (another instance saw the session more recently).
@@ -80,6 +93,7 @@ export class CallerCache {
 
   /** The caller's entity settings (GET /api/management/settings), from memory after the first read. */
   async entitySettings(entityId: number): Promise<Settings | null> {
+    if (!this.events.delivering) this.clear();
     const cached = this.settings.get(entityId);
     if (cached) return cached;
     const generation = this.generation;
@@ -107,6 +121,7 @@ export class CallerCache {
 
   close(): void {
     this.unsubscribe();
+    this.unsubscribeReconnect();
     this.entries.clear();
     this.settings.clear();
   }

@@ -4,8 +4,8 @@ import {
   SESSION_ABSOLUTE_SECONDS,
   SESSION_IDLE_SECONDS,
 } from '@zorgportaal/contract';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
 import * as t from '../db/schema/sessions.ts';
 import { randomToken, sha256Hex } from '../crypto.ts';
 
@@ -36,10 +36,20 @@ export async function createSession(
   return session!;
 }
 
-/** A new access + refresh token in a session. Only their SHA-256 hashes are stored. */
-export async function issueTokenPair(db: Db, session: SessionRow, now = new Date()): Promise<TokenPair> {
-  const accessToken = randomToken();
-  const refreshToken = randomToken();
+/**
+ * A new access + refresh token in a session (random unless given: the refresh grant derives them).
+ * Only their SHA-256 hashes are stored.
+ */
+export async function issueTokenPair(
+  db: Db | Tx,
+  session: SessionRow,
+  now = new Date(),
+  tokens: { accessToken: string; refreshToken: string } = {
+    accessToken: randomToken(),
+    refreshToken: randomToken(),
+  },
+): Promise<TokenPair> {
+  const { accessToken, refreshToken } = tokens;
   const absoluteEnd = session.createdAt.getTime() + SESSION_ABSOLUTE_SECONDS * 1000;
   await db.insert(t.tokens).values([
     {
@@ -72,7 +82,7 @@ export async function findToken(db: Db, token: string, kind: TokenRow['kind']) {
  * Marks a refresh token used. The `used_at is null` condition makes this atomic: of two
  * concurrent refreshes with the same token only one wins; the other is treated as reuse.
  */
-export async function markRefreshTokenUsed(db: Db, hash: string, now = new Date()): Promise<boolean> {
+export async function markRefreshTokenUsed(db: Db | Tx, hash: string, now = new Date()): Promise<boolean> {
   const rows = await db
     .update(t.tokens)
     .set({ usedAt: now })
@@ -81,7 +91,27 @@ export async function markRefreshTokenUsed(db: Db, hash: string, now = new Date(
   return rows.length === 1;
 }
 
-export async function touchSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
+/** Ends every access token of the session but `keepHash` (a refresh replaces the pair, old access token included). */
+export async function expireOtherAccessTokens(
+  db: Db | Tx,
+  sessionId: string,
+  keepHash: string,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .update(t.tokens)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(t.tokens.sessionId, sessionId),
+        eq(t.tokens.kind, 'access'),
+        ne(t.tokens.hash, keepHash),
+        gt(t.tokens.expiresAt, now),
+      ),
+    );
+}
+
+export async function touchSession(db: Db | Tx, sessionId: string, now = new Date()): Promise<void> {
   await db.update(t.sessions).set({ lastSeenAt: now }).where(eq(t.sessions.id, sessionId));
 }
 
