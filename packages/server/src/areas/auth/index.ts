@@ -32,5 +32,4 @@ export { RESET_TOKEN_TTL_MINUTES } from './reset-token.ts';
 export { generateSecret, otpauthUrl, qrCodeDataUrl, verifyTotp } from './totp.ts';
 export { checkAccountCode } from './totp-account.ts';
 export { verifySecondProfessional } from './second-professional.ts';
-
 export { REFRESH_RETRY_GRACE_MS } from './refresh-successor.ts';
