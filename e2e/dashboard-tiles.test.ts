@@ -18,10 +18,12 @@ const rows =
   };
 const TROMBOSIS_READY = '[data-testid="ttr-overall"]';
 
-/** The Toedienlijst is there with its rounds (or says it has none). */
+/** The Toedienlijst is there with its rounds (or says it has none, or shows its double-check filter). */
 async function listShown(page: Page) {
   await page
-    .locator('[data-testid="time-group"], [data-testid="administration-list-empty"]')
+    .locator(
+      '[data-testid="time-group"], [data-testid="administration-list-empty"], [data-testid="double-check-filter"]',
+    )
     .first()
     .waitFor();
 }
@@ -42,7 +44,8 @@ const COUNTS: Record<string, Count> = {
     return page.locator('[data-testid="moment-card"][data-state="late"]').count();
   },
   async roundsAwaitingCheck(page) {
-    await listShown(page);
+    // The tile opens the list filtered on the waiting doses: its notice is there even when none wait.
+    await page.getByTestId('double-check-filter').waitFor();
     return page.getByTestId('double-check-button').count();
   },
   rollsWaiting: rows(

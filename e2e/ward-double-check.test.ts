@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, describeBrowser, logIn, sessionValue, useBrowser } from './support/browser.ts';
+import { cardOf, planDoseNow } from './support/dose-now.ts';
 
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
@@ -21,20 +22,13 @@ const nextCode = () =>
     timestamp: Date.now() + 30_000,
   });
 
-/** The open risk dose planned nearest to now (its key is `${AgreementId}@${ScheduledAt}`). */
-async function riskDoseNearNow(page: Page): Promise<string> {
-  const open = page.locator('[data-testid="moment-card"][data-state="open"][data-double-check="true"]');
-  await open.first().waitFor();
-  const keys = await open.evaluateAll((cards) => cards.map((card) => card.getAttribute('data-key')!));
-  const timed = keys.filter((key) => !key.endsWith('@prn'));
-  const distance = (key: string) => Math.abs(Date.parse(key.split('@')[1]!) - Date.now());
-  return timed.sort((a, b) => distance(a) - distance(b))[0]!;
-}
-
 async function doubleCheckAtTheBedside(
   page: Page,
   checker: { username: string; name: string; totp?: boolean },
 ) {
+  // A risk dose (an opiate) due now: "Gegeven" leads straight to the colleague's check, inside the
+  // dose's time window whatever the hour of the run (the demo's rounds run from 07:00 to 22:00).
+  const agreementId = await planDoseNow(null, { product: 'OXYCODON CAPSULE 5MG' });
   await page.goto('/administrationlist');
   await page.waitForURL('**/login');
   await logIn(page, 'verpleegkundige');
@@ -52,8 +46,9 @@ async function doubleCheckAtTheBedside(
     await photo.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth),
   ).toBeGreaterThan(0);
 
-  const key = await riskDoseNearNow(page);
-  const card = page.locator(`[data-testid="moment-card"][data-key="${key}"]`);
+  const card = page.locator(cardOf(agreementId));
+  await card.waitFor();
+  expect(await card.getAttribute('data-double-check')).toBe('true');
   const nurseToken = await sessionValue(page, 'access_token');
   await card.getByTestId('give-button').click();
   const dialog = page.getByRole('dialog', { name: 'Dubbele controle bij toediening' });

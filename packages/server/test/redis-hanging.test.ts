@@ -21,16 +21,19 @@ describe('REDIS_URL set but Redis hangs', () => {
       sockets.add(socket);
       let ready = false;
       socket.on('data', (data) => {
-        const text = data.toString().toLowerCase();
-        if (ready) {
-          commands.push(text);
-          return;
-        }
-        if (text.includes('setinfo')) socket.write('+OK\r\n');
-        else if (text.includes('info')) {
-          ready = true;
-          const info = '# Server\r\nredis_version:7.0.0\r\nloading:0\r\n';
-          socket.write(`$${Buffer.byteLength(info)}\r\n${info}\r\n`);
+        // One chunk may carry several commands (the client pipelines its set-up): answer each one.
+        for (const command of data
+          .toString()
+          .toLowerCase()
+          .split(/(?=\*\d+\r\n\$)/)) {
+          if (!command) continue;
+          if (ready) commands.push(command);
+          else if (command.includes('setinfo')) socket.write('+OK\r\n');
+          else if (command.includes('info')) {
+            ready = true;
+            const info = '# Server\r\nredis_version:7.0.0\r\nloading:0\r\n';
+            socket.write(`$${Buffer.byteLength(info)}\r\n${info}\r\n`);
+          }
         }
       });
       socket.on('close', () => sockets.delete(socket));

@@ -126,6 +126,10 @@ export async function readArchive(file: string, backupKey: Buffer | undefined): 
     if (err instanceof ArchiveError) throw err;
     throw new ArchiveError(`Archive ${file} is incomplete or not a Zorgportaal backup.`);
   } finally {
-    await rm(staging, { recursive: true, force: true });
+    // A refused archive stops the pipeline while tar may still be finishing a file in the scratch
+    // directory: retry the removal, and never let a leftover scratch directory hide the real refusal.
+    await rm(staging, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }).catch(
+      () => undefined,
+    );
   }
 }
