@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.ts';
-import { accountIpAllowList, notMeTokens, passwordResetTokens, sessions, totpEnrolments } from './tables.ts';
+import { accountIpAllowList, notMeTokens, sessions, totpEnrolments } from './tables.ts';
+import { voidResetTokens } from './queries/index.ts';
 import { registerPurge } from '../../platform/purge.ts';
 
 /**
@@ -36,8 +37,5 @@ registerPurge('auth', async (tx, { accounts }) => {
   await tx.delete(totpEnrolments).where(inArray(totpEnrolments.accountId, ids));
   await tx.delete(accountIpAllowList).where(inArray(accountIpAllowList.accountId, ids));
   await tx.delete(notMeTokens).where(inArray(notMeTokens.accountId, ids));
-  await tx
-    .update(passwordResetTokens)
-    .set({ usedAt: new Date() })
-    .where(and(inArray(passwordResetTokens.accountId, ids), isNull(passwordResetTokens.usedAt)));
+  await voidResetTokens(tx, ids);
 });

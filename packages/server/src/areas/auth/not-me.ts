@@ -1,8 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { OutgoingMail } from '../../platform/mail.ts';
 import { hashToken, newResetToken } from './reset-token.ts';
-import { notMeTokens, passwordResetTokens } from './tables.ts';
+import { claimNotMeToken, insertNotMeToken, voidResetTokens } from './queries/index.ts';
 import { revokeAccountSessions } from './account-sessions.ts';
 
 /** A "dit was ik niet" link works for 7 days: long enough to notice the mail after a weekend. */
@@ -11,11 +10,12 @@ export const NOT_ME_TOKEN_TTL_DAYS = 7;
 /** A new single-use link for the account; only its hash is stored. */
 export async function issueNotMeToken(app: FastifyInstance, accountId: number): Promise<string> {
   const { token, hash } = newResetToken();
-  await app.db.insert(notMeTokens).values({
-    hash,
+  await insertNotMeToken(
+    app.db,
     accountId,
-    expiresAt: new Date(Date.now() + NOT_ME_TOKEN_TTL_DAYS * 24 * 60 * 60_000),
-  });
+    hash,
+    new Date(Date.now() + NOT_ME_TOKEN_TTL_DAYS * 24 * 60 * 60_000),
+  );
   return token;
 }
 
@@ -59,19 +59,10 @@ export async function useNotMeToken(
 ): Promise<{ accountId: number; revokedSessions: number } | null> {
   const hash = hashToken(token);
   return app.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(notMeTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(eq(notMeTokens.hash, hash), isNull(notMeTokens.usedAt), gt(notMeTokens.expiresAt, new Date())),
-      )
-      .returning({ accountId: notMeTokens.accountId });
-    if (!claimed) return null;
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.accountId, claimed.accountId), isNull(passwordResetTokens.usedAt)));
-    const revokedSessions = await revokeAccountSessions(tx, claimed.accountId, 'not_me');
-    return { accountId: claimed.accountId, revokedSessions };
+    const accountId = await claimNotMeToken(tx, hash);
+    if (accountId === null) return null;
+    await voidResetTokens(tx, [accountId]);
+    const revokedSessions = await revokeAccountSessions(tx, accountId, 'not_me');
+    return { accountId, revokedSessions };
   });
 }

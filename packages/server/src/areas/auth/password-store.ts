@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { accounts, passwordResetTokens } from './tables.ts';
+import { accounts } from './tables.ts';
+import { voidResetTokens } from './queries/index.ts';
 import { revokeAccountSessions } from './account-sessions.ts';
 
 /**
@@ -15,15 +16,11 @@ export async function storePassword(
   passwordHash: string,
   opts: { reason: 'password_change' | 'password_reset'; keepSessionId?: string },
 ): Promise<{ revokedSessions: number }> {
-  const now = new Date();
   await db
     .update(accounts)
     .set({ passwordHash, mustChangePassword: false })
     .where(eq(accounts.id, accountId));
-  await db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.accountId, accountId), isNull(passwordResetTokens.usedAt)));
+  await voidResetTokens(db, [accountId]);
   const revokedSessions = await revokeAccountSessions(db, accountId, opts.reason, opts.keepSessionId);
   return { revokedSessions };
 }

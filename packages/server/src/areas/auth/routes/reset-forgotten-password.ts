@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword } from '../password-hash.ts';
 import { checkPasswordChange } from '../password-policy.ts';
 import { hashToken } from '../reset-token.ts';
-import { claimResetToken, findResetToken } from '../reset-token-store.ts';
+import { claimResetToken, findResetToken } from '../queries/index.ts';
 import { accountCanLogIn } from '../../../platform/auth/account-checks.ts';
 import {
   type AttemptKeys,

@@ -1,0 +1,7 @@
+export {
+  claimNotMeToken,
+  claimResetToken,
+  findResetToken,
+  insertNotMeToken,
+  voidResetTokens,
+} from './tokens.ts';
