@@ -17,7 +17,7 @@ import { useForm } from '@mantine/form';
 import { newIpAllowEntrySchema, type IpAllowEntry } from '@zorgportaal/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
+import { contractResolver } from '../../../lib/form.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import {
   useAddIpAllowEntry,
@@ -33,6 +33,7 @@ import {
   StepUpFields,
   emptyStepUp,
   stepUpBody,
+  showStepUpRefusal,
   stepUpErrors,
   validateStepUp,
   type StepUpValues,
@@ -102,13 +103,7 @@ export function IpAllowListSection() {
           form.reset();
           toastSuccess(t('settings.ip.added', 'Het adres is toegevoegd.'));
         },
-        onError: (error) => {
-          form.setFieldValue('totp', '');
-          const stepUp = stepUpErrors(t, error);
-          if (stepUp) form.setErrors(stepUp);
-          else showServerFieldErrors(form, error);
-          toastError(stepUp?.current_password ?? stepUp?.totp ?? errorMessage(t, error));
-        },
+        onError: (error) => showStepUpRefusal(t, error, form, form),
       },
     );
 

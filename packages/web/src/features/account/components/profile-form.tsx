@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { MAX_EMAILS, type Profile } from '@zorgportaal/contract';
 import { DateField } from '../../../components/date-field.tsx';
 import { EmailListField } from '../../../components/email-list-field.tsx';
-import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { todayIso } from '../../../lib/format.ts';
-import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
-import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { contractResolver } from '../../../lib/form.ts';
+import { toastSuccess } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import {
   profileFormSchema,
@@ -20,7 +19,7 @@ import {
   StepUpFields,
   emptyStepUp,
   stepUpBody,
-  stepUpErrors,
+  showStepUpRefusal,
   validateStepUp,
   type StepUpValues,
 } from './step-up-fields.tsx';
@@ -51,13 +50,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         stepUpForm.reset();
         toastSuccess(t('profile.saved', 'Uw gegevens zijn opgeslagen.'));
       },
-      onError: (error) => {
-        stepUpForm.setFieldValue('totp', '');
-        const stepUp = stepUpErrors(t, error);
-        if (stepUp) stepUpForm.setErrors(stepUp);
-        else showServerFieldErrors(form, error);
-        toastError(stepUp?.current_password ?? stepUp?.totp ?? errorMessage(t, error));
-      },
+      onError: (error) => showStepUpRefusal(t, error, stepUpForm, form),
     });
   });
 

@@ -1,7 +1,11 @@
 import { PasswordInput, TextInput } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { FormErrors } from '@mantine/form';
 import { ApiRequestError, fieldErrors } from '../../../lib/api-errors.ts';
+import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { showServerFieldErrors } from '../../../lib/form.ts';
+import { toastError } from '../../../lib/toast.ts';
 
 /** The step-up fields (security.md "Step-up"): the current password, plus the code when 2FA is on. */
 export interface StepUpValues {
@@ -44,6 +48,26 @@ export function stepUpErrors(
   if (fields.current_password || fields.totp)
     return { current_password: fields.current_password, totp: fields.totp };
   return null;
+}
+
+/**
+ * A refused save that carried step-up fields: the code is emptied (it may not be used again), a wrong
+ * password or code lands on its input, other field errors on the form's inputs, and a toast says why.
+ */
+export function showStepUpRefusal(
+  t: TFunction,
+  error: unknown,
+  stepUpForm: {
+    setFieldValue: (path: 'totp', value: string) => void;
+    setErrors: (errors: FormErrors) => void;
+  },
+  form: { setErrors: (errors: FormErrors) => void },
+) {
+  stepUpForm.setFieldValue('totp', '');
+  const stepUp = stepUpErrors(t, error);
+  if (stepUp) stepUpForm.setErrors(stepUp);
+  else showServerFieldErrors(form, error);
+  toastError(stepUp?.current_password ?? stepUp?.totp ?? apiErrorMessage(t, error));
 }
 
 /**
