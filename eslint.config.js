@@ -1,58 +1,11 @@
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint-boundaries.mjs';
 
-// Server boundaries: an area (packages/server/src/areas/<x>/) is used by other code only through its
-// index.ts; its schema.ts is read only by other schema files (foreign keys) and the schema index. An area
-// never uses the schema index: its tables.ts names its own tables and the foreign ones it joins.
-// (The contract's and the web's boundaries are checked by scripts/eslint-boundaries.mjs below.)
-const serverAreas = readdirSync(new URL('./packages/server/src/areas/', import.meta.url), {
-  withFileTypes: true,
-})
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-const areaInternals = (areas) => ({
-  regex: `^(\\.\\./)+(src/)?(areas/)?(${areas.join('|')})/(?!index\\.ts$).+`,
-  message: "Use another area only through its index.ts (docs/architecture.md, 'Where does a change go').",
-});
-const serverBoundaries = [
-  ...serverAreas.map((area) => ({
-    files: [`packages/server/src/areas/${area}/**/*.ts`],
-    ignores: ['**/*schema.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            areaInternals(serverAreas.filter((a) => a !== area)),
-            {
-              regex: '(^|/)platform/db/schema/index\\.ts$',
-              message:
-                "Use the area's tables.ts: its own tables, and another area's tables through that area's index.ts.",
-            },
-          ],
-        },
-      ],
-    },
-  })),
-  {
-    files: ['packages/server/**/*.ts'],
-    ignores: ['packages/server/src/areas/**', '**/*schema.ts', 'packages/server/src/platform/db/schema/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { ...areaInternals(serverAreas), regex: `^(\\.\\.?/)+(src/)?areas/[^/]+/(?!index\\.ts$).+` },
-          ],
-        },
-      ],
-    },
-  },
-];
+// The server's import graph (no cycles, layers, an area's public face) is checked by dependency-cruiser
+// (.dependency-cruiser.cjs); the contract's and the web's boundaries by scripts/eslint-boundaries.mjs below.
 
 export default tseslint.config(
   {
@@ -86,5 +39,4 @@ export default tseslint.config(
     plugins: { 'local-boundaries': boundaries },
     rules: { 'local-boundaries/imports': 'error' },
   },
-  ...serverBoundaries,
 );

@@ -11,12 +11,6 @@ async function boundaryErrors(code, file) {
   return result.messages.filter((m) => m.ruleId === 'local-boundaries/imports').map((m) => m.message);
 }
 
-/** The messages of the server's area rule (`no-restricted-imports`) for `code` at `file`. */
-async function areaErrors(code, file) {
-  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
-}
-
 describe('lint boundaries (npm run lint)', () => {
   it('refuses a web feature importing another feature, by relative path or through the features folder', async () => {
     const file = 'packages/web/src/features/persons/components/x.ts';
@@ -50,23 +44,5 @@ describe('lint boundaries (npm run lint)', () => {
     const file = 'packages/contract/src/x.ts';
     expect(await boundaryErrors("export { a } from '@zorgportaal/server';\n", file)).toHaveLength(1);
     expect(await boundaryErrors("export { a } from '../../web/src/lib/format.ts';\n", file)).toHaveLength(1);
-  });
-
-  it("refuses a server area reaching into another area or the schema index, and allows the other's index.ts", async () => {
-    const file = 'packages/server/src/areas/vp/x.ts';
-    expect(await areaErrors("export { a } from '../medication/queries/patients.ts';\n", file)).toHaveLength(
-      1,
-    );
-    expect(await areaErrors("export { patients } from '../medication/schema.ts';\n", file)).toHaveLength(1);
-    expect(await areaErrors("export * as t from '../../platform/db/schema/index.ts';\n", file)).toEqual([
-      "'../../platform/db/schema/index.ts' import is restricted from being used by a pattern. Use the area's tables.ts: its own tables, and another area's tables through that area's index.ts.",
-    ]);
-    const allowed = [
-      "export { patients } from '../medication/index.ts';",
-      "export { medicationReviews } from './schema.ts';",
-      "export { entities } from '../../platform/db/schema/organisations.ts';",
-      '',
-    ].join('\n');
-    expect(await areaErrors(allowed, file)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { defineConfig } from 'drizzle-kit';
 // Generated migrations live in ./drizzle and are never edited by hand (custom ones via --custom).
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/db/schema/index.ts',
+  schema: './src/schema.ts',
   out: './drizzle',
   casing: 'snake_case',
 });

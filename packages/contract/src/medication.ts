@@ -5,6 +5,10 @@ import { boundedInt, multilineText, text } from './fields.ts';
 
 /** Products in these categories need a double check by a second, different user at administration. */
 export const RISK_CATEGORIES = ['opiaat', 'coumarine', 'insuline', 'injectie', 'cytostaticum'] as const;
+
+/** A product with one of the risk categories needs a second, different user at administration (domain.md). */
+export const isRiskProduct = (categories: readonly string[]): boolean =>
+  categories.some((c) => (RISK_CATEGORIES as readonly string[]).includes(c));
 export type RiskCategory = (typeof RISK_CATEGORIES)[number];
 export const DIVISIBILITY = ['none', 'half', 'quarter'] as const;
 

@@ -8,7 +8,7 @@
  * Run: npx tsx packages/server/bench/administration.ts [registrations=1000000] [runs=15]
  */
 import { sql } from 'drizzle-orm';
-import { buildDayList } from '../src/areas/administration/index.ts';
+import { buildDayList } from '../src/areas/administration/public.ts';
 import { localDate } from '../src/platform/time.ts';
 import { seedYearDepartment, seedMillion } from './support/administration-data.ts';
 import { benchApp } from './support/administration-app.ts';

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase } from '../src/platform/db/client.ts';
 import { migrationsFolder } from '../src/platform/db/migrations.ts';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
 import { appAs } from './support/app-as.ts';
 import { onEachDatabase, timed } from './support/measure.ts';

@@ -6,7 +6,7 @@ import { openDatabase } from './platform/db/client.ts';
 import { migrationsFolder } from './platform/db/migrations.ts';
 import { startEmbeddedBackups } from './platform/operations/embedded-backups.ts';
 import { demoAccountLines, hasDemoWorld, seedDefaultRoles, seedDemoWorld } from './seed/demo-world.ts';
-import { seedMedicationCatalogue } from './areas/medication/index.ts';
+import { seedMedicationCatalogue } from './areas/medication/demo-catalogue.ts';
 
 function configOrExit(): Config {
   try {

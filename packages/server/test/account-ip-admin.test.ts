@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountIpAllowList, accounts, auditLog } from '../src/platform/db/schema/index.ts';
+import { accountIpAllowList, accounts, auditLog } from '../src/schema.ts';
 import { bearer, login } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 

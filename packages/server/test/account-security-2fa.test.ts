@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TokenResponse } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, totpEnrolments, twofaChallenges } from '../src/platform/db/schema/index.ts';
+import { accounts, auditLog, totpEnrolments, twofaChallenges } from '../src/schema.ts';
 import { TWEESTAPS_SECRET, codeAt, loginForm, postForm, wrongCode } from './helpers/account-security.ts';
 import { bearer, login } from './helpers/login.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';

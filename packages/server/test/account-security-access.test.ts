@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountIpAllowList, accounts, auditLog } from '../src/platform/db/schema/index.ts';
+import { accountIpAllowList, accounts, auditLog } from '../src/schema.ts';
 import { loginForm, postForm } from './helpers/account-security.ts';
 import { bearer, login } from './helpers/login.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';

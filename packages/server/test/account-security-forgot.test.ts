@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, mailOutbox, passwordResetTokens } from '../src/platform/db/schema/index.ts';
+import { accounts, auditLog, mailOutbox, passwordResetTokens } from '../src/schema.ts';
 import {
   TWEESTAPS_SECRET,
   codeAt,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog } from '../src/platform/db/schema/index.ts';
+import { accounts, auditLog } from '../src/schema.ts';
 import { TWEESTAPS_SECRET, freshIp, loginForm, postForm, wrongCode } from './helpers/account-security.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountIpAllowList, accounts, auditLog, mailOutbox } from '../src/platform/db/schema/index.ts';
+import { accountIpAllowList, accounts, auditLog, mailOutbox } from '../src/schema.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import {
   TWEESTAPS_SECRET,

@@ -2,7 +2,7 @@ import { AVATAR_MAX_BYTES, type Profile } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog } from '../src/platform/db/schema/index.ts';
+import { accounts, auditLog } from '../src/schema.ts';
 import { bearer, login } from './helpers/login.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';

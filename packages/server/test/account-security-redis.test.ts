@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAttempts } from '../src/platform/db/schema/index.ts';
+import { authAttempts } from '../src/schema.ts';
 import { loginForm, postForm } from './helpers/account-security.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -1,7 +1,7 @@
 import type { Profile } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, notMeTokens } from '../src/platform/db/schema/index.ts';
+import { accounts, auditLog, notMeTokens } from '../src/schema.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import {
   TWEESTAPS_SECRET,

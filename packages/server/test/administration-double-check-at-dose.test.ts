@@ -7,7 +7,7 @@ import type {
 } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { localInstant } from '../src/platform/time.ts';
 import { TWEESTAPS_SECRET, codeAt, wrongCode } from './helpers/account-security.ts';
 import { entityIdOf } from './helpers/entities.ts';

@@ -1,7 +1,7 @@
 import type { AdministrationList, PlannedMoment } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { administrations } from '../src/platform/db/schema/index.ts';
+import { administrations } from '../src/schema.ts';
 import { localDate } from '../src/platform/time.ts';
 import { auditRows, departmentIdOf } from './helpers/medication.ts';
 import { bearer, login } from './helpers/login.ts';

@@ -1,9 +1,9 @@
 import { ADMINISTRATION_STATUSES, RESULT_GROUPINGS, type ResultsQuery } from '@zorgportaal/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recountResults, results } from '../src/areas/administration/index.ts';
+import { recountResults, results } from '../src/areas/administration/public.ts';
 import { addDays, localDate } from '../src/platform/time.ts';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** Small seeded PRNG (mulberry32): the same "random" data on every run, so a failure can be replayed. */

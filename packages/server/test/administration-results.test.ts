@@ -13,7 +13,7 @@ import { ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localInstant } from '../src/platform/time.ts';
 import { rowsOf } from '../src/platform/db/client.ts';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import {
   agreementBody,
   auditRows,

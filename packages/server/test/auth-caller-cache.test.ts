@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { freshIp, postForm } from './helpers/account-security.ts';
 import { apiAs, type Api } from './helpers/admin-api.ts';

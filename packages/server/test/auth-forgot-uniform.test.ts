@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { desc } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mailOutbox } from '../src/platform/db/schema/index.ts';
+import { mailOutbox } from '../src/schema.ts';
 import { freshIp, waitFor } from './helpers/account-security.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 

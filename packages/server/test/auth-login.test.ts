@@ -1,7 +1,7 @@
 import { MASKED_PASSWORD, type TokenResponse } from '@zorgportaal/contract';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/platform/db/schema/index.ts';
+import { auditLog } from '../src/schema.ts';
 import { postToken } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 

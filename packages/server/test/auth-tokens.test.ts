@@ -1,7 +1,7 @@
 import type { TokenResponse } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/platform/db/schema/index.ts';
+import { auditLog } from '../src/schema.ts';
 import { bearer, login, postToken } from './helpers/login.ts';
 import { backdateRefreshUse, PAST_RETRY_WINDOW_S } from './helpers/refresh.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AdministrationList, BaxterRollList } from '@zorgportaal/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { agreementBody, auditRows, type Caller, caller, today } from './helpers/medication.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 

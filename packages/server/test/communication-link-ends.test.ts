@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { NetworkLink } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announceThread } from '../src/areas/communication/index.ts';
-import * as s from '../src/platform/db/schema/index.ts';
+import { announceThread } from '../src/areas/communication/public.ts';
+import * as s from '../src/schema.ts';
 import { waitFor } from './helpers/account-security.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { bearer, login } from './helpers/login.ts';

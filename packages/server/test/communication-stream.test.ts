@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { waitFor } from './helpers/account-security.ts';
 import { bearer, login } from './helpers/login.ts';
 import { entityIdOf } from './helpers/entities.ts';

@@ -1,7 +1,7 @@
 import type { Thread } from '@zorgportaal/contract';
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { type Caller, caller } from './helpers/medication.ts';
 import { entityIdOf, groupIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';

@@ -1,7 +1,7 @@
 import type { AdministrationList, Dashboard, PlannedMoment } from '@zorgportaal/contract';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { tagOf } from '../src/platform/etag.ts';
 import { departmentIdOf } from './helpers/medication.ts';
 import { bearer, login } from './helpers/login.ts';

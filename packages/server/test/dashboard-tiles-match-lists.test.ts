@@ -20,7 +20,7 @@ import type {
 } from '@zorgportaal/contract';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { DEMO_ACCOUNTS } from '../src/seed/demo-data.ts';
 import { addDays, localDate } from '../src/platform/time.ts';
 import { bearer, login } from './helpers/login.ts';

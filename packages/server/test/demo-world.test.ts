@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { openSecret } from '../src/platform/secret-box.ts';
 import { secretContext } from '../src/platform/crypto.ts';
 import { DEMO_TOTP_SECRET } from '../src/seed/demo-data.ts';

@@ -1,7 +1,7 @@
 import { AUDIT_OBJECTS, DOCUMENT_MAX_BYTES } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, documentFiles } from '../src/platform/db/schema/index.ts';
+import { auditLog, documentFiles } from '../src/schema.ts';
 import { bearer, login } from './helpers/login.ts';
 import { EXE_BYTES, multipart, pdfBytes, PNG_BYTES } from './helpers/multipart.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { apiAs, type Api } from './helpers/admin-api.ts';
 import { postToken } from './helpers/login.ts';
 import { demoPatientOf, departmentIdOf } from './helpers/medication.ts';

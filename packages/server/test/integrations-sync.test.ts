@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { AUDIT_OBJECTS } from '@zorgportaal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, integrations, patients, persons } from '../src/platform/db/schema/index.ts';
+import { auditLog, integrations, patients, persons } from '../src/schema.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { bearer, login } from './helpers/login.ts';
 import { departmentIdOf } from './helpers/medication.ts';

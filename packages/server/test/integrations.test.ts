@@ -1,7 +1,7 @@
 import { AUDIT_OBJECTS } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, integrations } from '../src/platform/db/schema/index.ts';
+import { auditLog, integrations } from '../src/schema.ts';
 import { bearer, login } from './helpers/login.ts';
 import { departmentIdOf } from './helpers/medication.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { bearer, login } from './helpers/login.ts';
 import { departmentIdOf } from './helpers/medication.ts';
 import { fillPath, operationsOf, type Operation } from './helpers/openapi.ts';

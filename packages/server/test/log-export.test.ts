@@ -1,7 +1,7 @@
 import { get } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EXPORT_FAILED_ROW, exportCsv, type LogPage } from '../src/areas/log/index.ts';
+import { EXPORT_FAILED_ROW, exportCsv, type LogPage } from '../src/areas/log/public.ts';
 import { apiAs, type Api } from './helpers/admin-api.ts';
 import { bearer } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';

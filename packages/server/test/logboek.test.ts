@@ -1,7 +1,7 @@
 import type { LogPage, LogRow, Person } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { type Api, apiAs, newPersonBody } from './helpers/admin-api.ts';
 import { demoPatientOf, departmentIdOf, today } from './helpers/medication.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';

@@ -1,6 +1,6 @@
 import type { Agreement, Consent, MedicationList, Patient } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SIGNATURE_PNG } from '../src/areas/etdr/index.ts';
+import { DEMO_SIGNATURE_PNG } from '../src/areas/etdr/demo.ts';
 import {
   agreementBody,
   type Caller,

@@ -1,8 +1,8 @@
 import type { Order, OrderPage } from '@zorgportaal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireOrders } from '../src/areas/orders/index.ts';
-import * as s from '../src/platform/db/schema/index.ts';
+import { expireOrders } from '../src/areas/orders/public.ts';
+import * as s from '../src/schema.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
 import { auditRows, type Caller, caller, demoPatientOf } from './helpers/medication.ts';
 import { entityIdOf } from './helpers/entities.ts';

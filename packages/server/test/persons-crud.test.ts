@@ -1,7 +1,7 @@
 import type { Person, PersonPage, TrashPage } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { type Api, apiAs, auditOf, newPersonBody } from './helpers/admin-api.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -1,6 +1,6 @@
 import type { PersonPage } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { type Api, apiAs } from './helpers/admin-api.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';

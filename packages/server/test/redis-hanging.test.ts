@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAttempts } from '../src/platform/db/schema/index.ts';
+import { authAttempts } from '../src/schema.ts';
 import { freshIp, loginForm, postForm, waitFor } from './helpers/account-security.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 

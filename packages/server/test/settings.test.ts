@@ -1,6 +1,6 @@
 import { AUDIT_OBJECTS, deriveEntityType } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
-import { auditLog } from '../src/platform/db/schema/index.ts';
+import { auditLog } from '../src/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PurgeSubject, registerPurge } from '../src/platform/purge.ts';
 import { rowsOf } from '../src/platform/db/client.ts';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { type Api, apiAs } from './helpers/admin-api.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 

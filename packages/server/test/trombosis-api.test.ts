@@ -13,7 +13,7 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../src/platform/time.ts';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { auditRows, type Caller, caller, today } from './helpers/medication.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';

@@ -6,7 +6,7 @@ import type {
 } from '@zorgportaal/contract';
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { agreementBody, type Caller, caller, today } from './helpers/medication.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { persons } from '../src/platform/db/schema/index.ts';
+import { persons } from '../src/schema.ts';
 import { apiAs, newPersonBody, type Api } from './helpers/admin-api.ts';
 import { bearer, login } from './helpers/login.ts';
 import { fillPath, operationsOf, type Operation } from './helpers/openapi.ts';

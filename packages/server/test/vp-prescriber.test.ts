@@ -9,10 +9,10 @@ import type {
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../src/platform/time.ts';
-import * as s from '../src/platform/db/schema/index.ts';
+import * as s from '../src/schema.ts';
 import { type Caller, caller } from './helpers/medication.ts';
 import { entityIdOf } from './helpers/entities.ts';
-import { DEMO_SIGNATURE_PNG } from '../src/areas/etdr/index.ts';
+import { DEMO_SIGNATURE_PNG } from '../src/areas/etdr/demo.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('VP: the prescriber of a care centre', () => {

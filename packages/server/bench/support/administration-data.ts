@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../src/platform/db/client.ts';
-import * as s from '../../src/platform/db/schema/index.ts';
-import { demoBsn } from '../../src/areas/medication/index.ts';
+import * as s from '../../src/schema.ts';
+import { demoBsn } from '../../src/areas/medication/demo-regimens.ts';
 
 const MOMENTS = [
   ['08:00', '20:00'],

@@ -1,8 +1,8 @@
 import type { Permission } from '@zorgportaal/contract';
-import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/client.ts';
-import { networkLinks, patients } from './db/schema/index.ts';
+import { networkLinks } from './db/schema/organisations.ts';
 import type { Caller } from './types.ts';
 import { forbidden } from './errors.ts';
 
@@ -97,24 +97,7 @@ export async function entityScope(
 export const fullEntities = (scope: Scope): number[] =>
   scope.prescriber ? scope.filter((id) => !scope.prescriber!.entities.includes(id)) : [...scope];
 
-/**
- * SQL: a row of a client (`entityColumn` its care centre, `patientIdColumn` the client) is in scope.
- * In a care centre reached as GP only the clients whose prescriber is the caller's organisation.
- */
-export function inPatientScope(scope: Scope, entityColumn: AnyColumn, patientIdColumn: AnyColumn): SQL {
-  const limit = scope.prescriber;
-  if (!limit) return inArray(entityColumn, scope);
-  const full = fullEntities(scope);
-  return or(
-    full.length ? inArray(entityColumn, full) : undefined,
-    and(
-      inArray(entityColumn, limit.entities),
-      sql`${patientIdColumn} in (select ${patients.id} from ${patients} where ${patients.prescriberEntityId} = ${limit.entityId})`,
-    ),
-  )!;
-}
-
-/** A loaded client is in scope (same rule as `inPatientScope`). */
+/** A loaded client is in scope (the rule `inPatientScope` of the medication area writes in SQL). */
 export function patientInScope(
   scope: Scope,
   patient: { EntityId: number; PrescriberEntityId: number | null },

@@ -2,19 +2,21 @@ import { DEFAULT_ROLES } from '@zorgportaal/contract';
 import { count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../platform/db/client.ts';
 import * as t from '../platform/db/schema/organisations.ts';
-import { hashPassword } from '../areas/auth/index.ts';
-import { demoClients, seedDemoMedication } from '../areas/medication/index.ts';
-import { seedDemoTrash } from '../areas/trash/index.ts';
-import { accounts, roles, seedDemoAccounts, seedDemoTeams } from '../areas/accounts/index.ts';
-import { seedDemoPersons } from '../areas/persons/index.ts';
-import { seedDemoDocuments } from '../areas/documents/index.ts';
-import { seedDemoTrombosis } from '../areas/trombosis/index.ts';
-import { seedDemoOrders } from '../areas/orders/index.ts';
-import { seedDemoRolls } from '../areas/baxter/index.ts';
-import { seedDemoCommunication } from '../areas/communication/index.ts';
-import { seedDemoVp } from '../areas/vp/index.ts';
-import { seedDemoNetwork } from '../areas/network/index.ts';
-import { seedDemoIntegrations } from '../areas/integrations/index.ts';
+import { hashPassword } from '../areas/auth/public.ts';
+import { demoClients } from '../areas/medication/demo-clients.ts';
+import { seedDemoMedication } from '../areas/medication/demo.ts';
+import { seedDemoTrash } from '../areas/trash/demo.ts';
+import { seedDemoAccounts, seedDemoTeams } from '../areas/accounts/demo.ts';
+import { accounts, roles } from '../areas/accounts/schema.ts';
+import { seedDemoPersons } from '../areas/persons/demo.ts';
+import { seedDemoDocuments } from '../areas/documents/demo.ts';
+import { seedDemoTrombosis } from '../areas/trombosis/demo.ts';
+import { seedDemoOrders } from '../areas/orders/demo.ts';
+import { seedDemoRolls } from '../areas/baxter/demo.ts';
+import { seedDemoCommunication } from '../areas/communication/demo.ts';
+import { seedDemoVp } from '../areas/vp/demo.ts';
+import { seedDemoNetwork } from '../areas/network/demo.ts';
+import { seedDemoIntegrations } from '../areas/integrations/demo.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_EMAIL_DOMAIN,

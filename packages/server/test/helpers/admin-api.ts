@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import * as s from '../../src/platform/db/schema/index.ts';
+import * as s from '../../src/schema.ts';
 import { bearer, login } from './login.ts';
 import type { TestApp } from './test-app.ts';
 

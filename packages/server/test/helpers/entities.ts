@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import * as s from '../../src/platform/db/schema/index.ts';
+import * as s from '../../src/schema.ts';
 import type { TestApp } from './test-app.ts';
 
 /** The id of the demo organisation with this exact name, or else the one whose name contains it ("De Berk"). */

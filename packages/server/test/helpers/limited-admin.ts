@@ -1,6 +1,6 @@
 import { PRODUCT_ID } from '@zorgportaal/contract';
-import { hashPassword } from '../../src/areas/auth/index.ts';
-import * as s from '../../src/platform/db/schema/index.ts';
+import { hashPassword } from '../../src/areas/auth/public.ts';
+import * as s from '../../src/schema.ts';
 import { DEMO_PASSWORD } from '../../src/seed/demo-data.ts';
 import type { TestApp } from './test-app.ts';
 

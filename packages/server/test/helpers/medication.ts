@@ -2,7 +2,7 @@ import type { AgreementCreateBodyInput, PatientBodyInput } from '@zorgportaal/co
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays, localDate } from '../../src/platform/time.ts';
-import * as s from '../../src/platform/db/schema/index.ts';
+import * as s from '../../src/schema.ts';
 import { bearer, login } from './login.ts';
 import { entityIdOf } from './entities.ts';
 import type { TestApp } from './test-app.ts';

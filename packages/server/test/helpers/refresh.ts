@@ -2,10 +2,10 @@ import type { TokenResponse } from '@zorgportaal/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sha256Hex } from '../../src/platform/crypto.ts';
-import * as s from '../../src/platform/db/schema/index.ts';
+import * as s from '../../src/schema.ts';
 import { postToken } from './login.ts';
 import type { TestApp } from './test-app.ts';
-import { REFRESH_RETRY_GRACE_MS } from '../../src/areas/auth/index.ts';
+import { REFRESH_RETRY_GRACE_MS } from '../../src/areas/auth/public.ts';
 
 /** Seconds that put a first use just past the retry window. */
 export const PAST_RETRY_WINDOW_S = REFRESH_RETRY_GRACE_MS / 1000 + 1;

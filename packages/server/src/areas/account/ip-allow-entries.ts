@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { isIpAllowed, normaliseClientIp, parseAllowEntry } from '../../platform/auth/ip-allow-list.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { accountIpAllowList } from './tables.ts';
-import { toIpAllowEntry } from '../auth/index.ts';
+import { toIpAllowEntry } from '../auth/public.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/types.ts';
 

@@ -2,7 +2,7 @@ import type { Profile, ProfileUpdate } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { accounts, persons } from './tables.ts';
-import { toPerson } from '../persons/index.ts';
+import { toPerson } from '../persons/public.ts';
 
 /** The caller's own profile (ours): the account's person plus the account's e-mail addresses. */
 export async function loadProfile(db: Db, accountId: number): Promise<Profile | null> {

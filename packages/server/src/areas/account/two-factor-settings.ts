@@ -9,10 +9,10 @@ import {
   countFailure,
   countSuccess,
   verifyTotp,
-} from '../auth/index.ts';
+} from '../auth/public.ts';
 import { accounts, totpEnrolments } from './tables.ts';
 import { HttpError, twofaInvalid } from '../../platform/errors.ts';
-import type { AccountRow } from '../accounts/index.ts';
+import type { AccountRow } from '../accounts/public.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { secretContext } from '../../platform/crypto.ts';
 

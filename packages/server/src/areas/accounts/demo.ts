@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { secretContext } from '../../platform/crypto.ts';
 import * as t from './tables.ts';
 import { sealSecret } from '../../platform/secret-box.ts';
-import { type DemoPerson, seedDemoPersons } from '../persons/index.ts';
+import { type DemoPerson, seedDemoPersons } from '../persons/demo.ts';
 
 const TEAMS = ['Team Noord', 'Team Zuid'];
 const GROUPS = ['Dagdienst', 'Nachtdienst'];

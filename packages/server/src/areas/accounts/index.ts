@@ -1,6 +1,3 @@
-// Tables other areas join (they are first, so they exist before any import cycle reaches them).
-export { accountGroups, accountTeams, groups } from './groups-schema.ts';
-export { accountRoles, accountSubscriptions, accounts, roles } from './schema.ts';
 import type { FastifyInstance } from 'fastify';
 import accountActions from './routes/actions.ts';
 import forceLogout from './routes/force-logout.ts';
@@ -18,12 +15,3 @@ export default async function accountsArea(app: FastifyInstance): Promise<void> 
   await app.register(forceLogout);
   await app.register(accountIpAllowList);
 }
-
-// What other areas may use.
-export { type DemoStaff, seedDemoAccounts, seedDemoTeams } from './demo.ts';
-export {
-  type AccountRow,
-  findAccountById,
-  findAccountByUsername,
-  toAccountView,
-} from './queries/accounts.ts';

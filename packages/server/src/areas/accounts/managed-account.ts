@@ -2,7 +2,7 @@ import { AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findEntityAccount } from './queries/admin.ts';
 import { type AccountRow, loadRolesAndPermissions } from './queries/accounts.ts';
-import { findLivePerson } from '../persons/index.ts';
+import { findLivePerson } from '../persons/public.ts';
 import { checkCanManage } from './queries/role-grants.ts';
 import { callerOf } from '../../platform/scope.ts';
 import { refuseNotFound } from '../../platform/errors.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OutgoingMail } from '../../platform/mail.ts';
-import { issueResetToken, RESET_TOKEN_TTL_MINUTES } from '../auth/index.ts';
+import { issueResetToken, RESET_TOKEN_TTL_MINUTES } from '../auth/public.ts';
 import type { AccountRow } from './queries/accounts.ts';
 
 /** The Dutch welcome mail: the link is the forgot-password link (`/change-password/<token>`). */

@@ -1,6 +1,6 @@
 import type { DeviationReason } from '@zorgportaal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { plannedMoments } from './planned-moments.ts';
+import { plannedMoments } from '../medication/public.ts';
 import { needsDoubleCheck } from './rules.ts';
 import { addDays, localDate, localInstant } from '../../platform/time.ts';
 import type { Tx } from '../../platform/db/client.ts';

@@ -5,8 +5,8 @@ import {
   type RiskCategory,
 } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AccountRow } from '../accounts/index.ts';
-import { verifySecondProfessional } from '../auth/index.ts';
+import { type AccountRow } from '../accounts/public.ts';
+import { verifySecondProfessional } from '../auth/public.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { markDoubleChecked } from './queries/index.ts';

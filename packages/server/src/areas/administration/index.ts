@@ -4,6 +4,7 @@ import administrationList from './routes/list.ts';
 import registration from './routes/registration.ts';
 import administrationResults from './routes/results.ts';
 import photo from './routes/photo.ts';
+import flowchart from './routes/flowchart.ts';
 
 /** Administration (toediening): the day list, registrations and double checks, results and the dashboard. */
 export default async function administrationArea(app: FastifyInstance): Promise<void> {
@@ -12,17 +13,5 @@ export default async function administrationArea(app: FastifyInstance): Promise<
   await app.register(administrationResults);
   await app.register(administrationDashboard);
   await app.register(photo);
+  await app.register(flowchart);
 }
-
-// What other areas may use.
-export {
-  agreementsInForce,
-  buildDayList,
-  deviationCounts,
-  recountResults,
-  results,
-} from './queries/index.ts';
-export { openInRound } from './day-progress.ts';
-export { isRiskProduct, isWithdrawn } from './rules.ts';
-export { seedDemoAdministrations } from './demo.ts';
-export { plannedMoments, type PlanningAgreement } from './planned-moments.ts';

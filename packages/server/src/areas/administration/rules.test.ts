@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { doubleCheckRefusal, isLate, isRiskProduct, needsDoubleCheck } from './rules.ts';
+import { isRiskProduct } from '@zorgportaal/contract';
+import { doubleCheckRefusal, isLate, needsDoubleCheck } from './rules.ts';
 
 const planned = new Date('2026-01-15T07:00:00Z');
 const minutesAfter = (m: number) => new Date(planned.getTime() + m * 60_000);

@@ -1,7 +1,7 @@
 import {
   type AdministrationStatus,
+  isRiskProduct,
   LATE_AFTER_MINUTES,
-  RISK_CATEGORIES,
   type RiskCategory,
 } from '@zorgportaal/contract';
 
@@ -32,10 +32,6 @@ export function isLate(
  */
 export const WITHDRAWN_STATUS = 'cancelled' satisfies AdministrationStatus;
 export const isWithdrawn = (status: AdministrationStatus): boolean => status === WITHDRAWN_STATUS;
-
-/** Risk categories that need a second, different user at administration (domain.md). */
-export const isRiskProduct = (categories: readonly string[]): boolean =>
-  categories.some((c) => (RISK_CATEGORIES as readonly string[]).includes(c));
 
 /**
  * Only a dose that actually went in needs the check: a refused insulin dose has nothing to verify.

@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, AUDIT_OBJECTS, type TokenResponse } from '@zorgportaal/c
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accounts } from './tables.ts';
-import { type AccountRow, toAccountView } from '../accounts/index.ts';
+import { type AccountRow, toAccountView } from '../accounts/public.ts';
 import {
   createSession,
   issueTokenPair,

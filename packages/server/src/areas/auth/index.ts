@@ -1,5 +1,3 @@
-// Tables other areas join (they are first, so they exist before any import cycle reaches them).
-export { accountIpAllowList, totpEnrolments } from './schema.ts';
 import type { FastifyInstance } from 'fastify';
 import forgotPassword from './routes/forgot-password.ts';
 import logout from './routes/logout.ts';
@@ -19,17 +17,3 @@ export default async function authArea(app: FastifyInstance): Promise<void> {
   await app.register(logout);
   await app.register(notMe);
 }
-
-// What other areas may use.
-export { revokeAccountSessions } from './account-sessions.ts';
-export { clearAccountIpEntries, listAccountIpEntries, toIpAllowEntry } from './account-ip-entries.ts';
-export { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from './attempt-guard.ts';
-export { hashPassword } from './password-hash.ts';
-export { issueResetToken } from './password-reset-mail.ts';
-export { emailChangedMail, issueNotMeToken } from './not-me.ts';
-export { assertStepUp, assertStepUpCode } from './step-up.ts';
-export { RESET_TOKEN_TTL_MINUTES } from './reset-token.ts';
-export { generateSecret, otpauthUrl, qrCodeDataUrl, verifyTotp } from './totp.ts';
-export { checkAccountCode } from './totp-account.ts';
-export { verifySecondProfessional } from './second-professional.ts';
-export { REFRESH_RETRY_GRACE_MS } from './refresh-successor.ts';

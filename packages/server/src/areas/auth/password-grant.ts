@@ -8,7 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountSubscriptions } from './tables.ts';
-import { type AccountRow, findAccountByUsername } from '../accounts/index.ts';
+import { type AccountRow, findAccountByUsername } from '../accounts/public.ts';
 import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';
 import { accountCanLogIn } from '../../platform/auth/account-checks.ts';
 import { attemptKeys, countFailure, countSuccess, lockedOut } from './attempt-guard.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OutgoingMail } from '../../platform/mail.ts';
 import { RESET_TOKEN_TTL_MINUTES, newResetToken } from './reset-token.ts';
 import { accounts } from './tables.ts';
-import type { AccountRow } from '../accounts/index.ts';
+import type { AccountRow } from '../accounts/public.ts';
 import { accountCanLogIn } from '../../platform/auth/account-checks.ts';
 
 /** Active accounts listing this address (case-insensitive); one address may serve several accounts. */

@@ -7,7 +7,7 @@ import {
   type TokenResponse,
 } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findAccountById } from '../accounts/index.ts';
+import { findAccountById } from '../accounts/public.ts';
 import {
   expireOtherAccessTokens,
   findToken,

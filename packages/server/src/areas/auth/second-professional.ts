@@ -7,7 +7,7 @@ import {
   type Permission,
 } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AccountRow, findAccountByUsername, toAccountView } from '../accounts/index.ts';
+import { type AccountRow, findAccountByUsername, toAccountView } from '../accounts/public.ts';
 import { accountCanLogIn } from '../../platform/auth/account-checks.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from './attempt-guard.ts';

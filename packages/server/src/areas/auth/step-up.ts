@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from './attempt-guard.ts';
 import { verifyPassword } from './password-hash.ts';
 import { checkAccountCode } from './totp-account.ts';
-import type { AccountRow } from '../accounts/index.ts';
+import type { AccountRow } from '../accounts/public.ts';
 import { HttpError, twofaInvalid, wrongCurrentPassword } from '../../platform/errors.ts';
 
 /** 400 naming the step-up field that is missing (not counted: nothing was guessed). */

@@ -4,7 +4,7 @@ import { SecretBoxError, openSecret } from '../../platform/secret-box.ts';
 import { type TotpVerification, verifyTotp } from './totp.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { accounts } from './tables.ts';
-import type { AccountRow } from '../accounts/index.ts';
+import type { AccountRow } from '../accounts/public.ts';
 import { secretContext } from '../../platform/crypto.ts';
 
 /** Outcome of {@link checkAccountCode}: ok only when the code was right AND its step was claimed. */

@@ -4,7 +4,7 @@ import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TWOFA_CHALLENGE_TTL_SECONDS } from './reset-token.ts';
 import { twofaChallenges } from './tables.ts';
-import type { AccountRow } from '../accounts/index.ts';
+import type { AccountRow } from '../accounts/public.ts';
 import { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from './attempt-guard.ts';
 import { twofaInvalid } from '../../platform/errors.ts';
 import { checkAccountCode } from './totp-account.ts';

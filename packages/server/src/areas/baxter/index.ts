@@ -3,10 +3,6 @@ import { onAgreementChange } from '../../platform/agreement-changes.ts';
 import { recordInterimChange } from './queries/index.ts';
 import baxterRoutes from './routes.ts';
 
-export { seedDemoRolls } from './demo.ts';
-export { BAXTER_TILES } from './tiles.ts';
-export { interimChangesOn } from './queries/index.ts';
-
 // A gds agreement started, changed or stopped during a running roll: recorded as an interim change.
 onAgreementChange('baxter', async (tx, change) => {
   await recordInterimChange(tx, change);

@@ -18,9 +18,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refuseNotFound as refuse } from '../../platform/errors.ts';
 import { entityScope, patientInScope, type Scope } from '../../platform/scope.ts';
-import { findPatient } from '../medication/index.ts';
-import { orderParties } from '../orders/index.ts';
-import { inrValuePatient } from '../trombosis/index.ts';
+import { findPatient } from '../medication/public.ts';
+import { orderParties } from '../orders/public.ts';
+import { inrValuePatient } from '../trombosis/public.ts';
 import {
   addMessage,
   createThread,

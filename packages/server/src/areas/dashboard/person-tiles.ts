@@ -1,4 +1,4 @@
-import { countPersons } from '../persons/index.ts';
+import { countPersons } from '../persons/public.ts';
 import type { TileDefinition } from './tile.ts';
 
 /**

@@ -1,10 +1,10 @@
-import { NETWORK_TILES } from '../network/index.ts';
-import { TROMBOSIS_TILES } from '../trombosis/index.ts';
-import { BAXTER_TILES } from '../baxter/index.ts';
-import { ORDER_TILES } from '../orders/index.ts';
-import { COMMUNICATION_TILES } from '../communication/index.ts';
-import { VP_TILES } from '../vp/index.ts';
-import { LOG_TILES } from '../log/index.ts';
+import { NETWORK_TILES } from '../network/public.ts';
+import { TROMBOSIS_TILES } from '../trombosis/public.ts';
+import { BAXTER_TILES } from '../baxter/public.ts';
+import { ORDER_TILES } from '../orders/public.ts';
+import { COMMUNICATION_TILES } from '../communication/public.ts';
+import { VP_TILES } from '../vp/public.ts';
+import { LOG_TILES } from '../log/public.ts';
 import { PERSON_TILES } from './person-tiles.ts';
 import { ROUND_TILES } from './round-tiles.ts';
 import type { TileDefinition } from './tile.ts';

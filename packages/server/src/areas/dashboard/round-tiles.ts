@@ -1,6 +1,6 @@
-import { buildDayList, openInRound } from '../administration/index.ts';
+import { buildDayList, openInRound } from '../administration/public.ts';
 import { localDate } from '../../platform/time.ts';
-import { visibleDepartments } from '../medication/index.ts';
+import { visibleDepartments } from '../medication/public.ts';
 import { visibleEntityIds } from '../../platform/scope.ts';
 import type { TileDefinition, TileFigure } from './tile.ts';
 

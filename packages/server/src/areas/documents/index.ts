@@ -20,4 +20,3 @@ export default async function documentsArea(app: FastifyInstance): Promise<void>
   });
   await app.register(routes);
 }
-export { seedDemoDocuments } from './demo.ts';

@@ -10,7 +10,7 @@ import {
   type CONSENT_KINDS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findAgreementRow, findPatient } from '../medication/index.ts';
+import { findAgreementRow, findPatient } from '../medication/public.ts';
 import { latestConsent, storeConsent, toConsent } from './consents.ts';
 import { forbidden, notFound, refuseNotFound, unprocessable } from '../../platform/errors.ts';
 import { scopeOf } from '../../platform/scope.ts';

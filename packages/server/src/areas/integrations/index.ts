@@ -7,5 +7,3 @@ export default async function integrationsArea(app: FastifyInstance): Promise<vo
   await app.register(routes);
   await app.register(reportRoutes);
 }
-
-export { seedDemoIntegrations } from './demo.ts';

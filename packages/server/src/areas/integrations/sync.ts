@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.ts';
 import * as t from './tables.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import { openSecret, SecretBoxError } from '../../platform/secret-box.ts';
-import { createPerson, updatePerson } from '../persons/index.ts';
+import { createPerson, updatePerson } from '../persons/public.ts';
 import { integrationSecretContext, type IntegrationRow } from './queries.ts';
 import { readRecord, type ReadyRecord } from './records.ts';
 import { loadPatients, SourceError } from './source.ts';

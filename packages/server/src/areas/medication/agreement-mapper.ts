@@ -1,9 +1,8 @@
-import type { Agreement } from '@zorgportaal/contract';
+import { type Agreement, isRiskProduct } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import * as t from './tables.ts';
-import { isRiskProduct } from '../administration/index.ts';
 import { toMedication } from './queries/catalogue.ts';
 
 export type AgreementRow = typeof t.medicationAgreements.$inferSelect;

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import * as t from './tables.ts';
-import { seedDemoAdministrations } from '../administration/index.ts';
-import { seedDemoConsents } from '../etdr/index.ts';
+import { seedDemoAdministrations } from '../administration/demo.ts';
+import { seedDemoConsents } from '../etdr/demo.ts';
 import { AS_NEEDED, demoBsn, type Regimen, RISK, ROUTINE, seededRandom } from './demo-regimens.ts';
 import { seedMedicationCatalogue } from './demo-catalogue.ts';
 import { demoCoumarinAgreements } from './demo-coumarin.ts';

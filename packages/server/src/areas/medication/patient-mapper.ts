@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import * as t from './tables.ts';
-import { toPerson } from '../persons/index.ts';
+import { toPerson } from '../persons/public.ts';
 
 const pharmacy = alias(t.entities, 'pharmacy');
 const prescriber = alias(t.entities, 'prescriber');

@@ -2,10 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { scheduleExpiry } from './expiry.ts';
 import orderRoutes from './routes/index.ts';
 
-export { expireOrders, orderParties } from './queries/index.ts';
-export { seedDemoOrders } from './demo.ts';
-export { ORDER_TILES } from './tiles.ts';
-
 /** Orders (bestellingen): the spec's three order calls, the care centre's create/send/cancel and the expiry job. */
 export default async function ordersArea(app: FastifyInstance): Promise<void> {
   await app.register(orderRoutes);

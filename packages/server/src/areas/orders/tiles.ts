@@ -1,4 +1,4 @@
-import type { TileDefinition } from '../dashboard/index.ts';
+import type { TileDefinition } from '../dashboard/public.ts';
 import { countOrders, suppliedCareCentres, type OrderScope } from './queries/index.ts';
 
 /**

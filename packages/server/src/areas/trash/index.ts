@@ -1,2 +1,1 @@
 export { default } from './routes.ts';
-export { seedDemoTrash } from './demo.ts';

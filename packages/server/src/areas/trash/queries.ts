@@ -3,7 +3,7 @@ import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import * as t from './tables.ts';
-import { isoOrNull, likeContains, type PersonRow, toPerson } from '../persons/index.ts';
+import { isoOrNull, likeContains, type PersonRow, toPerson } from '../persons/public.ts';
 import { runPurge } from '../../platform/purge.ts';
 
 const p = t.persons;

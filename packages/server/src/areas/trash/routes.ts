@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../platform/scope.ts';
 import { refuseNotFound, unprocessable } from '../../platform/errors.ts';
-import { toPerson } from '../persons/index.ts';
+import { toPerson } from '../persons/public.ts';
 import { findTrashedPerson, listTrash, purgePerson, restorePerson } from './queries.ts';
 
 const normalise = (name: string): string => name.trim().replace(/\s+/g, ' ');

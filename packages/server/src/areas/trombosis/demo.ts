@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { addDays, localDate, localInstant } from '../../platform/time.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import * as t from './tables.ts';
-import { seededRandom } from '../medication/index.ts';
+import { seededRandom } from '../medication/demo-regimens.ts';
 import { dosageSchemes, inrTargetRanges, inrValues } from './schema.ts';
 
 /** How many patients of the first served care centre the demo trombosis service doses. */

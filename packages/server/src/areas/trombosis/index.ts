@@ -1,5 +1,3 @@
-// Tables other areas join (they are first, so they exist before any import cycle reaches them).
-export { dosageSchemes, inrValues } from './schema.ts';
 import type { FastifyInstance } from 'fastify';
 import trombosisRoutes from './routes/index.ts';
 
@@ -7,8 +5,3 @@ import trombosisRoutes from './routes/index.ts';
 export default async function trombosisArea(app: FastifyInstance): Promise<void> {
   await app.register(trombosisRoutes);
 }
-
-export { TROMBOSIS_TILES } from './tiles.ts';
-export { seedDemoTrombosis } from './demo.ts';
-export { coumarinDose, coumarinDosesOn } from './coumarin-dose.ts';
-export { criticalCounts, inrValuePatient } from './queries.ts';

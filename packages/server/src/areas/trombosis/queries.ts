@@ -8,8 +8,9 @@ import {
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import * as t from './tables.ts';
-import { inPatientScope, type Scope } from '../../platform/scope.ts';
-import { selectPatients, toPatient } from '../medication/index.ts';
+import { type Scope } from '../../platform/scope.ts';
+import { inPatientScope } from '../medication/public.ts';
+import { selectPatients, toPatient } from '../medication/public.ts';
 import { dosageSchemes, inrTargetRanges, inrValues } from './schema.ts';
 
 /** The only code touching the trombosis tables. */

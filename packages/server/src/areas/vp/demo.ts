@@ -3,7 +3,7 @@ import { addDays, localDate } from '../../platform/time.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { accounts, entities, medicationAgreements, medications, patients } from './tables.ts';
 import { medicationReviews } from './schema.ts';
-import { seedDemoAuthorisations } from '../etdr/index.ts';
+import { seedDemoAuthorisations } from '../etdr/demo.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import routes from './routes.ts';
 
-export { VP_TILES } from './tiles.ts';
-export { seedDemoVp } from './demo.ts';
-
 /** VP (Voorschrijversportaal): the prescriber's dashboard, Terugblikken and medication reviews. */
 export default async function vpArea(app: FastifyInstance): Promise<void> {
   await app.register(routes);

@@ -3,12 +3,12 @@ import type { Agreement, Patient } from '@zorgportaal/contract';
 import type { Scope } from '../../platform/scope.ts';
 import { addDays, localDate } from '../../platform/time.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { deviationCounts } from '../administration/index.ts';
-import { latestConsent } from '../etdr/index.ts';
-import { criticalCounts } from '../trombosis/index.ts';
-import { listAgreements } from '../medication/index.ts';
-import { listPatients } from '../medication/index.ts';
-import { unreadByPatient } from '../communication/index.ts';
+import { deviationCounts } from '../administration/public.ts';
+import { latestConsent } from '../etdr/public.ts';
+import { criticalCounts } from '../trombosis/public.ts';
+import { listAgreements } from '../medication/public.ts';
+import { listPatients } from '../medication/public.ts';
+import { unreadByPatient } from '../communication/public.ts';
 import { latestReviews, reviewsOf } from './queries.ts';
 
 const DAY_MS = 86_400_000;

@@ -11,7 +11,7 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findPatient } from '../medication/index.ts';
+import { findPatient } from '../medication/public.ts';
 import { refuseNotFound as refuse } from '../../platform/errors.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import { buildHistory, buildVpDashboard, reviewsDue } from './prescriber.ts';

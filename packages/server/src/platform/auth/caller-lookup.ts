@@ -1,7 +1,11 @@
 import { PRODUCT_ID } from '@zorgportaal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import * as t from '../db/schema/index.ts';
+import { accounts } from '../../areas/accounts/schema.ts';
+import { entities } from '../db/schema/organisations.ts';
+import { sessions, tokens } from '../db/schema/sessions.ts';
+
+const t = { accounts, entities, sessions, tokens };
 
 /**
  * Everything the authentication hook needs about an access token, in one query (a join with two

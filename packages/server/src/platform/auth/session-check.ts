@@ -1,7 +1,11 @@
 import { PRODUCT_ID, type Permission } from '@zorgportaal/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import * as t from '../db/schema/index.ts';
+import { accounts } from '../../areas/accounts/schema.ts';
+import { entities } from '../db/schema/organisations.ts';
+import { sessions, tokens } from '../db/schema/sessions.ts';
+
+const t = { accounts, entities, sessions, tokens };
 import type { Events } from '../events.ts';
 import { accountCanLogIn } from './account-checks.ts';
 import { AUTH_CHANNEL } from './caller-cache.ts';

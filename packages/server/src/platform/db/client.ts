@@ -6,12 +6,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import * as schema from './schema/index.ts';
-
-export type Schema = typeof schema;
-/** The one database type the app uses: the common base of the PGlite and node-postgres drivers. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * The one database type the app uses: the common base of the PGlite and node-postgres drivers. It carries no
+ * schema (no relational `db.query` API): queries import the tables they use, so the platform needs no area.
+ */
+type NoSchema = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 
 /** Rows of a raw `db.execute` result: both drivers (PGlite and node-postgres) return `{ rows }`. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -46,7 +47,7 @@ async function openPglite(location: string, loadDataDir?: Blob): Promise<Databas
     relaxedDurability: false,
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  const db = drizzlePglite({ client, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -63,7 +64,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const db = drizzlePg({ client: pool, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     kind: 'postgres',

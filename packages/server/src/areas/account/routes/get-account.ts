@@ -1,6 +1,6 @@
 import { accountSchema } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findAccountById, toAccountView } from '../../accounts/index.ts';
+import { findAccountById, toAccountView } from '../../accounts/public.ts';
 import { unauthorized } from '../../../platform/errors.ts';
 
 /** GET /api/account: the caller's own Account (spec §3 fields; Password masked). */

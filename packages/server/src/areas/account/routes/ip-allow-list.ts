@@ -21,8 +21,8 @@ import {
   toIpAllowEntry,
 } from '../ip-allow-entries.ts';
 import { notFound, unauthorized } from '../../../platform/errors.ts';
-import { assertStepUp } from '../../auth/index.ts';
-import { findAccountById } from '../../accounts/index.ts';
+import { assertStepUp } from '../../auth/public.ts';
+import { findAccountById } from '../../accounts/public.ts';
 
 /** The caller's own IP allow-list. Entries of other accounts are invisible: 404. */
 const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,8 +7,8 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound, unauthorized } from '../../../platform/errors.ts';
-import { findAccountById } from '../../accounts/index.ts';
-import { assertStepUp, emailChangedMail, issueNotMeToken } from '../../auth/index.ts';
+import { findAccountById } from '../../accounts/public.ts';
+import { assertStepUp, emailChangedMail, issueNotMeToken } from '../../auth/public.ts';
 import { loadProfile, updateProfile } from '../queries.ts';
 import { changedFields } from '../../../platform/changed-fields.ts';
 

@@ -8,7 +8,7 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sealSecret } from '../../../platform/secret-box.ts';
-import { assertStepUp, generateSecret, otpauthUrl, qrCodeDataUrl } from '../../auth/index.ts';
+import { assertStepUp, generateSecret, otpauthUrl, qrCodeDataUrl } from '../../auth/public.ts';
 import {
   accountWithStepUp,
   alreadyEnabled,
@@ -17,7 +17,7 @@ import {
   switchOffTwoFactor,
 } from '../two-factor-settings.ts';
 import { unauthorized } from '../../../platform/errors.ts';
-import { findAccountById } from '../../accounts/index.ts';
+import { findAccountById } from '../../accounts/public.ts';
 import { secretContext } from '../../../platform/crypto.ts';
 
 const errors = {

@@ -2,7 +2,7 @@ import { type Account, MASKED_PASSWORD } from '@zorgportaal/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
-import { isoOrNull, toPerson } from '../../persons/index.ts';
+import { isoOrNull, toPerson } from '../../persons/public.ts';
 
 export type AccountRow = typeof t.accounts.$inferSelect;
 

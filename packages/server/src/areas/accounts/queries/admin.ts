@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { registerPurge } from '../../../platform/purge.ts';
-import { revokeAccountSessions } from '../../auth/index.ts';
+import { revokeAccountSessions } from '../../auth/public.ts';
 import type { AccountRow } from './accounts.ts';
 
 /**

@@ -3,7 +3,7 @@ import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { toAccountView } from './accounts.ts';
-import { likeContains } from '../../persons/index.ts';
+import { likeContains } from '../../persons/public.ts';
 
 const a = t.accounts;
 const p = t.persons;

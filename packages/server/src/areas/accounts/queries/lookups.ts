@@ -2,7 +2,7 @@ import { type AccountLookups, PRODUCT_ID } from '@zorgportaal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
-import { reachableEntityIds } from '../../communication/index.ts';
+import { reachableEntityIds } from '../../communication/public.ts';
 import { canGrant, entityRoles } from './role-grants.ts';
 
 /** The products an account can subscribe to (the portal is product 1, spec §1). */

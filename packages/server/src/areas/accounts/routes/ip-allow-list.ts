@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadManagedAccount } from '../managed-account.ts';
-import { clearAccountIpEntries, listAccountIpEntries, toIpAllowEntry } from '../../auth/index.ts';
+import { clearAccountIpEntries, listAccountIpEntries, toIpAllowEntry } from '../../auth/public.ts';
 
 const errors = { 403: apiErrorSchema, 404: apiErrorSchema };
 

@@ -13,7 +13,7 @@ import { conflict, isUniqueViolation, refuseNotFound } from '../../../platform/e
 import { sendSetPasswordMail } from '../set-password-mail.ts';
 import { insertAccount } from '../queries/admin.ts';
 import { toAccountView } from '../queries/accounts.ts';
-import { findAccountOfPerson, findLivePerson } from '../../persons/index.ts';
+import { findAccountOfPerson, findLivePerson } from '../../persons/public.ts';
 
 /**
  * POST /api/account/link/{personId} (spec §7): gives a person an account. The new user receives a

@@ -7,7 +7,8 @@ import {
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
-import { inPatientScope, type Scope } from '../../../platform/scope.ts';
+import { type Scope } from '../../../platform/scope.ts';
+import { inPatientScope } from '../../medication/public.ts';
 import { buildDayList } from './day-list.ts';
 
 /** The dashboard: per visible department the day's progress, open double checks, patients without consent. */

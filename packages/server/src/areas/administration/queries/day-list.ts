@@ -4,17 +4,18 @@ import {
   type PlannedMoment,
   type RiskCategory,
   screenName,
+  isRiskProduct,
 } from '@zorgportaal/contract';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { progressOf } from '../day-progress.ts';
-import { plannedMoments } from '../planned-moments.ts';
+import { plannedMoments } from '../../medication/public.ts';
 import { loadUsers, toRegistration } from '../registration-mapper.ts';
-import { isLate, isRiskProduct, isWithdrawn } from '../rules.ts';
+import { isLate, isWithdrawn } from '../rules.ts';
 import { dayBounds } from '../../../platform/time.ts';
-import { coumarinDose, coumarinDosesOn } from '../../trombosis/index.ts';
-import { interimChangesOn } from '../../baxter/index.ts';
+import { coumarinDose, coumarinDosesOn } from '../../trombosis/public.ts';
+import { interimChangesOn } from '../../baxter/public.ts';
 import { photoVersion } from '../photo-version.ts';
 import { findEntity } from '../../../platform/entities.ts';
 import { windowOf, windowSettingsOf } from '../time-window.ts';

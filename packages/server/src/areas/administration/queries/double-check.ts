@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
-import { inPatientScope, type Scope } from '../../../platform/scope.ts';
+import { type Scope } from '../../../platform/scope.ts';
+import { inPatientScope } from '../../medication/public.ts';
 import type { AdministrationRow } from '../registration-mapper.ts';
 
 /** The second user's double check of a registration: the queries it runs. */

@@ -10,3 +10,4 @@ export * from './results-filter.ts';
 export * from './results-recount.ts';
 export * from './results.ts';
 export * from './photo.ts';
+export * from './flowchart.ts';

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
-import { inPatientScope, type Scope } from '../../../platform/scope.ts';
+import { type Scope } from '../../../platform/scope.ts';
+import { inPatientScope } from '../../medication/public.ts';
 
 /** A client's photo (data URL or null) when the client lies in the caller's scope; undefined otherwise. */
 export async function scopedPatientPhoto(

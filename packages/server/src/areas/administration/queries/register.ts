@@ -2,14 +2,15 @@ import type { RegistrationBody, RiskCategory } from '@zorgportaal/contract';
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
-import { inPatientScope, type Scope } from '../../../platform/scope.ts';
+import { type Scope } from '../../../platform/scope.ts';
+import { inPatientScope } from '../../medication/public.ts';
 import { conflict, isUniqueViolation, unprocessable } from '../../../platform/errors.ts';
 import { isEffective } from './day-list.ts';
-import { isAsNeeded, plannedMoments } from '../planned-moments.ts';
+import { isAsNeeded, plannedMoments } from '../../medication/public.ts';
 import type { AdministrationRow } from '../registration-mapper.ts';
 import { needsDoubleCheck } from '../rules.ts';
 import { dayBounds, localDate } from '../../../platform/time.ts';
-import { coumarinDose, coumarinDosesOn } from '../../trombosis/index.ts';
+import { coumarinDose, coumarinDosesOn } from '../../trombosis/public.ts';
 
 type Found = {
   agreement: typeof t.medicationAgreements.$inferSelect;

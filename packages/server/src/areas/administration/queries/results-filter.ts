@@ -1,7 +1,8 @@
 import { type ResultsQuery, resultsQuerySchema } from '@zorgportaal/contract';
 import { and, eq, gte, lt, ne, type SQL } from 'drizzle-orm';
 import * as t from '../tables.ts';
-import { inPatientScope, type Scope } from '../../../platform/scope.ts';
+import { type Scope } from '../../../platform/scope.ts';
+import { inPatientScope } from '../../medication/public.ts';
 import { isEffective } from './day-list.ts';
 import { WITHDRAWN_STATUS } from '../rules.ts';
 import { addDays, dayBounds, localDate } from '../../../platform/time.ts';

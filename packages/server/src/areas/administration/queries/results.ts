@@ -2,7 +2,8 @@ import { type Results, type ResultsQuery, resultsQuerySchema } from '@zorgportaa
 import { and, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
-import { inPatientScope, type Scope } from '../../../platform/scope.ts';
+import { type Scope } from '../../../platform/scope.ts';
+import { inPatientScope } from '../../medication/public.ts';
 import { summariseResults } from '../results-summary.ts';
 import { WITHDRAWN_STATUS } from '../rules.ts';
 import { addDays, isoWeekKey, localDate } from '../../../platform/time.ts';

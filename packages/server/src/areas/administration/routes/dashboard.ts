@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDashboard, dayListVersion } from '../queries/index.ts';
 import { clockTurns, etagOf, matches, notModified, rememberTurns, REVALIDATE } from '../list-etag.ts';
 import { localDate } from '../../../platform/time.ts';
-import { visibleDepartments } from '../../medication/index.ts';
+import { visibleDepartments } from '../../medication/public.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 
 /** GET /api/administration/dashboard: today's progress per department, open checks, missing consents. */

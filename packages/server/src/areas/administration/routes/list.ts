@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDayList, dayListVersion } from '../queries/index.ts';
 import { clockTurns, etagOf, matches, notModified, rememberTurns, REVALIDATE } from '../list-etag.ts';
 import { localDate } from '../../../platform/time.ts';
-import { pickDepartment } from '../../medication/index.ts';
+import { pickDepartment } from '../../medication/public.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
 import { windowSettingsOf } from '../time-window.ts';

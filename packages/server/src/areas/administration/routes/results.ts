@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { results, resultsCsv } from '../queries/index.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
-import { findPatient } from '../../medication/index.ts';
+import { findPatient } from '../../medication/public.ts';
 
 /**
  * A `patientId` filter naming a client outside the caller's scope is 404 with a refused audit entry — not an

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertNotLockedOut, attemptKeys, countFailure } from '../attempt-guard.ts';
 import { useNotMeToken } from '../not-me.ts';
 import { HttpError } from '../../../platform/errors.ts';
-import { findAccountById } from '../../accounts/index.ts';
+import { findAccountById } from '../../accounts/public.ts';
 
 const linkInvalid = () =>
   new HttpError(

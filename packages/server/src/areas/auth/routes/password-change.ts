@@ -26,7 +26,7 @@ import {
 } from '../../../platform/errors.ts';
 import { passedTwofaRecently } from '../two-factor-login.ts';
 import { assertStepUpCode } from '../step-up.ts';
-import { findAccountById } from '../../accounts/index.ts';
+import { findAccountById } from '../../accounts/public.ts';
 
 const errors = {
   400: apiErrorSchema,

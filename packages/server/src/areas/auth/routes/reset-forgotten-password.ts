@@ -25,7 +25,7 @@ import {
   resetLinkGone,
   resetLinkUnknown,
 } from '../../../platform/errors.ts';
-import { type AccountRow, findAccountById } from '../../accounts/index.ts';
+import { type AccountRow, findAccountById } from '../../accounts/public.ts';
 
 const errors = { 400: apiErrorSchema, 410: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
 

@@ -2,7 +2,7 @@ import { BAXTER_ROLL_DAYS } from '@zorgportaal/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
-import { plannedMoments, type PlanningAgreement } from '../../administration/index.ts';
+import { plannedMoments, type PlanningAgreement } from '../../medication/public.ts';
 import { addDays, dayBounds } from '../../../platform/time.ts';
 import { baxterRolls as r, baxterSachets } from '../schema.ts';
 

@@ -5,7 +5,8 @@ import type { Db, Tx } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { type AgreementRow, selectAgreements, toAgreement } from '../agreement-mapper.ts';
 import { unprocessable } from '../../../platform/errors.ts';
-import { inPatientScope, type Scope } from '../../../platform/scope.ts';
+import { type Scope } from '../../../platform/scope.ts';
+import { inPatientScope } from '../patient-scope.ts';
 
 const DAY_MS = 86_400_000;
 

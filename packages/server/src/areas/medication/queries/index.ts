@@ -1,5 +1,4 @@
 export * from './agreements.ts';
 export * from './catalogue.ts';
 export * from './departments.ts';
-export * from './flowchart.ts';
 export * from './patients.ts';

@@ -9,7 +9,8 @@ import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { unprocessable } from '../../../platform/errors.ts';
 import { registerPurge } from '../../../platform/purge.ts';
-import { inPatientScope, type Scope } from '../../../platform/scope.ts';
+import { type Scope } from '../../../platform/scope.ts';
+import { inPatientScope } from '../patient-scope.ts';
 import { selectPatients, toPatient } from '../patient-mapper.ts';
 
 /** A patient of one of the `scope` entities, or undefined (missing and foreign look the same). */

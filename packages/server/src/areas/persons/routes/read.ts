@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../../platform/scope.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
-import { toAccountView } from '../../accounts/index.ts';
+import { toAccountView } from '../../accounts/public.ts';
 import { listPersons } from '../queries/list.ts';
 import { toPerson } from '../mapper.ts';
 import { findAccountOfPerson, findLivePerson } from '../queries/write.ts';

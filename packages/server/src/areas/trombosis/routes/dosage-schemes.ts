@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../../platform/errors.ts';
 import { addDays, localDate } from '../../../platform/time.ts';
-import { listAgreements } from '../../medication/index.ts';
+import { listAgreements } from '../../medication/public.ts';
 import { coumarinMismatches } from '../coumarin-mismatch.ts';
 import { inForceOn, toSchemes } from '../mappers.ts';
 import { insertScheme, latestInrValues, schemesOf, targetRangesOf } from '../queries.ts';

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../../platform/errors.ts';
 import { localDate, localTime } from '../../../platform/time.ts';
-import { announceThread, createThreadToOrganisation } from '../../communication/index.ts';
+import { announceThread, createThreadToOrganisation } from '../../communication/public.ts';
 import { toInrValue, toTargetRange } from '../mappers.ts';
 import { monthsBack, ttrOf, TTR_MONTHS } from '../overview.ts';
 import { inrValuesOf, insertInrValue, targetRangesOf } from '../queries.ts';

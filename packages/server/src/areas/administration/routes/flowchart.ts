@@ -1,7 +1,7 @@
 import { apiErrorSchema, flowchartQuerySchema, flowchartSchema, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { localDate } from '../../../platform/time.ts';
-import { pickDepartment } from '../queries/departments.ts';
+import { pickDepartment } from '../../medication/public.ts';
 import { buildFlowchart } from '../queries/flowchart.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';

@@ -1,6 +1,7 @@
 import type { DepartmentOption, Flowchart } from '@zorgportaal/contract';
 import { and, eq, gte, inArray, or } from 'drizzle-orm';
-import { agreementsInForce, buildDayList, isWithdrawn } from '../../administration/index.ts';
+import { isWithdrawn } from '../rules.ts';
+import { agreementsInForce, buildDayList } from './day-list.ts';
 import { dayBounds } from '../../../platform/time.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';

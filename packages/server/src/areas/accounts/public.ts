@@ -1,0 +1,7 @@
+/** What other areas may use of this area (functions and types; tables are in its schema files). */
+export {
+  type AccountRow,
+  findAccountById,
+  findAccountByUsername,
+  toAccountView,
+} from './queries/accounts.ts';

@@ -1,0 +1,9 @@
+/** What other areas may use of this area (functions and types; tables are in its schema files). */
+export {
+  createThreadToOrganisation,
+  reachableEntityIds,
+  unreadByPatient,
+  unreadCount,
+} from './queries/index.ts';
+export { COMMUNICATION_TILES } from './tiles.ts';
+export { announceThread } from './announce.ts';

@@ -1,0 +1,10 @@
+/** What other areas may use of this area (functions and types; tables are in its schema files). */
+export { isoOrNull, toPerson } from './mapper.ts';
+export { countPersons, likeContains } from './queries/list.ts';
+export {
+  createPerson,
+  findAccountOfPerson,
+  findLivePerson,
+  updatePerson,
+  type PersonRow,
+} from './queries/write.ts';
