@@ -31,11 +31,16 @@ export const vpKeys = {
   all: ['vp'] as const,
 };
 
-/** Patient searches (the AMO's picker, the results overview's filter): refreshed when a patient is saved. */
+/** Patient searches (the AMO's picker, an order's client, the results overview's filter): refreshed when a patient is saved. */
 export const patientKeys = {
   searches: () => ['patients', 'search'] as const,
   search: (query: object) => [...patientKeys.searches(), query] as const,
   prescribers: () => ['patients', 'prescribers'] as const,
+};
+
+/** Catalogue searches (the AMO's medication picker, an order line, the results overview's filter). */
+export const catalogueKeys = {
+  search: (q: string | undefined) => ['catalogue', 'search', q ?? ''] as const,
 };
 
 /** Personen's lists and details: refreshed when the trash restores a person. */

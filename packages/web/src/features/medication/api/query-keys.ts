@@ -7,5 +7,4 @@ import { medicationKeys } from '../../../lib/query-keys.ts';
 export const amoKeys = {
   ...medicationKeys,
   agreements: (patientId: number) => [...medicationKeys.all, 'agreements', patientId] as const,
-  catalogue: (q: unknown) => [...medicationKeys.all, 'catalogue', q] as const,
 };
