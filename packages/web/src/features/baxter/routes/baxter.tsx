@@ -3,7 +3,7 @@ import '@mantine/core/styles/Combobox.css';
 import { useState } from 'react';
 import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { BAXTER_STATUSES, type BaxterRoll, type BaxterStatus } from '@zorgportaal/contract';
+import { BAXTER_STATUSES, STATUS_COLORS, type BaxterRoll, type BaxterStatus } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyMessage } from '../../../components/empty-message.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -18,7 +18,8 @@ import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useBaxterDepartments, useGenerateRolls, useHandOver, useLayOut, useRolls } from '../api/baxter.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { InterimChanges } from '../components/interim-changes.tsx';
-import { RollStatus, useRollStatusLabel } from '../components/roll-status.tsx';
+import { StatusSwatch } from '../../../components/status-swatch.tsx';
+import { useRollStatusLabel } from '../components/roll-status.tsx';
 
 /** ISO date `days` after `iso` (calendar arithmetic in UTC, no time zone involved). */
 const shift = (iso: string, days: number) => {
@@ -201,7 +202,12 @@ export default function BaxterPage() {
                     {roll.Room ? ` · ${roll.Room}` : ''}
                   </Table.Td>
                   <Table.Td data-label={t('baxter.col.status', 'Status')}>
-                    <RollStatus status={roll.Status} />
+                    <StatusSwatch
+                      status={roll.Status}
+                      color={STATUS_COLORS[roll.Status]}
+                      label={statusLabel(roll.Status)}
+                      testId="roll-status"
+                    />
                     <InterimChanges changes={roll.InterimChanges} />
                   </Table.Td>
                   <Table.Td data-label={t('baxter.col.sachets', 'Zakjes')}>
