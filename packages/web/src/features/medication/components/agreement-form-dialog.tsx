@@ -24,6 +24,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { useWeekdays } from '../../../lib/weekdays.ts';
 import {
   AGREEMENT_TYPES,
   type Agreement,
@@ -46,8 +47,6 @@ import { MomentsEditor } from './moments-editor.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 
-const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-
 interface AgreementFormDialogProps {
   patientId: number;
   /** Set to change this agreement (ends it and starts the new one); absent to start a new one. */
@@ -58,6 +57,7 @@ interface AgreementFormDialogProps {
 /** Start or change a medication agreement, validated with the contract's schema before it is sent. */
 export function AgreementFormDialog({ patientId, agreement, onClose }: AgreementFormDialogProps) {
   const { t } = useTranslation();
+  const weekdays = useWeekdays();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<AgreementDraft>({
     initialValues: agreement ? draftFromAgreement(agreement) : emptyDraft(),
@@ -241,9 +241,9 @@ export function AgreementFormDialog({ patientId, agreement, onClose }: Agreement
                 onChange={(values) => set({ weekdays: values.map(Number) })}
               >
                 <Group gap="xs">
-                  {WEEKDAY_KEYS.map((key, index) => (
-                    <Chip key={key} value={String(index + 1)} size="md">
-                      {t(`medication.weekday.${key}`)}
+                  {weekdays.map((name, index) => (
+                    <Chip key={index} value={String(index + 1)} size="md">
+                      {name}
                     </Chip>
                   ))}
                 </Group>

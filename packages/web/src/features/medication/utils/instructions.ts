@@ -4,12 +4,11 @@ import { formatDay } from '../../../lib/format.ts';
 export { formatDay };
 
 const NUMBER = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 3 });
-const WEEKDAYS_NL = ['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo'];
 
 export const formatAmount = (value: number, unit: string) => `${NUMBER.format(value)} ${unit}`;
 
-/** ISO weekdays (1 = Monday) as short Dutch names; empty = every day. */
-export const weekdayNames = (weekdays: readonly number[], names: readonly string[] = WEEKDAYS_NL): string =>
+/** ISO weekdays (1 = Monday) by their names (lib/weekdays.ts), Monday first; empty = every day. */
+export const chosenWeekdaysText = (weekdays: readonly number[], names: readonly string[]): string =>
   [...weekdays]
     .sort((a, b) => a - b)
     .map((day) => names[day - 1])

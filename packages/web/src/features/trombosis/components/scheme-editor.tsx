@@ -15,7 +15,7 @@ import { todayIso } from '../../../lib/format.ts';
 import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useAddDosageScheme } from '../api/trombosis.ts';
-import { useWeekdays } from '../hooks/use-weekdays.ts';
+import { useWeekdays } from '../../../lib/weekdays.ts';
 import { NoteAndSave } from './note-and-save.tsx';
 
 interface Values {
