@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlannedMoment, TimingReason } from '@zorgportaal/contract';
 import { fieldErrors } from '../../../lib/api-errors.ts';
 import { apiErrorMessage } from '../../../lib/error-message.ts';
-import { timeInAmsterdam } from '../../../lib/administration/dates.ts';
+import { timeInAmsterdam } from '../../../lib/dates.ts';
 import { toastError } from '../../../lib/toast.ts';
 import type { useMomentActions } from '../hooks/use-moment-actions.tsx';
 import { timingReasonAt, windowTiming } from '../utils/time-window.ts';

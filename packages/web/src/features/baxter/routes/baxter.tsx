@@ -12,6 +12,7 @@ import { PrintButton } from '../../../components/print-button.tsx';
 import stacked from '../../../components/stacked-table.module.css';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { addDays, isIsoDay, weekdayIndex } from '../../../lib/dates.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { getEntityType, hasPermission } from '../../../lib/session.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
@@ -21,18 +22,11 @@ import { InterimChanges } from '../components/interim-changes.tsx';
 import { StatusSwatch } from '../../../components/status-swatch.tsx';
 import { useRollStatusLabel } from '../components/roll-status.tsx';
 
-/** ISO date `days` after `iso` (calendar arithmetic in UTC, no time zone involved). */
-const shift = (iso: string, days: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
-
 const who = (by: { By: string | null; At: string } | null) =>
   by ? `${by.By ?? ''} · ${formatDateTime(by.At)}` : '';
 
-const isWeek = (value: string | null): value is string =>
-  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).getUTCDay() === 1;
+/** A week in the address is its Monday. */
+const isWeek = (value: string | null): value is string => isIsoDay(value) && weekdayIndex(value) === 0;
 const isStatus = (value: string | null): value is BaxterStatus =>
   (BAXTER_STATUSES as readonly (string | null)[]).includes(value);
 
@@ -88,7 +82,7 @@ export default function BaxterPage() {
         <Group gap="xs" align="flex-end">
           <Button
             variant="default"
-            onClick={() => shown && setWeek(shift(shown, -7))}
+            onClick={() => shown && setWeek(addDays(shown, -7))}
             data-testid="week-previous"
           >
             {t('baxter.previousWeek', 'Vorige week')}
@@ -97,11 +91,15 @@ export default function BaxterPage() {
             {shown
               ? t('baxter.week', 'Week van {{from}} t/m {{to}}', {
                   from: formatDate(shown),
-                  to: formatDate(shift(shown, 6)),
+                  to: formatDate(addDays(shown, 6)),
                 })
               : ''}
           </Text>
-          <Button variant="default" onClick={() => shown && setWeek(shift(shown, 7))} data-testid="week-next">
+          <Button
+            variant="default"
+            onClick={() => shown && setWeek(addDays(shown, 7))}
+            data-testid="week-next"
+          >
             {t('baxter.nextWeek', 'Volgende week')}
           </Button>
         </Group>

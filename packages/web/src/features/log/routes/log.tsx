@@ -1,5 +1,4 @@
 import { Button, Group, Stack } from '@mantine/core';
-import dayjs from '../../../lib/dayjs.ts';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyMessage } from '../../../components/empty-message.tsx';
@@ -13,6 +12,7 @@ import { useLog } from '../api/get-log.ts';
 import { LogFilters } from '../components/log-filters.tsx';
 import { LogTable } from '../components/log-table.tsx';
 import { downloadBlob } from '../../../lib/download.ts';
+import { todayInAmsterdam } from '../../../lib/dates.ts';
 import {
   EMPTY_LOG_FILTERS,
   periodIsValid,
@@ -40,7 +40,7 @@ export default function LogPage() {
     `?${writeLogFilters({ ...EMPTY_LOG_FILTERS, [key]: id }).toString()}`;
   const exportCsv = () =>
     exporter.mutate(query, {
-      onSuccess: (blob) => downloadBlob(blob, `logboek-${dayjs().format('YYYY-MM-DD')}.csv`),
+      onSuccess: (blob) => downloadBlob(blob, `logboek-${todayInAmsterdam()}.csv`),
       onError: (error) => toastError(apiErrorMessage(t, error)),
     });
   const rows = log.data?.pages.flatMap((page) => page.Rows) ?? [];

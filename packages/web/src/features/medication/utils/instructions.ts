@@ -34,7 +34,3 @@ export function periodParts(agreement: Pick<Agreement, 'Start' | 'End'>): {
   const lastMoment = new Date(Date.parse(agreement.End) - 1).toISOString();
   return { start, end: formatDay(lastMoment) };
 }
-
-/** Today in Europe/Amsterdam as YYYY-MM-DD (the default start of a new agreement). */
-export const todayInAmsterdam = (): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());

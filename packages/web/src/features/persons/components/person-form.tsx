@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field.tsx';
 import { apiErrorMessage } from '../../../lib/error-message.ts';
-import { todayIso } from '../../../lib/format.ts';
+import { todayInAmsterdam } from '../../../lib/dates.ts';
 import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCreatePerson } from '../api/create-person.ts';
@@ -91,7 +91,7 @@ export function PersonForm({ initial, personId, onDone }: PersonFormProps) {
           <DateField
             label={t('persons.form.dateOfBirth', 'Geboortedatum')}
             minDate="1900-01-01"
-            maxDate={todayIso()}
+            maxDate={todayInAmsterdam()}
             autoComplete="bday"
             {...bind('DateOfBirth', 'dateOfBirth')}
           />
