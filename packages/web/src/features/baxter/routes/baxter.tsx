@@ -11,7 +11,7 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { PrintButton } from '../../../components/print-button.tsx';
 import stacked from '../../../components/stacked-table.module.css';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { addDays, isIsoDay, weekdayIndex } from '../../../lib/dates.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { getEntityType, hasPermission } from '../../../lib/session.ts';

@@ -5,7 +5,7 @@ import { EmptyMessage } from '../../../components/empty-message.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useExportLog } from '../api/export-log.ts';
 import { useLog } from '../api/get-log.ts';

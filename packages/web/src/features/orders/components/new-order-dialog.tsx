@@ -22,8 +22,8 @@ import {
 import { useForm } from '@mantine/form';
 import { ORDER_UNITS, orderCreateBodySchema, type OrderCreateBodyInput } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCatalogueSearch } from '../../../lib/search-catalogue.ts';
 import { usePatientSearch } from '../../../lib/search-patients.ts';
