@@ -23,3 +23,16 @@ export function usePatientSearch(text: string, departmentId?: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+/**
+ * Every client the caller may see, for a picker without search (a message's client, the prescriber's
+ * Terugblikken): the server's scope decides, at most 200.
+ */
+export const usePatientChoices = (enabled = true) =>
+  useQuery({
+    queryKey: patientKeys.choices(),
+    queryFn: ({ signal }) =>
+      api.get('/api/patients', { schema: patientListSchema, query: { limit: 200 }, signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });

@@ -12,7 +12,8 @@ import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { showServerFieldErrors } from '../../../lib/form.ts';
 import type { MessageSubject } from '../../../lib/live-messages.ts';
 import { hasPermission } from '../../../lib/session.ts';
-import { useCreateThread, usePatientChoices, useRecipients } from '../api/communication.ts';
+import { usePatientChoices } from '../../../lib/search-patients.ts';
+import { useCreateThread, useRecipients } from '../api/communication.ts';
 import { emptyCompose, parsedThreadBody, validateCompose, type ComposeValues } from '../utils/forms.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 
