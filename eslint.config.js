@@ -33,6 +33,26 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Query keys are spelled only in the key factories (features/<f>/api/query-keys.ts, lib/query-keys.ts):
+    // an array written where a key is used is a second spelling that a refresh of the factory's root misses.
+    files: ['packages/web/**/*.{ts,tsx}'],
+    ignores: ['**/query-keys.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "Property[key.name='queryKey'] > ArrayExpression",
+          "Property[key.name='queryKey'] > TSAsExpression > ArrayExpression",
+          'CallExpression[callee.property.name=/^(get|set)Quer(y|ies)Data$/] > ArrayExpression.arguments',
+        ].map((selector) => ({
+          selector,
+          message:
+            "Spell a query key in the feature's api/query-keys.ts (or lib/query-keys.ts when shared), not where it is used.",
+        })),
+      ],
+    },
+  },
+  {
     // Web features never import each other (shared code goes to components/ or lib/, which import no
     // feature); the contract imports neither the server nor the web.
     files: ['packages/web/**/*.{ts,tsx}', 'packages/contract/**/*.ts'],

@@ -63,7 +63,6 @@ export const personNameInputSchema = z.strictObject({
   LastName: lastNameInputSchema,
   LastNamePartner: lastNameInputSchema.nullable().optional(),
 });
-export type PersonNameInput = z.infer<typeof personNameInputSchema>;
 
 /** An optional ISO date-time (e.g. 2025-01-31T00:00:00.000Z) or a plain date. */
 export const dateTimeInputSchema = z

@@ -43,7 +43,6 @@ export const logQuerySchema = z.object({
   limit: boundedInt(1, 200).default(50),
 });
 export type LogQuery = z.infer<typeof logQuerySchema>;
-export type LogQueryInput = z.input<typeof logQuerySchema>;
 export const logExportQuerySchema = logQuerySchema.omit({ cursor: true, limit: true });
 
 /** A log entry (domain.md Log). EventAt is an ISO date-time in UTC. */
@@ -112,12 +111,3 @@ export const dashboardTileSchema = z.object({
 export type DashboardTile = z.infer<typeof dashboardTileSchema>;
 export const dashboardSchema = z.object({ Tiles: z.array(dashboardTileSchema) });
 export type Dashboard = z.infer<typeof dashboardSchema>;
-export const DASHBOARD_TILE_KEYS = [
-  'persons',
-  'activeAccounts',
-  'loginsToday',
-  'failedLoginsToday',
-  'roundsOpen',
-  'roundsLate',
-  'roundsAwaitingCheck',
-] as const;

@@ -12,7 +12,6 @@ export const administrationListQuerySchema = z.object({
   departmentId: id.optional(),
   date: isoDateSchema.optional(),
 });
-export type AdministrationListQuery = z.input<typeof administrationListQuerySchema>;
 
 /** One planned moment (or one as-needed agreement, Time null) on the toedienlijst. */
 export const plannedMomentSchema = z.object({

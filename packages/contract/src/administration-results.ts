@@ -48,7 +48,6 @@ export const resultGroupSchema = z.object({
   Total: z.number().int(),
   ByStatus: z.array(statusCountSchema),
 });
-export type ResultGroup = z.infer<typeof resultGroupSchema>;
 
 export const resultsSchema = z.object({
   From: z.string(),

@@ -79,7 +79,6 @@ export type RegistrationBodyInput = z.input<typeof registrationBodySchema>;
 export const doubleCheckBodySchema = z.strictObject({
   Note: multilineText().trim().max(500).nullable().optional(),
 });
-export type DoubleCheckBody = z.infer<typeof doubleCheckBodySchema>;
 export const registrationParamsSchema = z.object({ id });
 
 const userRef = z.object({ Id: z.number().int(), Username: z.string(), ScreenName: z.string().nullable() });

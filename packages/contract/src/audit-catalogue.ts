@@ -112,9 +112,6 @@ export const AUDIT_OBJECTS = Object.fromEntries(AUDIT_OBJECT_TYPE_CODES.map((k) 
   readonly [K in AuditObjectType]: K;
 };
 
-export const isAuditObjectType = (value: string): value is AuditObjectType =>
-  Object.hasOwn(OBJECT_TYPES, value);
-
 /**
  * Field names a change entry may list (changed_fields), with their labels. Names only, never values:
  * the log must not become a second copy of patient data.
@@ -166,6 +163,5 @@ const FIELDS = {
   WardMapping: { nl: 'Afdelingscodes', en: 'Ward codes' },
   Secret: { nl: 'Sleutel', en: 'Key' },
 } as const satisfies Record<string, AuditLabel>;
-export type AuditField = keyof typeof FIELDS;
 /** Field labels by name; a name not listed here (an entity setting's key) is shown as it is. */
 export const AUDIT_FIELD_LABELS: Partial<Record<string, AuditLabel>> = FIELDS;

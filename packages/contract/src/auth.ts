@@ -48,4 +48,3 @@ export const loginErrorSchema = z
     account_id: z.number().int().optional(),
   })
   .passthrough();
-export type LoginError = z.infer<typeof loginErrorSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './dates.ts';
-import { idSchema, text } from './fields.ts';
+import { idSchema } from './fields.ts';
 
 /** Baxter rolls (GDS): a roll per patient per week, sachets per intake moment (domain.md "Orders and Baxter"). */
 
@@ -21,7 +21,6 @@ export const baxterListQuerySchema = z.object({
   /** Only the rolls in this status (the dashboard tile opens the week's waiting rolls). */
   status: z.enum(BAXTER_STATUSES, { error: 'Onbekende status.' }).optional(),
 });
-export type BaxterListQuery = z.infer<typeof baxterListQuerySchema>;
 
 const namedRef = z.object({ Id: z.number().int(), Name: z.string() });
 const byAt = z.object({ By: z.string().nullable(), At: z.string() }).nullable();
@@ -43,7 +42,6 @@ export const baxterInterimChangeSchema = z.object({
   RecordedAt: z.string(),
   RecordedBy: z.string().nullable(),
 });
-export type BaxterInterimChange = z.infer<typeof baxterInterimChangeSchema>;
 
 export const baxterRollSchema = z.object({
   Id: z.number().int(),
@@ -98,10 +96,3 @@ export const baxterImportErrorSchema = z.object({
 
 /** The fields of one line of a roll file, as the robot writes them. */
 export const BAXTER_FILE_FIELDS = ['bsn', 'period_start', 'sachet_time', 'product', 'quantity'] as const;
-export const baxterFileLineSchema = z.object({
-  bsn: text(),
-  period_start: text(),
-  sachet_time: text(),
-  product: text(),
-  quantity: z.union([z.number(), text()]),
-});

@@ -39,7 +39,6 @@ export const threadCreateBodySchema = z.strictObject({
   Body: messageText,
 });
 export type ThreadCreateBody = z.infer<typeof threadCreateBodySchema>;
-export type ThreadCreateBodyInput = z.input<typeof threadCreateBodySchema>;
 
 /** POST /api/communication/threads/{id}/messages: an answer in a thread. */
 export const messageCreateBodySchema = z.strictObject({ Body: messageText });
@@ -49,7 +48,6 @@ export const threadListQuerySchema = z.object({
   filter: z.enum(THREAD_FILTERS, { error: 'Onbekend filter.' }).optional(),
   patientId: idSchema.optional(),
 });
-export type ThreadListQuery = z.infer<typeof threadListQuerySchema>;
 
 /** A group the caller may write to, with its organisation. */
 export const recipientSchema = z.object({
@@ -106,6 +104,3 @@ export const streamTicketSchema = z.object({ Ticket: z.string() });
 export const streamTicketQuerySchema = z.object({
   ticket: text({ error: 'Ongeldig ticket.' }).min(1, 'Ongeldig ticket.').max(500, 'Ongeldig ticket.'),
 });
-
-/** The data line of a `message` event on GET /api/communication/stream. */
-export const messageEventSchema = z.object({ ThreadId: z.number().int() });

@@ -62,4 +62,3 @@ export const STATUS_COLORS = {
   laid_out: '#00ff7e',
   handed_over: '#006331',
 } as const;
-export type StatusColorKey = keyof typeof STATUS_COLORS;

@@ -51,7 +51,6 @@ export const documentFieldsSchema = z.object({
   Shared: sharedSchema.default(false),
 });
 export type DocumentFields = z.infer<typeof documentFieldsSchema>;
-export type DocumentFieldsInput = z.input<typeof documentFieldsSchema>;
 
 /** A change of an own document (JSON): any of the fields, at least one. */
 export const documentUpdateSchema = z
@@ -100,6 +99,5 @@ export const documentDetailSchema = documentSchema.extend({
 export type DocumentDetail = z.infer<typeof documentDetailSchema>;
 
 export const documentListSchema = z.object({ Rows: z.array(documentSchema) });
-export type DocumentList = z.infer<typeof documentListSchema>;
 
 export const documentIdParamSchema = z.object({ id: idSchema });

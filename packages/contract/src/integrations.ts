@@ -107,7 +107,6 @@ export const integrationReportLineSchema = z.object({
   Reason: z.string().nullable(),
   PatientId: z.number().int().nullable(),
 });
-export type IntegrationReportLine = z.infer<typeof integrationReportLineSchema>;
 
 export const integrationReportDetailSchema = integrationReportSchema.extend({
   Lines: z.array(integrationReportLineSchema),

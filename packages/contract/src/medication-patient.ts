@@ -84,10 +84,8 @@ export const departmentOptionSchema = z.object({
 export type DepartmentOption = z.infer<typeof departmentOptionSchema>;
 /** GET /api/medication/departments. */
 export const departmentListSchema = z.object({ Rows: z.array(departmentOptionSchema) });
-export type DepartmentList = z.infer<typeof departmentListSchema>;
 
 /** GET /api/patients/prescribers: the organisations that may be a client's prescriber (active `gp` link). */
 export const prescriberOptionsSchema = z.object({
   Rows: z.array(z.object({ Id: z.number().int(), Name: z.string() })),
 });
-export type PrescriberOptions = z.infer<typeof prescriberOptionsSchema>;

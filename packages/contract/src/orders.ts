@@ -46,7 +46,6 @@ export const orderStatusUpdateSchema = z
     if (body.status === 'declined' && !body.reason)
       ctx.addIssue({ code: 'custom', path: ['reason'], message: REASON_REQUIRED_MESSAGE });
   });
-export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
 export type OrderStatusUpdateInput = z.input<typeof orderStatusUpdateSchema>;
 
 export const ORDER_UNITS = [
@@ -91,7 +90,6 @@ export const orderLineBodySchema = z
         message: 'Kies een product of vul een omschrijving in.',
       });
   });
-export type OrderLineBody = z.infer<typeof orderLineBodySchema>;
 
 /** POST /api/medication/healthcare_provider/order: a new order (a draft unless Send is true). */
 export const orderCreateBodySchema = z.strictObject({
@@ -149,7 +147,6 @@ export const orderLineSchema = z.object({
   Unit: z.string(),
   Note: z.string().nullable(),
 });
-export type OrderLine = z.infer<typeof orderLineSchema>;
 
 export const orderHistorySchema = z.object({
   At: z.string(),
@@ -161,7 +158,6 @@ export const orderHistorySchema = z.object({
   Sent: z.boolean(),
   Reason: z.string().nullable(),
 });
-export type OrderHistoryEntry = z.infer<typeof orderHistorySchema>;
 
 export const orderSchema = z.object({
   Id: z.number().int(),

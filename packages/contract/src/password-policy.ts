@@ -76,7 +76,6 @@ export function newPasswordSchema(username?: string | null) {
       });
   });
 }
-export type NewPasswordForm = z.infer<typeof newPasswordFields>;
 
 /** The change in account settings: the current password as well (spec §7 `current_password`). */
 export function passwordChangeSettingsSchema(username?: string | null) {

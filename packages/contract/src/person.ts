@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { text } from './fields.ts';
 
 export const lastNameSchema = z.object({
   Prefix: z.string().max(20).nullable().default(null),
@@ -14,15 +13,6 @@ export const nameInformationSchema = z.object({
 export type NameInformation = z.infer<typeof nameInformationSchema>;
 
 /** The same shape as a request sends it: text fields without control characters. */
-const lastNameInputSchema = z.object({
-  Prefix: text().max(20).nullable().default(null),
-  LastName: text().min(1).max(100),
-});
-export const nameInformationInputSchema = z.object({
-  FirstNames: text().min(1).max(100),
-  LastName: lastNameInputSchema,
-  LastNamePartner: lastNameInputSchema.nullable().optional(),
-});
 
 /** Person as the spec names its fields (§3). DateOfBirth is an ISO date (YYYY-MM-DD). */
 export const personSchema = z.object({

@@ -33,7 +33,6 @@ export const personListQuerySchema = z.object({
   ...pageQueryShape,
 });
 export type PersonListQuery = z.infer<typeof personListQuerySchema>;
-export type PersonListQueryInput = z.input<typeof personListQuerySchema>;
 
 /** One row of the persons table. DateOfBirth ISO date, LastLogin ISO date-time (UTC). */
 export const personListRowSchema = z.object({

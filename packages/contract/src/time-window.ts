@@ -9,8 +9,6 @@ import { z } from 'zod';
 export const TIMING_REASONS = ['given_early', 'given_late'] as const;
 export type TimingReason = (typeof TIMING_REASONS)[number];
 
-/** Entity settings (Geavanceerd) of the window, in minutes before and after the planned time. */
-export const DOSE_WINDOW_SETTINGS = ['DoseWindowBeforeMinutes', 'DoseWindowAfterMinutes'] as const;
 export const DOSE_WINDOW_DEFAULT_MINUTES = 60;
 /** The window may be set from 0 to 180 minutes on either side: always inside the hard limit. */
 export const DOSE_WINDOW_MAX_MINUTES = 180;

@@ -68,9 +68,6 @@ export function defaultCheckIntervalDays(latestFirst: readonly InrInterpretation
   return earlier.length >= 2 && earlier[0] === 'in' && earlier[1] === 'in' ? MAX_CHECK_INTERVAL_DAYS : 21;
 }
 
-/** Weekdays of a scheme, Monday first (ISO). */
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-
 /** Tablets a week and milligrams a week of a weekly pattern. */
 export function weekTotal(drug: Coumarin, tabletsPerDay: readonly number[]): { Tablets: number; Mg: number } {
   const tablets = tabletsPerDay.reduce((sum, n) => sum + n, 0);
@@ -143,7 +140,6 @@ export const inrValueBodySchema = z.strictObject({
     .optional()
     .transform((value) => value || null),
 });
-export type InrValueBody = z.infer<typeof inrValueBodySchema>;
 export type InrValueBodyInput = z.input<typeof inrValueBodySchema>;
 
 export const inrValueSchema = z.object({
@@ -220,7 +216,6 @@ export const dosageSchemeBodySchema = z
         message: 'De volgende controle ligt hoogstens 6 weken na de ingangsdatum.',
       });
   });
-export type DosageSchemeBody = z.infer<typeof dosageSchemeBodySchema>;
 export type DosageSchemeBodyInput = z.input<typeof dosageSchemeBodySchema>;
 
 /** Whole days from one calendar date to another. */
@@ -255,7 +250,6 @@ export const COUMARIN_MISMATCH_KINDS = [
   'agreementWithoutScheme',
   'drugMismatch',
 ] as const;
-export type CoumarinMismatchKind = (typeof COUMARIN_MISMATCH_KINDS)[number];
 export const coumarinMismatchSchema = z.object({
   Kind: z.enum(COUMARIN_MISMATCH_KINDS),
   /** The drug of the scheme in force today; null without one. */
@@ -294,7 +288,6 @@ export const COUMARIN_ATC_PREFIX = 'B01AA';
  * only (the shape of GET /api/medication/patient/{id}/agreements), current ones and those ended in the last 90 days.
  */
 export const coumarinAgreementListSchema = agreementListSchema;
-export type CoumarinAgreementList = z.infer<typeof coumarinAgreementListSchema>;
 
 /** One patient of the trombosis overview (GET /api/trombosis/patients). */
 export const trombosisPatientSchema = z.object({

@@ -22,7 +22,6 @@ export const vpPatientRowSchema = z.object({
   /** The next medication review date has passed (or is today); null without a planned review. */
   ReviewDue: z.string().nullable(),
 });
-export type VpPatientRow = z.infer<typeof vpPatientRowSchema>;
 export const vpDashboardSchema = z.object({
   Rows: z.array(vpPatientRowSchema),
   /** Clients in the prescriber's scope (also those without open items). */
@@ -55,7 +54,6 @@ export const medicationReviewBodySchema = z
     path: ['NextReviewOn'],
   });
 export type MedicationReviewBody = z.infer<typeof medicationReviewBodySchema>;
-export type MedicationReviewBodyInput = z.input<typeof medicationReviewBodySchema>;
 
 export const medicationReviewSchema = z.object({
   Id: z.number().int(),
@@ -73,7 +71,6 @@ export const medicationReviewSchema = z.object({
 export type MedicationReview = z.infer<typeof medicationReviewSchema>;
 
 export const HISTORY_EVENT_KINDS = ['started', 'changed', 'stopped', 'ended', 'review'] as const;
-export type HistoryEventKind = (typeof HISTORY_EVENT_KINDS)[number];
 
 /** One line of Terugblikken: an agreement event or a review. */
 export const historyEventSchema = z.object({

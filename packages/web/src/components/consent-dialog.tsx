@@ -14,8 +14,8 @@ import {
   screenName,
   type InformedConsentBodyInput,
 } from '@zorgportaal/contract';
-import { fieldErrors } from '../lib/api-errors.ts';
-import { apiErrorMessage, issuesByPath } from '../lib/error-message.ts';
+import { apiErrorMessage, fieldErrors } from '../lib/api-errors.ts';
+import { issuesByPath } from '../lib/form.ts';
 import { getAccount } from '../lib/session.ts';
 import { SignaturePad } from './signature-pad.tsx';
 import { FormActions } from './form-actions.tsx';

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../lib/error-message.ts';
+import { apiErrorMessage } from '../lib/api-errors.ts';
 
 interface LoadErrorProps {
   /** What could not be loaded, e.g. "De personen konden niet worden geladen." */

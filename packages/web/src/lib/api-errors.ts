@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { ApiError } from '@zorgportaal/contract';
 
 /** A non-OK HTTP response; `body` is the parsed JSON (usually `{ Code, Message, Fields? }`) or text. */
@@ -58,4 +59,14 @@ export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiRequestError)) return {};
   const fields = (error.body as Partial<ApiError> | null)?.Fields;
   return fields && typeof fields === 'object' ? fields : {};
+}
+
+/** The toast text of a failed call: the server's Message (`{ Code, Message }`), else the generic failure. */
+export function apiErrorMessage(t: TFunction, error: unknown): string {
+  if (
+    error instanceof ApiRequestError &&
+    typeof (error.body as { Message?: unknown } | null)?.Message === 'string'
+  )
+    return error.message;
+  return genericErrorMessage(t, error);
 }

@@ -26,3 +26,10 @@ export function showServerFieldErrors(form: { setErrors: (errors: FormErrors) =>
   const fields = fieldErrors(error);
   if (Object.keys(fields).length > 0) form.setErrors(fields);
 }
+
+/** The first message per dotted path ('NameInformation.FirstNames', 'EmailAddress.0') of zod issues. */
+export function issuesByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const byPath: Record<string, string> = {};
+  for (const issue of issues) byPath[issue.path.map(String).join('.')] ??= issue.message;
+  return byPath;
+}

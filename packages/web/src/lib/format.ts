@@ -26,9 +26,6 @@ export function parseDutchDate(text: string): string | null {
   return isCalendarDate(iso) ? iso : null;
 }
 
-/** Today in the browser's calendar as YYYY-MM-DD (the latest date of birth a calendar offers). */
-export const todayIso = (): string => dayjs().format('YYYY-MM-DD');
-
 /** A result group's label: a day group (key YYYY-MM-DD) shows as DD-MM-YYYY like every date. */
 export const groupLabel = (groupBy: string, group: { Key: string; Label: string }): string =>
   groupBy === 'day' ? formatDate(group.Key) || group.Label : group.Label;

@@ -3,16 +3,16 @@ import { streamTicketSchema, unreadCountSchema } from '@zorgportaal/contract';
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from './api-client.ts';
 import { buildUrl } from './http.ts';
+import { communicationKeys, dashboardKeys } from './query-keys.ts';
 import { hasPermission } from './session.ts';
 
 /**
  * Live messages (Communicatie), shared by the layout (unread counter) and the communication screens:
- * one server-sent event stream per tab; every event refreshes the queries under ['communication'].
+ * one server-sent event stream per tab; every event refreshes the queries under communicationKeys.all
+ * and the landing page's figures.
  * While the stream is down the queries poll instead.
  */
 
-export const COMMUNICATION_KEY = ['communication'] as const;
-export const UNREAD_KEY = [...COMMUNICATION_KEY, 'unread'] as const;
 /** Polling interval while the stream is down. */
 export const FALLBACK_POLL_MS = 15_000;
 const RECONNECT_MS = 3_000;
@@ -41,7 +41,7 @@ export function useUnreadMessages() {
   const enabled = mayUseCommunication();
   const refetchInterval = usePollingInterval();
   return useQuery({
-    queryKey: UNREAD_KEY,
+    queryKey: communicationKeys.unread(),
     queryFn: () => api.get('/api/communication/unread', { schema: unreadCountSchema }),
     enabled,
     refetchInterval,
@@ -63,8 +63,8 @@ export function useMessageStream(): void {
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: COMMUNICATION_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void queryClient.invalidateQueries({ queryKey: communicationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
     };
     const schedule = () => {
       if (stopped) return;

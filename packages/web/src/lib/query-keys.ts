@@ -31,11 +31,37 @@ export const vpKeys = {
   all: ['vp'] as const,
 };
 
-/** Patient searches (the AMO's picker, the results overview's filter): refreshed when a patient is saved. */
+/**
+ * Patient searches (the AMO's picker, an order's client, the results overview's filter) and the
+ * whole list a picker offers (a message's client, the prescriber's history): refreshed when a patient
+ * is saved.
+ */
 export const patientKeys = {
   searches: () => ['patients', 'search'] as const,
   search: (query: object) => [...patientKeys.searches(), query] as const,
+  choices: () => [...patientKeys.searches(), 'choices'] as const,
   prescribers: () => ['patients', 'prescribers'] as const,
+};
+
+/** Catalogue searches (the AMO's medication picker, an order line, the results overview's filter). */
+export const catalogueKeys = {
+  search: (q: string | undefined) => ['catalogue', 'search', q ?? ''] as const,
+};
+
+/** The organisation's own settings: the layout's header and Geavanceerd, which changes them. */
+export const entitySettingsKeys = {
+  own: () => ['entity-settings'] as const,
+};
+
+/** Communicatie: every event of the live message stream refreshes all of it; the layout shows the unread count. */
+export const communicationKeys = {
+  all: ['communication'] as const,
+  unread: () => [...communicationKeys.all, 'unread'] as const,
+};
+
+/** The landing page's tiles and notices: a new message changes its figures. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
 };
 
 /** Personen's lists and details: refreshed when the trash restores a person. */

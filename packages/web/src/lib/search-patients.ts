@@ -1,20 +1,38 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
 import { patientListSchema } from '@zorgportaal/contract';
 import { api } from './api-client.ts';
 import { patientKeys } from './query-keys.ts';
+import { SEARCH_DEBOUNCE_MS } from './search-catalogue.ts';
 
-export interface PatientSearch {
-  q?: string;
-  departmentId?: number;
-  limit?: number;
+/** How many clients one search shows. */
+export const PATIENT_SEARCH_LIMIT = 30;
+
+/**
+ * GET /api/patients as the user types (name, BSN or room), optionally on one department: the AMO's
+ * patient picker, an order's client and the results overview's filter. One cache below
+ * `patientKeys.searches()`, which a saved client refreshes.
+ */
+export function usePatientSearch(text: string, departmentId?: number) {
+  const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const query = { q: debounced || undefined, departmentId, limit: PATIENT_SEARCH_LIMIT };
+  return useQuery({
+    queryKey: patientKeys.search(query),
+    queryFn: ({ signal }) => api.get('/api/patients', { schema: patientListSchema, query, signal }),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
 }
 
-/** GET /api/patients (name, BSN or room): the AMO's patient picker and the results overview's filter. */
-export const searchPatients = (query: PatientSearch) =>
-  api.get('/api/patients', { schema: patientListSchema, query: { ...query } });
-
-export const patientSearchQueryOptions = (query: PatientSearch) =>
-  queryOptions({ queryKey: patientKeys.search(query), queryFn: () => searchPatients(query) });
-
-export const usePatientSearch = (query: PatientSearch) =>
-  useQuery({ ...patientSearchQueryOptions(query), placeholderData: keepPreviousData });
+/**
+ * Every client the caller may see, for a picker without search (a message's client, the prescriber's
+ * Terugblikken): the server's scope decides, at most 200.
+ */
+export const usePatientChoices = (enabled = true) =>
+  useQuery({
+    queryKey: patientKeys.choices(),
+    queryFn: ({ signal }) =>
+      api.get('/api/patients', { schema: patientListSchema, query: { limit: 200 }, signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });

@@ -6,9 +6,8 @@ import { loadChunk } from '../../lib/lazy-chunk.ts';
 type PageModule = { default: ComponentType };
 
 /**
- * Screens that are built, by path. A later issue adds its page here, e.g.
- * `'/management/persons': () => import('../../features/persons/routes/persons.tsx')`.
- * Every other protected route shows the shared "nog niet beschikbaar" page.
+ * The page of every protected route (the contract's PROTECTED_ROUTES), by path. A new route adds its
+ * page here, e.g. `'/management/persons': () => import('../../features/persons/routes/persons.tsx')`.
  */
 const SCREENS: Partial<Record<string, () => Promise<PageModule>>> = {
   '/amo': () => import('../../features/medication/routes/amo.tsx'),
@@ -41,12 +40,14 @@ const SCREENS: Partial<Record<string, () => Promise<PageModule>>> = {
   '/vp/history': () => import('../../features/vp/routes/vp-history.tsx'),
 };
 
-const notAvailable = () => import('../../components/not-available-page.tsx');
-
 /** A route `lazy` function that loads a page chunk with the 120 s time-out. */
 export const lazyPage =
   (load: () => Promise<PageModule>): LazyRouteFunction<RouteObject> =>
   async () => ({ Component: (await loadChunk(load)).default });
 
-export const screenFor = (route: ProtectedRoute): LazyRouteFunction<RouteObject> =>
-  lazyPage(SCREENS[route.path] ?? notAvailable);
+/** The route's page; a route without one stops the app at start-up (and its tests), never a blank screen. */
+export function screenFor(route: ProtectedRoute): LazyRouteFunction<RouteObject> {
+  const load = SCREENS[route.path];
+  if (!load) throw new Error(`No page for ${route.path}: add it to app/routes/screens.ts`);
+  return lazyPage(load);
+}

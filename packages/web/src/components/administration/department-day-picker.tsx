@@ -4,7 +4,7 @@ import { Button, Group, Select } from '@mantine/core';
 import { DateField } from '../date-field.tsx';
 import { useTranslation } from 'react-i18next';
 import type { DepartmentOption } from '@zorgportaal/contract';
-import { addDays, isIsoDay, todayInAmsterdam } from '../../lib/administration/dates.ts';
+import { addDays, isIsoDay, todayInAmsterdam } from '../../lib/dates.ts';
 import type { DepartmentDay } from '../../lib/administration/use-department-day.ts';
 
 interface DepartmentDayPickerProps {

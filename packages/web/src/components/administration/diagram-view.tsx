@@ -3,7 +3,7 @@ import { Alert, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdministrationStatus } from '@zorgportaal/contract';
 import { useResults } from '../../lib/administration/get-results.ts';
-import { addDays, todayInAmsterdam } from '../../lib/administration/dates.ts';
+import { addDays, todayInAmsterdam } from '../../lib/dates.ts';
 import { diagramRows, isPercentage, type DiagramDefinition } from '../../lib/administration/diagrams.ts';
 import { statusColor } from '../../lib/administration/status.ts';
 import { BarChart } from './bar-chart.tsx';

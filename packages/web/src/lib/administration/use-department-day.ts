@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { DepartmentOption } from '@zorgportaal/contract';
-import { isIsoDay, todayInAmsterdam } from './dates.ts';
+import { isIsoDay, todayInAmsterdam } from '../dates.ts';
 
 export interface DepartmentDay {
   departmentId: number | null;

@@ -5,7 +5,7 @@ import { AVATAR_MAX_PX } from '@zorgportaal/contract';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useAvatar } from '../api/get-avatar.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
-import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage as errorMessage } from '../../../lib/api-errors.ts';
 import { AVATAR_MAX_FILE_BYTES, AVATAR_TYPES, resizeImage } from '../utils/resize-image.ts';
 
 interface AvatarEditorProps {

@@ -17,6 +17,7 @@ import { useForm } from '@mantine/form';
 import { newIpAllowEntrySchema, type IpAllowEntry } from '@zorgportaal/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { apiErrorMessage as errorMessage } from '../../../lib/api-errors.ts';
 import { contractResolver } from '../../../lib/form.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import {
@@ -26,7 +27,6 @@ import {
 } from '../api/change-ip-allow-list.ts';
 import { useCurrentIp } from '../api/get-current-ip.ts';
 import { useIpAllowList } from '../api/get-ip-allow-list.ts';
-import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { useTwofaStatus } from '../api/get-twofa-status.ts';
 import {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_EMAILS, type Profile } from '@zorgportaal/contract';
 import { DateField } from '../../../components/date-field.tsx';
 import { EmailListField } from '../../../components/email-list-field.tsx';
-import { todayIso } from '../../../lib/format.ts';
+import { todayInAmsterdam } from '../../../lib/dates.ts';
 import { contractResolver } from '../../../lib/form.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -101,7 +101,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <DateField
           label={t('profile.dateOfBirth', 'Geboortedatum')}
           minDate="1900-01-01"
-          maxDate={todayIso()}
+          maxDate={todayInAmsterdam()}
           autoComplete="bday"
           w={200}
           {...form.getInputProps('DateOfBirth')}

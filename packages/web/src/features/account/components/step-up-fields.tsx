@@ -2,8 +2,7 @@ import { PasswordInput, TextInput } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { FormErrors } from '@mantine/form';
-import { ApiRequestError, fieldErrors } from '../../../lib/api-errors.ts';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage, ApiRequestError, fieldErrors } from '../../../lib/api-errors.ts';
 import { showServerFieldErrors } from '../../../lib/form.ts';
 import { toastError } from '../../../lib/toast.ts';
 

@@ -2,13 +2,12 @@ import { Alert, Button, Code, Group, Image, Skeleton, Stack, Text, TextInput } f
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { totpCodeFormSchema } from '@zorgportaal/contract';
-import { ApiRequestError } from '../../../lib/api-errors.ts';
+import { apiErrorMessage as errorMessage, ApiRequestError } from '../../../lib/api-errors.ts';
 import { contractResolver } from '../../../lib/form.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useGenerateTwofaSecret } from '../api/generate-twofa-secret.ts';
 import { useTwofaStatus } from '../api/get-twofa-status.ts';
 import { useSetTwofa } from '../api/set-twofa.ts';
-import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { StepUpFields, stepUpErrors, validateStepUp } from './step-up-fields.tsx';
 

@@ -8,7 +8,7 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { useProfile } from '../api/get-profile.ts';
 import { AvatarEditor } from '../components/avatar-editor.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
-import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage as errorMessage } from '../../../lib/api-errors.ts';
 
 const initialsOf = (name: string) =>
   name

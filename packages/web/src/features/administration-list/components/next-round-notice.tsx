@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PlannedMoment } from '@zorgportaal/contract';
-import { timeInAmsterdam } from '../../../lib/administration/dates.ts';
+import { timeInAmsterdam } from '../../../lib/dates.ts';
 import { isOpen } from '../utils/moments.ts';
 
 /** The open timed dose whose window opens first, when none is due yet (nothing in or past its window). */

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Registration } from '@zorgportaal/contract';
-import { timeInAmsterdam } from '../../../lib/administration/dates.ts';
+import { timeInAmsterdam } from '../../../lib/dates.ts';
 import { statusColor } from '../../../lib/administration/status.ts';
 
 /** What was registered: status (spec colour), reason, time, by whom, and the double check. */

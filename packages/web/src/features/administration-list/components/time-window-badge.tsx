@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PlannedMoment } from '@zorgportaal/contract';
-import { timeInAmsterdam } from '../../../lib/administration/dates.ts';
+import { timeInAmsterdam } from '../../../lib/dates.ts';
 import { windowTiming } from '../utils/time-window.ts';
 
 /** An open dose before its time window: "Te vroeg: vanaf 06:00" (the window's start, as the server set it). */

@@ -4,7 +4,7 @@ import type { PlannedMoment, Registration } from '@zorgportaal/contract';
 import { hideToast, showToast, toastError } from '../../../lib/toast.ts';
 import { useDoubleCheckRegistration } from '../api/double-check-registration.ts';
 import { useRegisterAdministration } from '../api/register-administration.ts';
-import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage as errorMessage } from '../../../lib/api-errors.ts';
 import { registrationBody, undoBody, type RegistrationInput } from '../utils/registration-body.ts';
 
 /**

@@ -23,7 +23,7 @@ import { useOpenOnly } from '../hooks/use-open-only.ts';
 import { awaitsDoubleCheck, useDoubleCheckFilter } from '../hooks/use-double-check-filter.ts';
 import { DoubleCheckFilterNotice } from '../components/double-check-filter-notice.tsx';
 import { useScrollToNow } from '../hooks/use-scroll-to-now.ts';
-import { todayInAmsterdam } from '../../../lib/administration/dates.ts';
+import { todayInAmsterdam } from '../../../lib/dates.ts';
 import { groupMoments, isOpen, scrollTargetOf } from '../utils/moments.ts';
 
 const ListSkeleton = () => (

@@ -14,7 +14,7 @@ export function PatientFilter({
 }) {
   const { t } = useTranslation();
   const search = useSearchText();
-  const patients = usePatientSearch({ q: search.q, departmentId, limit: 20 });
+  const patients = usePatientSearch(search.text, departmentId);
   const options = (patients.data?.Rows ?? []).map((patient) => ({
     value: String(patient.Id),
     label: patient.Room ? `${patient.ScreenName} (${patient.Room})` : patient.ScreenName,

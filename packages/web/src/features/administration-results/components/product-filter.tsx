@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCatalogueSearch } from '../api/search-catalogue.ts';
+import { useCatalogueSearch } from '../../../lib/search-catalogue.ts';
 import { SearchSelect, useSearchText } from './search-select.tsx';
 
 /** A product from the catalogue, searched on the server (name, substance, ATC code). */
@@ -12,7 +12,7 @@ export function ProductFilter({
 }) {
   const { t } = useTranslation();
   const search = useSearchText();
-  const catalogue = useCatalogueSearch({ q: search.q, limit: 25 });
+  const catalogue = useCatalogueSearch(search.text);
   const options = (catalogue.data?.Rows ?? []).map((medication) => ({
     value: String(medication.Id),
     label: medication.Name,

@@ -12,7 +12,7 @@ import {
   type ResultGrouping,
 } from '@zorgportaal/contract';
 import type { ResultsFilter } from '../../../lib/administration/results-filter.ts';
-import { isIsoDay } from '../../../lib/administration/dates.ts';
+import { isIsoDay } from '../../../lib/dates.ts';
 import { PatientFilter } from './patient-filter.tsx';
 import { ProductFilter } from './product-filter.tsx';
 

@@ -2,18 +2,16 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
 import { useState } from 'react';
 import { Select } from '@mantine/core';
-import { useDebounced } from '../hooks/use-debounced.ts';
 
 export interface SearchOption {
   value: string;
   label: string;
 }
 
-/** The typed search text and its debounced, trimmed query (undefined while empty). */
+/** The typed search text (the search hooks debounce and trim it). */
 export function useSearchText() {
   const [text, setText] = useState('');
-  const q = useDebounced(text.trim());
-  return { text, setText, q: q || undefined };
+  return { text, setText };
 }
 
 /**

@@ -16,8 +16,8 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { ResultsFilters } from '../components/results-filters.tsx';
 import { formatPercentage, GroupTable, StatusTable } from '../components/results-tables.tsx';
 import { StatCard } from '../../../components/administration/stat-card.tsx';
-import { addDays, todayInAmsterdam } from '../../../lib/administration/dates.ts';
-import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
+import { addDays, todayInAmsterdam } from '../../../lib/dates.ts';
+import { apiErrorMessage as errorMessage } from '../../../lib/api-errors.ts';
 
 const lastWeek = (): ResultsFilter => {
   const to = todayInAmsterdam();

@@ -1,4 +1,6 @@
-/** The auth feature's query keys: the only place they are spelled. */
+import { entitySettingsKeys } from '../../../lib/query-keys.ts';
+
+/** The auth feature's query keys: the only place they are spelled (the own settings are shared). */
 export const authKeys = {
-  entitySettings: () => ['entity-settings'] as const,
+  entitySettings: entitySettingsKeys.own,
 };

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiRequestError } from '../../../lib/api-errors.ts';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage, ApiRequestError } from '../../../lib/api-errors.ts';
 import { reportNotMe } from '../api/not-me.ts';
 import { PasswordCard } from '../components/password-card.tsx';
 

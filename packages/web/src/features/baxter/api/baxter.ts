@@ -3,11 +3,12 @@ import {
   baxterGenerateResultSchema,
   baxterImportResultSchema,
   baxterRollListSchema,
-  departmentListSchema,
   type BaxterStatus,
   type BaxterImportBody,
 } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { departmentsQueryOptions } from '../../../lib/administration/get-departments.ts';
+import { baxterKeys } from './query-keys.ts';
 
 export interface RollQuery {
   week?: string;
@@ -18,25 +19,21 @@ export interface RollQuery {
 /** GET /api/baxter/rolls: the rolls of one week (and department); refreshed every minute. */
 export const useRolls = (query: RollQuery) =>
   useQuery({
-    queryKey: ['baxter', 'rolls', query],
+    queryKey: baxterKeys.rollList(query),
     queryFn: ({ signal }) =>
       api.get('/api/baxter/rolls', { schema: baxterRollListSchema, query: { ...query }, signal }),
     refetchInterval: 60_000,
     placeholderData: keepPreviousData,
   });
 
-export const useBaxterDepartments = () =>
-  useQuery({
-    queryKey: ['baxter', 'departments'],
-    queryFn: () => api.get('/api/medication/departments', { schema: departmentListSchema }),
-    staleTime: 300_000,
-  });
+/** The departments to filter on: the shared list (a pharmacy sees those of the care centres it supplies). */
+export const useBaxterDepartments = () => useQuery(departmentsQueryOptions());
 
 function useRollMutation<V, R>(fn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['baxter', 'rolls'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: baxterKeys.rolls() }),
   });
 }
 

@@ -4,8 +4,7 @@ import '@mantine/core/styles/Overlay.css';
 import { useState } from 'react';
 import { Alert, Button, FileInput, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../../lib/api-errors.ts';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage, ApiRequestError } from '../../../lib/api-errors.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useImportRollFile } from '../api/baxter.ts';
 

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Combobox.css';
 import { useState } from 'react';
 import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { BAXTER_STATUSES, type BaxterRoll, type BaxterStatus } from '@zorgportaal/contract';
+import { BAXTER_STATUSES, STATUS_COLORS, type BaxterRoll, type BaxterStatus } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyMessage } from '../../../components/empty-message.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -11,27 +11,22 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { PrintButton } from '../../../components/print-button.tsx';
 import stacked from '../../../components/stacked-table.module.css';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
+import { addDays, isIsoDay, weekdayIndex } from '../../../lib/dates.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { getEntityType, hasPermission } from '../../../lib/session.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useBaxterDepartments, useGenerateRolls, useHandOver, useLayOut, useRolls } from '../api/baxter.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { InterimChanges } from '../components/interim-changes.tsx';
-import { RollStatus, useRollStatusLabel } from '../components/roll-status.tsx';
-
-/** ISO date `days` after `iso` (calendar arithmetic in UTC, no time zone involved). */
-const shift = (iso: string, days: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
+import { StatusSwatch } from '../../../components/status-swatch.tsx';
+import { useRollStatusLabel } from '../components/roll-status.tsx';
 
 const who = (by: { By: string | null; At: string } | null) =>
   by ? `${by.By ?? ''} · ${formatDateTime(by.At)}` : '';
 
-const isWeek = (value: string | null): value is string =>
-  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).getUTCDay() === 1;
+/** A week in the address is its Monday. */
+const isWeek = (value: string | null): value is string => isIsoDay(value) && weekdayIndex(value) === 0;
 const isStatus = (value: string | null): value is BaxterStatus =>
   (BAXTER_STATUSES as readonly (string | null)[]).includes(value);
 
@@ -87,7 +82,7 @@ export default function BaxterPage() {
         <Group gap="xs" align="flex-end">
           <Button
             variant="default"
-            onClick={() => shown && setWeek(shift(shown, -7))}
+            onClick={() => shown && setWeek(addDays(shown, -7))}
             data-testid="week-previous"
           >
             {t('baxter.previousWeek', 'Vorige week')}
@@ -96,11 +91,15 @@ export default function BaxterPage() {
             {shown
               ? t('baxter.week', 'Week van {{from}} t/m {{to}}', {
                   from: formatDate(shown),
-                  to: formatDate(shift(shown, 6)),
+                  to: formatDate(addDays(shown, 6)),
                 })
               : ''}
           </Text>
-          <Button variant="default" onClick={() => shown && setWeek(shift(shown, 7))} data-testid="week-next">
+          <Button
+            variant="default"
+            onClick={() => shown && setWeek(addDays(shown, 7))}
+            data-testid="week-next"
+          >
             {t('baxter.nextWeek', 'Volgende week')}
           </Button>
         </Group>
@@ -201,7 +200,12 @@ export default function BaxterPage() {
                     {roll.Room ? ` · ${roll.Room}` : ''}
                   </Table.Td>
                   <Table.Td data-label={t('baxter.col.status', 'Status')}>
-                    <RollStatus status={roll.Status} />
+                    <StatusSwatch
+                      status={roll.Status}
+                      color={STATUS_COLORS[roll.Status]}
+                      label={statusLabel(roll.Status)}
+                      testId="roll-status"
+                    />
                     <InterimChanges changes={roll.InterimChanges} />
                   </Table.Td>
                   <Table.Td data-label={t('baxter.col.sachets', 'Zakjes')}>

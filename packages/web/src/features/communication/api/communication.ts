@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  patientListSchema,
   recipientListSchema,
   threadListSchema,
   threadSchema,
@@ -9,16 +8,14 @@ import {
   type ThreadFilter,
 } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
-import { COMMUNICATION_KEY, usePollingInterval } from '../../../lib/live-messages.ts';
-
-export const threadsKey = (filter: ThreadFilter) => [...COMMUNICATION_KEY, 'threads', filter] as const;
-export const threadKey = (id: number) => [...COMMUNICATION_KEY, 'thread', id] as const;
+import { usePollingInterval } from '../../../lib/live-messages.ts';
+import { threadKeys } from './query-keys.ts';
 
 /** GET /api/communication/threads: refreshed by the event stream, polled while it is down. */
 export function useThreads(filter: ThreadFilter) {
   const refetchInterval = usePollingInterval();
   return useQuery({
-    queryKey: threadsKey(filter),
+    queryKey: threadKeys.list(filter),
     queryFn: () => api.get('/api/communication/threads', { query: { filter }, schema: threadListSchema }),
     refetchInterval,
   });
@@ -29,11 +26,11 @@ export function useThread(id: number | null) {
   const queryClient = useQueryClient();
   const refetchInterval = usePollingInterval();
   return useQuery({
-    queryKey: threadKey(id ?? 0),
+    queryKey: threadKeys.thread(id ?? 0),
     queryFn: async () => {
       const thread = await api.get(`/api/communication/threads/${id}`, { schema: threadSchema });
-      void queryClient.invalidateQueries({ queryKey: [...COMMUNICATION_KEY, 'unread'] });
-      void queryClient.invalidateQueries({ queryKey: [...COMMUNICATION_KEY, 'threads'] });
+      void queryClient.invalidateQueries({ queryKey: threadKeys.unread() });
+      void queryClient.invalidateQueries({ queryKey: threadKeys.threads() });
       return thread;
     },
     enabled: id !== null,
@@ -43,17 +40,8 @@ export function useThread(id: number | null) {
 
 export const useRecipients = () =>
   useQuery({
-    queryKey: [...COMMUNICATION_KEY, 'recipients'],
+    queryKey: threadKeys.recipients(),
     queryFn: () => api.get('/api/communication/recipients', { schema: recipientListSchema }),
-    staleTime: 5 * 60_000,
-  });
-
-/** The clients a message may be about (the caller's scope; the server checks the other side). */
-export const usePatientChoices = (enabled: boolean) =>
-  useQuery({
-    queryKey: [...COMMUNICATION_KEY, 'patients'],
-    queryFn: () => api.get('/api/patients', { query: { limit: 200 }, schema: patientListSchema }),
-    enabled,
     staleTime: 5 * 60_000,
   });
 
@@ -63,8 +51,8 @@ export function useCreateThread() {
     mutationFn: (body: ThreadCreateBody) =>
       api.post('/api/communication/threads', body, { schema: threadSchema }),
     onSuccess: (thread) => {
-      queryClient.setQueryData(threadKey(thread.Id), thread);
-      void queryClient.invalidateQueries({ queryKey: [...COMMUNICATION_KEY, 'threads'] });
+      queryClient.setQueryData(threadKeys.thread(thread.Id), thread);
+      void queryClient.invalidateQueries({ queryKey: threadKeys.threads() });
     },
   });
 }
@@ -75,8 +63,8 @@ export function useAnswer(threadId: number) {
     mutationFn: (body: MessageCreateBody) =>
       api.post(`/api/communication/threads/${threadId}/messages`, body, { schema: threadSchema }),
     onSuccess: (thread) => {
-      queryClient.setQueryData(threadKey(thread.Id), thread);
-      void queryClient.invalidateQueries({ queryKey: [...COMMUNICATION_KEY, 'threads'] });
+      queryClient.setQueryData(threadKeys.thread(thread.Id), thread);
+      void queryClient.invalidateQueries({ queryKey: threadKeys.threads() });
     },
   });
 }

@@ -19,7 +19,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyMessage } from '../../../components/empty-message.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { COMPOSE_PARAMS, composeSubjectOf, useStreamLive } from '../../../lib/live-messages.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useThread, useThreads } from '../api/communication.ts';

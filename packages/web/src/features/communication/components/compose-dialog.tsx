@@ -8,11 +8,12 @@ import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { MESSAGE_MAX, SUBJECT_MAX, type Thread } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { showServerFieldErrors } from '../../../lib/form.ts';
 import type { MessageSubject } from '../../../lib/live-messages.ts';
 import { hasPermission } from '../../../lib/session.ts';
-import { useCreateThread, usePatientChoices, useRecipients } from '../api/communication.ts';
+import { usePatientChoices } from '../../../lib/search-patients.ts';
+import { useCreateThread, useRecipients } from '../api/communication.ts';
 import { emptyCompose, parsedThreadBody, validateCompose, type ComposeValues } from '../utils/forms.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
 

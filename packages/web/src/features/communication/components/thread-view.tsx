@@ -2,9 +2,9 @@ import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mant
 import { useForm } from '@mantine/form';
 import { MESSAGE_MAX, type Thread } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { showServerFieldErrors } from '../../../lib/form.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useAnswer } from '../api/communication.ts';
 import { validateAnswer } from '../utils/forms.ts';
 import { InrValueLine } from './inr-value-line.tsx';

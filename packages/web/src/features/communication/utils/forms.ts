@@ -6,7 +6,7 @@ import {
   type ThreadCreateBody,
 } from '@zorgportaal/contract';
 import type { TFunction } from 'i18next';
-import { issuesByPath } from '../../../lib/error-message.ts';
+import { issuesByPath } from '../../../lib/form.ts';
 import type { MessageSubject } from '../../../lib/live-messages.ts';
 
 /** The compose form: selects hold ids as strings; `threadBody` turns it into the request body. */

@@ -3,7 +3,7 @@ import { backupStatusSchema } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
 import { ApiRequestError } from '../../../lib/api-errors.ts';
 import { hasPermission } from '../../../lib/session.ts';
-import { dashboardKeys } from './query-keys.ts';
+import { landingKeys } from './query-keys.ts';
 
 /**
  * GET /api/operations/backup-status: only a Beheerder can be the one to see a failed backup. A Beheerder of
@@ -11,7 +11,7 @@ import { dashboardKeys } from './query-keys.ts';
  */
 export const backupStatusQueryOptions = () =>
   queryOptions({
-    queryKey: dashboardKeys.backupStatus(),
+    queryKey: landingKeys.backupStatus(),
     queryFn: () =>
       api.get('/api/operations/backup-status', { schema: backupStatusSchema }).catch((error: unknown) => {
         if (error instanceof ApiRequestError && error.status === 404) return { FailedAt: null };

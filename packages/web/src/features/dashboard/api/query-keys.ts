@@ -1,5 +1,8 @@
-/** The dashboard feature's query keys: the only place they are spelled. */
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
+import { dashboardKeys } from '../../../lib/query-keys.ts';
+
+/** The landing page's query keys, below the shared root a new message refreshes (lib/query-keys.ts). */
+export const landingKeys = {
+  all: dashboardKeys.all,
+  tiles: () => [...dashboardKeys.all, 'tiles'] as const,
   backupStatus: () => [...dashboardKeys.all, 'backup-status'] as const,
 };

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyMessage } from '../../../components/empty-message.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { BackupAlert } from '../components/backup-alert.tsx';
 import { DashboardTile } from '../components/dashboard-tile.tsx';

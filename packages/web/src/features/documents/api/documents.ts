@@ -1,11 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  documentDetailSchema,
-  documentListSchema,
-  type DocumentCategory,
-  type DocumentUpdate,
-} from '@zorgportaal/contract';
+import { documentDetailSchema, documentListSchema, type DocumentCategory } from '@zorgportaal/contract';
 import { api, request } from '../../../lib/api-client.ts';
+import { documentKeys } from './query-keys.ts';
 
 export interface DocumentQuery {
   q?: string;
@@ -15,7 +11,7 @@ export interface DocumentQuery {
 /** GET /api/documents: own documents and those shared by a supplying pharmacy. */
 export const documentsQueryOptions = (query: DocumentQuery) =>
   queryOptions({
-    queryKey: ['documents', 'list', query],
+    queryKey: documentKeys.list(query),
     queryFn: ({ signal }) =>
       api.get('/api/documents', { schema: documentListSchema, query: { ...query }, signal }),
   });
@@ -26,7 +22,7 @@ export const useDocuments = (query: DocumentQuery) =>
 /** GET /api/documents/{id}: one document with every version. */
 export const useDocument = (id: number | null) =>
   useQuery({
-    queryKey: ['documents', 'detail', id],
+    queryKey: documentKeys.detail(id),
     queryFn: ({ signal }) => api.get(`/api/documents/${id}`, { schema: documentDetailSchema, signal }),
     enabled: id !== null,
   });
@@ -34,7 +30,7 @@ export const useDocument = (id: number | null) =>
 /** GET /api/documents/trash: deleted documents of the own organisation. */
 export const useDeletedDocuments = (enabled: boolean) =>
   useQuery({
-    queryKey: ['documents', 'trash'],
+    queryKey: documentKeys.trash(),
     queryFn: ({ signal }) => api.get('/api/documents/trash', { schema: documentListSchema, signal }),
     enabled,
   });
@@ -60,7 +56,7 @@ function useInvalidatingMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['documents'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }
 
@@ -78,12 +74,6 @@ export const useUploadVersion = () =>
       formData: uploadForm({ File: file }),
       schema: documentDetailSchema,
     }),
-  );
-
-/** PUT /api/documents/{id}. */
-export const useUpdateDocument = () =>
-  useInvalidatingMutation(({ id, body }: { id: number; body: DocumentUpdate }) =>
-    api.put(`/api/documents/${id}`, body, { schema: documentDetailSchema }),
   );
 
 /** DELETE /api/documents/{id}: to the trash. */

@@ -13,8 +13,7 @@ import {
   documentFieldsSchema,
 } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../../../lib/api-errors.ts';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
 import { contractResolver } from '../../../lib/form.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useUploadDocument, useUploadVersion, type UploadValues } from '../api/documents.ts';

@@ -1,18 +1,18 @@
 import { Button, Group, Stack } from '@mantine/core';
-import dayjs from '../../../lib/dayjs.ts';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyMessage } from '../../../components/empty-message.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useExportLog } from '../api/export-log.ts';
 import { useLog } from '../api/get-log.ts';
 import { LogFilters } from '../components/log-filters.tsx';
 import { LogTable } from '../components/log-table.tsx';
 import { downloadBlob } from '../../../lib/download.ts';
+import { todayInAmsterdam } from '../../../lib/dates.ts';
 import {
   EMPTY_LOG_FILTERS,
   periodIsValid,
@@ -40,7 +40,7 @@ export default function LogPage() {
     `?${writeLogFilters({ ...EMPTY_LOG_FILTERS, [key]: id }).toString()}`;
   const exportCsv = () =>
     exporter.mutate(query, {
-      onSuccess: (blob) => downloadBlob(blob, `logboek-${dayjs().format('YYYY-MM-DD')}.csv`),
+      onSuccess: (blob) => downloadBlob(blob, `logboek-${todayInAmsterdam()}.csv`),
       onError: (error) => toastError(apiErrorMessage(t, error)),
     });
   const rows = log.data?.pages.flatMap((page) => page.Rows) ?? [];

@@ -21,10 +21,9 @@ export async function getCoumarinMismatch(patientId: number): Promise<CoumarinMi
   }
 }
 
-// Under the agreements key, so starting, changing or stopping an agreement refreshes the flag too.
 export const useCoumarinMismatch = (patientId: number | null) =>
   useQuery({
-    queryKey: [...amoKeys.agreements(patientId ?? 0), 'coumarinMismatch'],
+    queryKey: amoKeys.coumarinMismatch(patientId ?? 0),
     queryFn: () => getCoumarinMismatch(patientId!),
     enabled: patientId !== null,
   });

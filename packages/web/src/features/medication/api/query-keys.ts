@@ -7,5 +7,6 @@ import { medicationKeys } from '../../../lib/query-keys.ts';
 export const amoKeys = {
   ...medicationKeys,
   agreements: (patientId: number) => [...medicationKeys.all, 'agreements', patientId] as const,
-  catalogue: (q: unknown) => [...medicationKeys.all, 'catalogue', q] as const,
+  /** Under the agreements key, so starting, changing or stopping an agreement refreshes the flag too. */
+  coumarinMismatch: (patientId: number) => [...amoKeys.agreements(patientId), 'coumarinMismatch'] as const,
 };

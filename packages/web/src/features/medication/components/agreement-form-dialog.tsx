@@ -24,6 +24,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { useWeekdays } from '../../../lib/weekdays.ts';
 import {
   AGREEMENT_TYPES,
   type Agreement,
@@ -39,14 +40,12 @@ import {
   validateDraft,
   type AgreementDraft,
 } from '../utils/agreement-draft.ts';
-import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage as errorMessage } from '../../../lib/api-errors.ts';
 import { showServerFieldErrors } from '../../../lib/form.ts';
 import { MedicationPicker } from './medication-picker.tsx';
 import { MomentsEditor } from './moments-editor.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
-
-const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 interface AgreementFormDialogProps {
   patientId: number;
@@ -58,6 +57,7 @@ interface AgreementFormDialogProps {
 /** Start or change a medication agreement, validated with the contract's schema before it is sent. */
 export function AgreementFormDialog({ patientId, agreement, onClose }: AgreementFormDialogProps) {
   const { t } = useTranslation();
+  const weekdays = useWeekdays();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<AgreementDraft>({
     initialValues: agreement ? draftFromAgreement(agreement) : emptyDraft(),
@@ -241,9 +241,9 @@ export function AgreementFormDialog({ patientId, agreement, onClose }: Agreement
                 onChange={(values) => set({ weekdays: values.map(Number) })}
               >
                 <Group gap="xs">
-                  {WEEKDAY_KEYS.map((key, index) => (
-                    <Chip key={key} value={String(index + 1)} size="md">
-                      {t(`medication.weekday.${key}`)}
+                  {weekdays.map((name, index) => (
+                    <Chip key={index} value={String(index + 1)} size="md">
+                      {name}
                     </Chip>
                   ))}
                 </Group>

@@ -4,7 +4,8 @@ import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Agreement } from '@zorgportaal/contract';
-import { formatAmount, momentsText, periodParts, weekdayNames } from '../utils/instructions.ts';
+import { useWeekdays } from '../../../lib/weekdays.ts';
+import { chosenWeekdaysText, formatAmount, momentsText, periodParts } from '../utils/instructions.ts';
 import stacked from '../../../components/stacked-table.module.css';
 
 const STATUS_COLOR: Record<Agreement['Status'], string> = {
@@ -27,15 +28,7 @@ interface AgreementsTableProps {
 /** Agreements with product, strength, dose and times, period, prescriber and reason. */
 export function AgreementsTable({ rows, testId, onChange, onStop, signature }: AgreementsTableProps) {
   const { t } = useTranslation();
-  const weekdays = [
-    t('medication.weekday.mon', 'ma'),
-    t('medication.weekday.tue', 'di'),
-    t('medication.weekday.wed', 'wo'),
-    t('medication.weekday.thu', 'do'),
-    t('medication.weekday.fri', 'vr'),
-    t('medication.weekday.sat', 'za'),
-    t('medication.weekday.sun', 'zo'),
-  ];
+  const weekdays = useWeekdays();
   const editable = !!(onChange || onStop);
   return (
     <Table.ScrollContainer minWidth={860}>
@@ -55,7 +48,7 @@ export function AgreementsTable({ rows, testId, onChange, onStop, signature }: A
           {rows.map((agreement) => {
             const { Instructions: instructions, Medication: medication } = agreement;
             const period = periodParts(agreement);
-            const days = weekdayNames(instructions.Weekdays, weekdays);
+            const days = chosenWeekdaysText(instructions.Weekdays, weekdays);
             const open = agreement.Status === 'active' || agreement.Status === 'future';
             return (
               <Table.Tr

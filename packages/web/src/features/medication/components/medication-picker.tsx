@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Medication } from '@zorgportaal/contract';
-import { useCatalogueSearch } from '../api/search-catalogue.ts';
+import { useCatalogueSearch } from '../../../lib/search-catalogue.ts';
 
 /** A product from the catalogue, searched on the server as the user types. */
 export function MedicationPicker({
@@ -18,12 +18,8 @@ export function MedicationPicker({
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(value?.Name ?? '');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(search === value?.Name ? '' : search.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [search, value?.Name]);
-  const catalogue = useCatalogueSearch(q);
+  // The chosen product's own name in the box is no search: the list shows the first products.
+  const catalogue = useCatalogueSearch(search === value?.Name ? '' : search);
   const rows = catalogue.data?.Rows ?? [];
   const all = value && !rows.some((row) => row.Id === value.Id) ? [value, ...rows] : rows;
   return (

@@ -6,7 +6,7 @@ import type { Patient } from '@zorgportaal/contract';
 import { formatDateTime } from '../../../lib/format.ts';
 import { hasPermission } from '../../../lib/session.ts';
 import { useConsent } from '../api/get-consent.ts';
-import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage as errorMessage } from '../../../lib/api-errors.ts';
 import { RecordConsentDialog } from '../../../components/record-consent-dialog.tsx';
 
 /** Who may record a client's consent (the server's rule for kind 'consent'). */

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Patient } from '@zorgportaal/contract';
@@ -19,12 +19,8 @@ export function PatientPicker({
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(value && search === optionLabel(value) ? '' : search.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [search, value]);
-  const patients = usePatientSearch({ q: q || undefined, limit: 30 });
+  // The chosen client's own label in the box is no search: the list shows the first clients.
+  const patients = usePatientSearch(value && search === optionLabel(value) ? '' : search);
   const rows = patients.data?.Rows ?? [];
   const all = value && !rows.some((row) => row.Id === value.Id) ? [value, ...rows] : rows;
   return (

@@ -6,11 +6,11 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@man
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { agreementStopBodySchema, STOP_TYPES, type Agreement, type StopType } from '@zorgportaal/contract';
+import { apiErrorMessage as errorMessage } from '../../../lib/api-errors.ts';
 import { showServerFieldErrors } from '../../../lib/form.ts';
 import { resolveStop, stopBody, type StopValues } from '../utils/stop-agreement.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useStopAgreement } from '../api/stop-agreement.ts';
-import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 import { DateField } from '../../../components/date-field.tsx';
 
 /** Stop an agreement: how (stopped, paused, cancelled), why, and from when (default now). */

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Skeleton.css';
 import { useState } from 'react';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { LoadError } from '../../../components/load-error.tsx';
 import { useTranslation } from 'react-i18next';
 import type { Agreement } from '@zorgportaal/contract';
 import { PageHeading } from '../../../components/page-heading.tsx';
@@ -21,7 +22,6 @@ import { StopAgreementDialog } from '../components/stop-agreement-dialog.tsx';
 import { AgreementSignature } from '../components/agreement-signature.tsx';
 import { RecordConsentDialog } from '../../../components/record-consent-dialog.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { apiErrorMessage as errorMessage } from '../../../lib/error-message.ts';
 
 type Dialog =
   | { kind: 'start' }
@@ -29,20 +29,6 @@ type Dialog =
   | { kind: 'stop'; agreement: Agreement }
   | { kind: 'client' }
   | { kind: 'sign'; agreement: Agreement };
-
-function LoadError({ message, error, onRetry }: { message: string; error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" variant="light" role="alert" data-testid="amo-error">
-      <Stack gap="sm" align="flex-start">
-        {message} {errorMessage(t, error)}
-        <Button size="sm" variant="default" onClick={onRetry}>
-          {t('common.retry', 'Opnieuw proberen')}
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}
 
 /**
  * /amo (Actueel medicatie overzicht) and /mijngib (MijnGiB overzicht): one screen, each path keeps

@@ -7,7 +7,7 @@ import {
   type DistributionForm,
   type Medication,
 } from '@zorgportaal/contract';
-import { issuesByPath } from '../../../lib/error-message.ts';
+import { issuesByPath } from '../../../lib/form.ts';
 
 export interface MomentDraft {
   time: string;

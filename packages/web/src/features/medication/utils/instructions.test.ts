@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, momentsText, periodParts, weekdayNames } from './instructions.ts';
+import { chosenWeekdaysText, formatDay, momentsText, periodParts } from './instructions.ts';
 
 describe('AMO texts', () => {
   it('lists the times in order with their dose (Dutch decimals)', () => {
@@ -15,8 +15,9 @@ describe('AMO texts', () => {
   });
 
   it('names weekdays Monday first', () => {
-    expect(weekdayNames([5, 1, 3])).toBe('ma, wo, vr');
-    expect(weekdayNames([])).toBe('');
+    const names = ['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo'];
+    expect(chosenWeekdaysText([5, 1, 3], names)).toBe('ma, wo, vr');
+    expect(chosenWeekdaysText([], names)).toBe('');
   });
 
   it('shows days in Europe/Amsterdam and an exclusive End as the day before', () => {

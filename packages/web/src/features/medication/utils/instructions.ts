@@ -4,12 +4,11 @@ import { formatDay } from '../../../lib/format.ts';
 export { formatDay };
 
 const NUMBER = new Intl.NumberFormat('nl-NL', { maximumFractionDigits: 3 });
-const WEEKDAYS_NL = ['ma', 'di', 'wo', 'do', 'vr', 'za', 'zo'];
 
 export const formatAmount = (value: number, unit: string) => `${NUMBER.format(value)} ${unit}`;
 
-/** ISO weekdays (1 = Monday) as short Dutch names; empty = every day. */
-export const weekdayNames = (weekdays: readonly number[], names: readonly string[] = WEEKDAYS_NL): string =>
+/** ISO weekdays (1 = Monday) by their names (lib/weekdays.ts), Monday first; empty = every day. */
+export const chosenWeekdaysText = (weekdays: readonly number[], names: readonly string[]): string =>
   [...weekdays]
     .sort((a, b) => a - b)
     .map((day) => names[day - 1])
@@ -35,7 +34,3 @@ export function periodParts(agreement: Pick<Agreement, 'Start' | 'End'>): {
   const lastMoment = new Date(Date.parse(agreement.End) - 1).toISOString();
   return { start, end: formatDay(lastMoment) };
 }
-
-/** Today in Europe/Amsterdam as YYYY-MM-DD (the default start of a new agreement). */
-export const todayInAmsterdam = (): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());

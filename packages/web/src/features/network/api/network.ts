@@ -6,18 +6,19 @@ import {
   type NetworkLinkCreate,
 } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { networkKeys } from './query-keys.ts';
 
 /** GET /api/network: the own organisation, its locations and departments, and its links. */
 export const useNetwork = () =>
   useQuery({
-    queryKey: ['network'],
+    queryKey: networkKeys.overview(),
     queryFn: ({ signal }) => api.get('/api/network', { schema: networkSchema, signal }),
   });
 
 /** GET /api/network/organisations: organisations to propose a link to. */
 export const useOrganisations = (q: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['network', 'organisations', q],
+    queryKey: networkKeys.organisations(q),
     queryFn: ({ signal }) =>
       api.get('/api/network/organisations', {
         schema: entitySummaryListSchema,
@@ -31,7 +32,7 @@ function useNetworkMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['network'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: networkKeys.all }),
   });
 }
 

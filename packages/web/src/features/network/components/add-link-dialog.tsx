@@ -12,8 +12,7 @@ import {
   type NetworkRole,
 } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../../../lib/api-errors.ts';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useCreateLink, useOrganisations } from '../api/network.ts';
 import { FormActions } from '../../../components/form-actions.tsx';

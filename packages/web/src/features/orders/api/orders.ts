@@ -1,14 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  medicationListSchema,
   orderPageSchema,
   orderSchema,
-  patientListSchema,
   type OrderCreateBodyInput,
   type OrderListQueryInput,
   type OrderStatusUpdateInput,
 } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { ordersKeys } from './query-keys.ts';
 
 /** The pharmacy's action list or the care centre's own orders. */
 export type OrderSide = 'pharmacy' | 'carecentre';
@@ -28,7 +27,7 @@ export const getOrders = (side: OrderSide, query: OrderListQueryInput, signal?: 
 /** New and decided orders appear without a reload: polled, revalidated by ETag. */
 export const useOrders = (side: OrderSide, query: OrderListQueryInput) =>
   useQuery({
-    queryKey: ['orders', side, query],
+    queryKey: ordersKeys.list(side, query),
     queryFn: ({ signal }) => getOrders(side, query, signal),
     refetchInterval: ORDERS_REFRESH_MS,
     placeholderData: keepPreviousData,
@@ -38,7 +37,7 @@ function useOrderMutation<V>(fn: (variables: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
   });
 }
 
@@ -56,27 +55,3 @@ export const useCancelOrder = () =>
 
 export const useSendOrder = () =>
   useOrderMutation((id: number) => api.post(`${CARE}/${id}/send`, undefined, { schema: orderSchema }));
-
-/** Product picker of the order form: the catalogue, by name, substance or ATC code. */
-export const useProductSearch = (q: string) =>
-  useQuery({
-    queryKey: ['orders', 'catalogue', q],
-    queryFn: ({ signal }) =>
-      api.get('/api/medication/catalogue', { schema: medicationListSchema, query: { q, limit: 20 }, signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-
-/** Patient picker of the order form: the care centre's own clients. */
-export const usePatientSearch = (q: string) =>
-  useQuery({
-    queryKey: ['orders', 'patients', q],
-    queryFn: ({ signal }) =>
-      api.get('/api/patients', {
-        schema: patientListSchema,
-        query: { q: q || undefined, limit: 30 },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });

@@ -5,8 +5,8 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { orderStatusUpdateSchema, type Order, type OrderStatusUpdateInput } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useDecideOrder } from '../api/orders.ts';
 

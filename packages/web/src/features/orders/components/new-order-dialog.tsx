@@ -20,13 +20,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import { ORDER_UNITS, orderCreateBodySchema, type OrderCreateBodyInput } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
-import { useCreateOrder, usePatientSearch, useProductSearch } from '../api/orders.ts';
+import { useCatalogueSearch } from '../../../lib/search-catalogue.ts';
+import { usePatientSearch } from '../../../lib/search-patients.ts';
+import { useCreateOrder } from '../api/orders.ts';
 
 type Line = OrderCreateBodyInput['Lines'][number];
 const emptyLine = (): Line => ({ MedicationId: null, FreeText: '', Quantity: 1, Unit: 'stuk', Note: '' });
@@ -39,8 +40,7 @@ function ProductSelect(props: {
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 250);
-  const products = useProductSearch(q).data?.Rows ?? [];
+  const products = useCatalogueSearch(search).data?.Rows ?? [];
   return (
     <Select
       label={props.label}
@@ -64,8 +64,7 @@ export function NewOrderDialog({ opened, onClose }: { opened: boolean; onClose: 
   const { t } = useTranslation();
   const create = useCreateOrder();
   const [patientSearch, setPatientSearch] = useState('');
-  const [pq] = useDebouncedValue(patientSearch.trim(), 250);
-  const patients = usePatientSearch(pq).data?.Rows ?? [];
+  const patients = usePatientSearch(patientSearch).data?.Rows ?? [];
   const form = useForm<OrderCreateBodyInput>({
     initialValues: { PatientId: null, Urgent: false, Reason: '', Lines: [emptyLine()], Send: true },
     validate: contractResolver(orderCreateBodySchema),

@@ -1,10 +1,9 @@
-import { Group, Text } from '@mantine/core';
 import { STATUS_COLORS, type OrderStatus } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 
-/** The spec's colour per status (§3); anything else is black. */
-export const orderStatusColor = (status: string): string =>
-  (STATUS_COLORS as Record<string, string>)[status] ?? STATUS_COLORS.unknown;
+/** The spec's colour per status (§3); anything else is black. A draft is white: nobody decides it yet. */
+export const orderStatusColor = (status: string, draft = false): string =>
+  draft ? '#ffffff' : ((STATUS_COLORS as Record<string, string>)[status] ?? STATUS_COLORS.unknown);
 
 export function useOrderStatusLabel() {
   const { t } = useTranslation();
@@ -24,30 +23,4 @@ export function useOrderStatusLabel() {
         return t('orders.status.draft', 'Concept');
     }
   };
-}
-
-/** Colour swatch and text: the status is never told by colour alone, and the text keeps its contrast. */
-export function OrderStatusBadge({ status, draft = false }: { status: OrderStatus; draft?: boolean }) {
-  const label = useOrderStatusLabel();
-  const color = draft ? '#ffffff' : orderStatusColor(status);
-  return (
-    <Group gap={6} wrap="nowrap" data-testid="order-status" data-status={draft ? 'draft' : status}>
-      <span
-        aria-hidden
-        data-testid="order-status-swatch"
-        style={{
-          display: 'inline-block',
-          width: 14,
-          height: 14,
-          flex: 'none',
-          borderRadius: '50%',
-          background: color,
-          border: '1px solid #495057',
-        }}
-      />
-      <Text fz="sm" fw={600}>
-        {label(draft ? 'draft' : status)}
-      </Text>
-    </Group>
-  );
 }

@@ -9,7 +9,8 @@ import { TableHead } from '../../../components/table-head.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { composeMessageHref, mayUseCommunication } from '../../../lib/live-messages.ts';
 import type { OrderSide } from '../api/orders.ts';
-import { OrderStatusBadge, useOrderStatusLabel } from './order-status.tsx';
+import { StatusSwatch } from '../../../components/status-swatch.tsx';
+import { orderStatusColor, useOrderStatusLabel } from './order-status.tsx';
 
 export interface OrderActions {
   onApprove?: (order: Order) => void;
@@ -60,7 +61,12 @@ export function OrdersTable({ side, rows, ...actions }: OrdersTableProps) {
               <Table.Tr key={order.Id} data-testid="order-row" data-order-id={order.Id}>
                 <Table.Td data-label={columns.status}>
                   <Stack gap={4}>
-                    <OrderStatusBadge status={order.Status} draft={order.Draft} />
+                    <StatusSwatch
+                      status={order.Draft ? 'draft' : order.Status}
+                      color={orderStatusColor(order.Status, order.Draft)}
+                      label={statusLabel(order.Draft ? 'draft' : order.Status)}
+                      testId="order-status"
+                    />
                     {order.Urgent ? (
                       <Badge color="red" variant="light" data-testid="order-urgent">
                         {t('orders.urgent', 'Spoed')}

@@ -11,7 +11,7 @@ import { ListPagination } from '../../../components/list-pagination.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { getEntityType, hasPermission } from '../../../lib/session.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCancelOrder, useDecideOrder, useOrders, useSendOrder, type OrderSide } from '../api/orders.ts';

@@ -4,7 +4,7 @@ import { hasPermission } from '../../../lib/session.ts';
 import { AccountIpList } from './account-ip-list.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { useAccountLookups } from '../api/get-account-lookups.ts';
 import { usePerson } from '../api/get-person.ts';
 import { AccountForm } from './account-form.tsx';

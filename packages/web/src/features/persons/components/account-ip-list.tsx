@@ -3,7 +3,7 @@ import { Button, Code, Group, Skeleton, Stack, Table, Text, Title } from '@manti
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useAccountIpList, useClearAccountIpList } from '../api/account-ip-list.ts';

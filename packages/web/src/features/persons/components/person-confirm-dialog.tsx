@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PersonListRow } from '@zorgportaal/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useDeactivateAccount } from '../api/deactivate-account.ts';
 import { useDeletePerson } from '../api/delete-person.ts';

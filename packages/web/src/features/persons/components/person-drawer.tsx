@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { usePerson } from '../api/get-person.ts';
 import { EMPTY_PERSON_FORM, personToForm } from '../utils/person-form.ts';
 import { PersonForm } from './person-form.tsx';

@@ -3,9 +3,9 @@ import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
-import { todayIso } from '../../../lib/format.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
+import { todayInAmsterdam } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCreatePerson } from '../api/create-person.ts';
 import { useUpdatePerson } from '../api/update-person.ts';
@@ -91,7 +91,7 @@ export function PersonForm({ initial, personId, onDone }: PersonFormProps) {
           <DateField
             label={t('persons.form.dateOfBirth', 'Geboortedatum')}
             minDate="1900-01-01"
-            maxDate={todayIso()}
+            maxDate={todayInAmsterdam()}
             autoComplete="bday"
             {...bind('DateOfBirth', 'dateOfBirth')}
           />

@@ -8,7 +8,7 @@ import { EmptyMessage } from '../../../components/empty-message.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { hasPermission } from '../../../lib/session.ts';
 import { useAccountLookups } from '../api/get-account-lookups.ts';
 import { usePersons } from '../api/get-persons.ts';

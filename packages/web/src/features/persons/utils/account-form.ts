@@ -7,8 +7,7 @@ import {
   type AccountUpdateBody,
 } from '@zorgportaal/contract';
 import type { FormErrors } from '@mantine/form';
-import { issuesByPath } from '../../../lib/error-message.ts';
-import { contractResolver } from '../../../lib/form.ts';
+import { contractResolver, issuesByPath } from '../../../lib/form.ts';
 import type { FormCheck } from './person-form.ts';
 
 /** The account form as typed. Ids as strings, the way Mantine's checkbox groups and selects hold them. */

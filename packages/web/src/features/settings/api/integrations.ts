@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  departmentListSchema,
   integrationListSchema,
   integrationReportDetailSchema,
   integrationReportListSchema,
@@ -9,29 +8,31 @@ import {
   type IntegrationStatuses,
 } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { departmentsQueryOptions } from '../../../lib/administration/get-departments.ts';
+import { settingsKeys } from './query-keys.ts';
 
 const BASE = '/api/management/settings';
-const KEY = ['settings', 'integrations'] as const;
 
 /** GET /api/management/settings/integrations: the own organisation's Koppelingen. */
 export const useIntegrations = () =>
   useQuery({
-    queryKey: [...KEY, 'list'],
+    queryKey: settingsKeys.integrationList(),
     queryFn: ({ signal }) => api.get(`${BASE}/integrations`, { schema: integrationListSchema, signal }),
   });
 
 /** The own departments, for the ward code mapping. */
 export const useMappingDepartments = (entityName: string | undefined) =>
   useQuery({
-    queryKey: [...KEY, 'departments'],
-    queryFn: ({ signal }) => api.get('/api/medication/departments', { schema: departmentListSchema, signal }),
+    ...departmentsQueryOptions(),
     select: (list) => list.Rows.filter((d) => entityName === undefined || d.EntityName === entityName),
-    staleTime: 300_000,
   });
 
 function useInvalidating<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.integrations() }),
+  });
 }
 
 /** POST /integration/0 for a new one (spec §7 posts to the id path), PUT /integration/{id} for a change. */
@@ -57,7 +58,7 @@ export const useRunSync = () =>
 
 export const useIntegrationReports = (id: number | null) =>
   useQuery({
-    queryKey: [...KEY, 'reports', id],
+    queryKey: settingsKeys.reports(id),
     queryFn: ({ signal }) =>
       api.get(`${BASE}/integration/${id}/reports`, { schema: integrationReportListSchema, signal }),
     enabled: id !== null,
@@ -65,7 +66,7 @@ export const useIntegrationReports = (id: number | null) =>
 
 export const useIntegrationReport = (id: number | null) =>
   useQuery({
-    queryKey: [...KEY, 'report', id],
+    queryKey: settingsKeys.report(id),
     queryFn: ({ signal }) =>
       api.get(`${BASE}/integration/report/${id}`, { schema: integrationReportDetailSchema, signal }),
     enabled: id !== null,

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { entitySettingsSchema, type EntitySettingsUpdate } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { settingsKeys } from './query-keys.ts';
 
 /** GET /api/management/settings: the own organisation's settings. */
 export const useEntitySettings = () =>
   useQuery({
-    queryKey: ['settings', 'entity'],
+    queryKey: settingsKeys.entity(),
     queryFn: ({ signal }) => api.get('/api/management/settings', { schema: entitySettingsSchema, signal }),
   });
 
@@ -15,6 +16,6 @@ export function useSaveEntitySettings() {
   return useMutation({
     mutationFn: (body: EntitySettingsUpdate) =>
       api.put('/api/management/settings/1', body, { schema: entitySettingsSchema }),
-    onSuccess: (settings) => queryClient.setQueryData(['settings', 'entity'], settings),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.entity(), settings),
   });
 }

@@ -27,8 +27,7 @@ import {
   type IntegrationType,
 } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors } from '../../../lib/api-errors.ts';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
 import { contractResolver } from '../../../lib/form.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useMappingDepartments, useSaveIntegration } from '../api/integrations.ts';

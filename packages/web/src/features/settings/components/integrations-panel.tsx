@@ -10,7 +10,7 @@ import { EmptyMessage } from '../../../components/empty-message.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import stacked from '../../../components/stacked-table.module.css';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import {
   useDeleteIntegration,

@@ -8,7 +8,7 @@ import type { Integration, IntegrationReportDetail } from '@zorgportaal/contract
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useIntegrationReport, useIntegrationReports } from '../api/integrations.ts';
 import { ReportSummary, ReportView } from './report-view.tsx';

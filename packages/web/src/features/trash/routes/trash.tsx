@@ -8,7 +8,7 @@ import { EmptyMessage } from '../../../components/empty-message.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useRestorePerson } from '../api/restore-person.ts';
 import { useTrash } from '../api/get-trash.ts';

@@ -13,34 +13,33 @@ import {
   trombosisPatientListSchema,
 } from '@zorgportaal/contract';
 import { api } from '../../../lib/api-client.ts';
+import { trombosisKeys } from './query-keys.ts';
 
 /** The trombosis service's API: patients, INR values, target range, dosage schemes, dashboard. */
 
-const KEY = 'trombosis';
-
 export const trombosisPatientsQuery = queryOptions({
-  queryKey: [KEY, 'patients'],
+  queryKey: trombosisKeys.patients(),
   queryFn: () => api.get('/api/trombosis/patients', { schema: trombosisPatientListSchema }),
 });
 export const useTrombosisPatients = () => useQuery(trombosisPatientsQuery);
 
 export const useTrombosisDashboard = () =>
   useQuery({
-    queryKey: [KEY, 'dashboard'],
+    queryKey: trombosisKeys.dashboard(),
     queryFn: () => api.get('/api/trombosis/dashboard', { schema: trombosisDashboardSchema }),
     refetchInterval: 60_000,
   });
 
 export const useInrValues = (patientId: number | null) =>
   useQuery({
-    queryKey: [KEY, 'inr', patientId],
+    queryKey: trombosisKeys.inrValues(patientId),
     queryFn: () => api.get(`/api/trombosis/patient/${patientId}/inrvalues`, { schema: inrValueListSchema }),
     enabled: patientId !== null,
   });
 
 export const useDosageSchemes = (patientId: number | null) =>
   useQuery({
-    queryKey: [KEY, 'schemes', patientId],
+    queryKey: trombosisKeys.schemes(patientId),
     queryFn: () =>
       api.get(`/api/trombosis/patient/${patientId}/dosageschemes`, { schema: dosageSchemeListSchema }),
     enabled: patientId !== null,
@@ -48,7 +47,7 @@ export const useDosageSchemes = (patientId: number | null) =>
 
 export const useCoumarinAgreements = (patientId: number | null) =>
   useQuery({
-    queryKey: [KEY, 'coumarinAgreements', patientId],
+    queryKey: trombosisKeys.coumarinAgreements(patientId),
     queryFn: () =>
       api.get(`/api/trombosis/patient/${patientId}/coumarinagreements`, {
         schema: coumarinAgreementListSchema,
@@ -59,7 +58,7 @@ export const useCoumarinAgreements = (patientId: number | null) =>
 /** After any change the patient's data, the overview and the dashboard are stale. */
 function useInvalidate() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [KEY] });
+  return () => queryClient.invalidateQueries({ queryKey: trombosisKeys.all });
 }
 
 export function useAddInrValue(patientId: number) {

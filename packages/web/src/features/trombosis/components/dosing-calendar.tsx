@@ -3,6 +3,7 @@ import { Stack, Table, Text, Title } from '@mantine/core';
 import { COUMARINS, type DosageScheme } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { weekdayLongNames } from '../../../lib/weekdays.ts';
 import { calendarWeeks, tabletsText } from '../utils/tablets.ts';
 import classes from './dosing-calendar.module.css';
 
@@ -15,15 +16,7 @@ export function DosingCalendar({ scheme, patientName }: { scheme: DosageScheme; 
   const nl = i18n.getFixedT('nl');
   const drug = COUMARINS[scheme.Drug];
   const weeks = calendarWeeks(scheme.ValidFrom, scheme.NextCheck, scheme.TabletsPerDay);
-  const days = [
-    nl('trombosis.weekdayLong.mon', 'maandag'),
-    nl('trombosis.weekdayLong.tue', 'dinsdag'),
-    nl('trombosis.weekdayLong.wed', 'woensdag'),
-    nl('trombosis.weekdayLong.thu', 'donderdag'),
-    nl('trombosis.weekdayLong.fri', 'vrijdag'),
-    nl('trombosis.weekdayLong.sat', 'zaterdag'),
-    nl('trombosis.weekdayLong.sun', 'zondag'),
-  ];
+  const days = weekdayLongNames(nl);
   return (
     <Stack
       gap="xs"

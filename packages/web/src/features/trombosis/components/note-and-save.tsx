@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Group, Text, Textarea } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 
 interface NoteAndSaveProps {
   /** The form's input props for its Note. */

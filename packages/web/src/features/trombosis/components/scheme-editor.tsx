@@ -11,11 +11,11 @@ import {
 } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field.tsx';
-import { todayIso } from '../../../lib/format.ts';
+import { todayInAmsterdam } from '../../../lib/dates.ts';
 import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useAddDosageScheme } from '../api/trombosis.ts';
-import { useWeekdays } from '../hooks/use-weekdays.ts';
+import { useWeekdays } from '../../../lib/weekdays.ts';
 import { NoteAndSave } from './note-and-save.tsx';
 
 interface Values {
@@ -47,7 +47,7 @@ export function SchemeEditor({
   const form = useForm<Values>({
     initialValues: {
       Drug: current?.Drug ?? 'acenocoumarol',
-      ValidFrom: todayIso(),
+      ValidFrom: todayInAmsterdam(),
       TabletsPerDay: current ? [...current.TabletsPerDay] : [1, 1, 1, 1, 1, 1, 1],
       NextCheck: suggestedNextCheck,
       Note: '',
@@ -94,7 +94,7 @@ export function SchemeEditor({
             <DateField
               label={t('trombosis.validFrom', 'Ingangsdatum')}
               required
-              minDate={todayIso()}
+              minDate={todayInAmsterdam()}
               size="md"
               w={170}
               data-testid="scheme-valid-from"

@@ -4,7 +4,7 @@ import type { DosageScheme } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import stacked from '../../../components/stacked-table.module.css';
 import { formatDate } from '../../../lib/format.ts';
-import { useWeekdays } from '../hooks/use-weekdays.ts';
+import { useWeekdays } from '../../../lib/weekdays.ts';
 import { tabletsText } from '../utils/tablets.ts';
 
 /** Schemes with period, tablets per weekday, week total and next check (history: newest first). */

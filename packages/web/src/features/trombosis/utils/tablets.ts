@@ -1,4 +1,4 @@
-import { addDaysIso } from './dates.ts';
+import { addDays, weekdayIndex } from '../../../lib/dates.ts';
 
 /** "1½", "½", "2": tablets as a Dutch dosing calendar writes them. */
 export function tabletsText(n: number): string {
@@ -6,11 +6,6 @@ export function tabletsText(n: number): string {
   const half = n - whole >= 0.5;
   if (whole === 0) return half ? '½' : '0';
   return `${whole}${half ? '½' : ''}`;
-}
-
-/** Index 0–6 (Monday first) of an ISO date's weekday. */
-export function weekdayIndex(iso: string): number {
-  return (new Date(`${iso}T00:00:00Z`).getUTCDay() + 6) % 7;
 }
 
 export interface CalendarDay {
@@ -31,7 +26,7 @@ export function calendarWeeks(
 ): (CalendarDay | null)[][] {
   const weeks: (CalendarDay | null)[][] = [];
   let week: (CalendarDay | null)[] = Array.from({ length: weekdayIndex(validFrom) }, () => null);
-  for (let day = validFrom; day <= nextCheck; day = addDaysIso(day, 1)) {
+  for (let day = validFrom; day <= nextCheck; day = addDays(day, 1)) {
     week.push({ date: day, tablets: tabletsPerDay[weekdayIndex(day)] ?? 0, check: day === nextCheck });
     if (week.length === 7) {
       weeks.push(week);

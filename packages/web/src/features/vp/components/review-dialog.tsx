@@ -7,9 +7,9 @@ import { useForm } from '@mantine/form';
 import { REVIEW_TEXT_MAX, screenName } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field.tsx';
-import { apiErrorMessage } from '../../../lib/error-message.ts';
-import { todayIso } from '../../../lib/format.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { showServerFieldErrors } from '../../../lib/form.ts';
+import { todayInAmsterdam } from '../../../lib/dates.ts';
 import { getAccount } from '../../../lib/session.ts';
 import { useRecordReview } from '../api/vp.ts';
 import { parsedReview, validateReview, type ReviewValues } from '../utils/review-form.ts';
@@ -34,7 +34,7 @@ export function ReviewDialog({
   const record = useRecordReview();
   const form = useForm<ReviewValues>({
     initialValues: {
-      ReviewedOn: todayIso(),
+      ReviewedOn: todayInAmsterdam(),
       Prescriber: me(),
       Pharmacist: '',
       Nurse: '',

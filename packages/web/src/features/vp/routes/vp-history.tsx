@@ -10,7 +10,8 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import classes from '../../../components/stacked-table.module.css';
 import { formatDate } from '../../../lib/format.ts';
 import { hasPermission } from '../../../lib/session.ts';
-import { useReviewsDue, useVpHistory, useVpPatients } from '../api/vp.ts';
+import { usePatientChoices } from '../../../lib/search-patients.ts';
+import { useReviewsDue, useVpHistory } from '../api/vp.ts';
 import { HistoryTimeline } from '../components/history-timeline.tsx';
 import { ReviewDialog } from '../components/review-dialog.tsx';
 
@@ -19,7 +20,7 @@ export default function VpHistoryPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const patientId = Number(params.get('patient')) || null;
-  const patients = useVpPatients();
+  const patients = usePatientChoices();
   const history = useVpHistory(patientId);
   const due = useReviewsDue();
   const [reviewing, setReviewing] = useState(false);

@@ -1,7 +1,7 @@
 import type { FormErrors } from '@mantine/form';
 import { medicationReviewBodySchema, type MedicationReviewBody } from '@zorgportaal/contract';
 import type { TFunction } from 'i18next';
-import { issuesByPath } from '../../../lib/error-message.ts';
+import { issuesByPath } from '../../../lib/form.ts';
 
 /** The review form: optional texts are '' while empty; `reviewBody` makes the request body. */
 export interface ReviewValues {

@@ -1,4 +1,8 @@
-/** Days are Europe/Amsterdam calendar days (YYYY-MM-DD), as the API reads them. */
+/*
+ * The product's calendar is Europe/Amsterdam (the server's platform/time.ts): a day is a YYYY-MM-DD
+ * string of that calendar, as the API reads it, and "today" is that calendar's today, whatever the
+ * browser's time zone. The one place for today, a day's time and day arithmetic on the web.
+ */
 const AMSTERDAM_DAY = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Amsterdam',
   year: 'numeric',
@@ -12,8 +16,7 @@ const AMSTERDAM_TIME = new Intl.DateTimeFormat('nl-NL', {
   hourCycle: 'h23',
 });
 
-export const dayInAmsterdam = (at: Date | number = Date.now()): string => AMSTERDAM_DAY.format(at);
-export const todayInAmsterdam = (): string => dayInAmsterdam();
+export const todayInAmsterdam = (): string => AMSTERDAM_DAY.format(Date.now());
 
 /** HH:mm in Europe/Amsterdam; empty for a missing or invalid value. */
 export function timeInAmsterdam(iso: string | null | undefined): string {
@@ -28,6 +31,9 @@ export function addDays(day: string, days: number): string {
   at.setUTCDate(at.getUTCDate() + days);
   return at.toISOString().slice(0, 10);
 }
+
+/** Index 0–6 of a calendar day's weekday, Monday first (lib/weekdays.ts names them in this order). */
+export const weekdayIndex = (day: string): number => (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7;
 
 export const isIsoDay = (value: string | null | undefined): value is string =>
   !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
