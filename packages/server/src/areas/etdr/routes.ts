@@ -14,7 +14,7 @@ import { findAgreementRow, findPatient } from '../medication/public.ts';
 import { consentValues, toConsent } from './consents.ts';
 import { insertConsent, latestConsent } from './queries.ts';
 import { forbidden, notFound, refuseNotFound, unprocessable } from '../../platform/errors.ts';
-import { scopeOf } from '../../platform/scope.ts';
+import { callerOf, scopeOf } from '../../platform/scope.ts';
 
 /** The audit object of each kind of signature. */
 const CONSENT_OBJECT = {
@@ -36,7 +36,7 @@ const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = request.caller!;
+      const caller = callerOf(request);
       const body = request.body;
       // Nurses record the client's consent at the bedside; only a prescriber signs for an agreement.
       const allowed =
