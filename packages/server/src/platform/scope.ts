@@ -47,18 +47,6 @@ export async function linkedEntityIds(
 }
 
 /**
- * The organisations whose data the caller may see: its own, and those it reaches through an active
- * network link of one of `roles` (by default: the care centres a pharmacy supplies). Nobody else.
- */
-export async function visibleEntityIds(
-  db: Db,
-  caller: Caller,
-  roles: readonly NetworkRole[] = PATIENT_ROLES,
-): Promise<Scope> {
-  return entityScope(db, caller.entityId, roles);
-}
-
-/**
  * A scope: the visible organisations' ids. An organisation reached only as the `gp` carries a limit: there
  * the caller sees only the clients whose prescriber organisation is the caller (domain.md, VP). Every
  * patient-bound query filters with `inPatientScope` (SQL) or `patientInScope` (a loaded client), so the
@@ -74,8 +62,9 @@ export interface PrescriberLimit {
 
 /**
  * The organisations whose clients an organisation may see: its own, the care centres a pharmacy
- * supplies and those a GP practice is the GP for (only its own clients there). Also for an organisation
- * that is not the caller (both sides of a message about a client must see the client).
+ * supplies and those a GP practice is the GP for (only its own clients there). For the request's caller
+ * use `scopeOf` (computed once per request); this is for an organisation that is not the caller (both
+ * sides of a message about a client must see the client) or where there is no request (landing tiles).
  */
 export async function entityScope(
   db: Db,
@@ -111,7 +100,11 @@ export function patientInScope(
 const SCOPE_CACHE = Symbol('scope');
 type ScopeCache = Map<string, Promise<Scope>>;
 
-/** The visible entities of the request's caller for `roles`, computed once per request. */
+/**
+ * The caller's scope: the organisations whose data the request's caller may see, its own and those it
+ * reaches through an active network link of one of `roles` (by default its clients' care centres:
+ * supplied, or GP for). Computed once per request.
+ */
 export function scopeOf(
   request: FastifyRequest,
   roles: readonly NetworkRole[] = PATIENT_ROLES,
@@ -121,8 +114,47 @@ export function scopeOf(
   const key = [...roles].sort().join(',');
   let scope = cache.get(key);
   if (!scope) {
-    scope = visibleEntityIds(request.server.db, request.caller!, roles);
+    scope = entityScope(request.server.db, callerOf(request).entityId, roles);
     cache.set(key, scope);
   }
   return scope;
+}
+
+/**
+ * Whose clients the caller may read as such (the client list, one client, their INR data), which is more
+ * than whose medication: `read` is the caller's scope (with medication.read) plus, with trombosis.read, the
+ * care centres its organisation serves through an active `anticoagulation` link, seen whole (no GP limit
+ * there). `served` are those centres: where a trombosis service may also write.
+ */
+export interface PatientReadScope {
+  read: Scope;
+  served: number[];
+}
+
+/** The patient read scope of a caller without a request (landing tiles); `medication` is its scope. */
+export async function patientReadScope(
+  db: Db,
+  caller: Caller,
+  medication: () => Promise<Scope> = () => entityScope(db, caller.entityId),
+): Promise<PatientReadScope> {
+  const served = caller.permissions.has('trombosis.read')
+    ? await linkedEntityIds(db, caller.entityId, ['anticoagulation'])
+    : [];
+  const own: Scope = caller.permissions.has('medication.read') ? await medication() : [];
+  const ids = [...new Set([...own, ...served])];
+  const limited = own.prescriber?.entities.filter((id) => !served.includes(id)) ?? [];
+  const read = limited.length
+    ? Object.assign(ids, { prescriber: { entityId: caller.entityId, entities: limited } })
+    : ids;
+  return { read, served };
+}
+
+const READ_SCOPE_CACHE = Symbol('patientReadScope');
+
+/** The caller's patient read scope, computed once per request (sharing `scopeOf`'s). */
+export function patientReadScopeOf(request: FastifyRequest): Promise<PatientReadScope> {
+  const holder = request as unknown as { [READ_SCOPE_CACHE]?: Promise<PatientReadScope> };
+  return (holder[READ_SCOPE_CACHE] ??= patientReadScope(request.server.db, callerOf(request), () =>
+    scopeOf(request),
+  ));
 }

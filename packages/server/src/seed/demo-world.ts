@@ -5,6 +5,8 @@ import * as t from '../platform/db/schema/organisations.ts';
 import { hashPassword } from '../areas/auth/public.ts';
 import { demoClients } from '../areas/medication/demo-clients.ts';
 import { seedDemoMedication } from '../areas/medication/demo.ts';
+import { seedDemoAdministrations } from '../areas/administration/demo.ts';
+import { seedDemoConsents } from '../areas/etdr/demo.ts';
 import { seedDemoTrash } from '../areas/trash/demo.ts';
 import { seedDemoAccounts, seedDemoTeams } from '../areas/accounts/demo.ts';
 import { accounts, roles } from '../areas/accounts/schema.ts';
@@ -110,7 +112,11 @@ export async function seedDemoWorld(db: Db, opts: { secretKey: string }): Promis
       }),
       new Date(),
     );
-    await seedDemoMedication(tx);
+    // Every client becomes a patient with agreements; two weeks of registrations and (mostly) a consent
+    // are built on them, continuing the medication demo's random sequence.
+    const medication = await seedDemoMedication(tx);
+    await seedDemoAdministrations(tx, medication);
+    await seedDemoConsents(tx, medication.patients, medication.now);
     await seedDemoDocuments(tx);
     await seedDemoTrombosis(tx);
     await seedDemoOrders(tx);

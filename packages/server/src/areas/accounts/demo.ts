@@ -18,6 +18,17 @@ export async function seedDemoTeams(tx: Tx, entityIds: number[]): Promise<void> 
     .values(entityIds.flatMap((entityId) => GROUPS.map((name) => ({ entityId, name }))));
 }
 
+/**
+ * Communication group memberships of demo accounts (GroupsSendTo / GroupsReceivesFrom): the communication
+ * demo decides who writes to whom, the accounts area stores it.
+ */
+export async function seedDemoGroupMembers(
+  tx: Tx,
+  rows: readonly (typeof t.accountGroups.$inferInsert)[],
+): Promise<void> {
+  if (rows.length) await tx.insert(t.accountGroups).values([...rows]);
+}
+
 /** A demo member of staff: their person and their account in one organisation. */
 export interface DemoStaff extends DemoPerson {
   username: string;

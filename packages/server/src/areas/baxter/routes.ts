@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentWeek } from './week.ts';
 import { conflict, refuseNotFound as refuse } from '../../platform/errors.ts';
-import { scopeOf } from '../../platform/scope.ts';
+import { callerOf, scopeOf } from '../../platform/scope.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import {
   applyFile,
@@ -36,7 +36,7 @@ const statusAnswer = z.object({ Id: z.number().int(), Status: z.string() });
 const baxterRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The care centres the caller's pharmacy supplies (none for a care centre). */
   const supplied = async (request: FastifyRequest) =>
-    (await scopeOf(request)).filter((id) => id !== request.caller!.entityId);
+    (await scopeOf(request)).filter((id) => id !== callerOf(request).entityId);
 
   app.get(
     '/api/baxter/rolls',
@@ -78,7 +78,7 @@ const baxterRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('baxter.write'),
     },
     async (request) => {
-      const pharmacyId = request.caller!.entityId;
+      const pharmacyId = callerOf(request).entityId;
       const careCentres = await supplied(request);
       const result = await app.db.transaction((tx) =>
         generateRolls(tx, pharmacyId, careCentres, request.body.WeekStart),
@@ -111,7 +111,7 @@ const baxterRoutes: FastifyPluginAsyncZod = async (app) => {
     const outcome = await app.db.transaction(async (tx) => {
       const roll = await step.find(tx);
       if (!roll) return 'refused' as const;
-      if (!(await step.mark(tx, request.caller!.accountId, new Date()))) return 'illegal' as const;
+      if (!(await step.mark(tx, callerOf(request).accountId, new Date()))) return 'illegal' as const;
       return roll;
     });
     if (outcome === 'refused') return refuse(request, AUDIT_OBJECTS.baxter_roll, id, AUDIT_ACTIONS.update);
@@ -138,7 +138,7 @@ const baxterRoutes: FastifyPluginAsyncZod = async (app) => {
       const careCentres = await supplied(request);
       await changeRoll(request, id, {
         find: async (tx) => {
-          const roll = await findRoll(tx, id, { pharmacyId: request.caller!.entityId });
+          const roll = await findRoll(tx, id, { pharmacyId: callerOf(request).entityId });
           return roll && careCentres.includes(roll.entityId) ? roll : undefined;
         },
         mark: (tx, accountId, at) => markLaidOut(tx, id, accountId, at),
@@ -157,7 +157,7 @@ const baxterRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       await changeRoll(request, id, {
-        find: (tx) => findRoll(tx, id, { entityId: request.caller!.entityId }),
+        find: (tx) => findRoll(tx, id, { entityId: callerOf(request).entityId }),
         mark: (tx, accountId, at) => markHandedOver(tx, id, accountId, at),
         illegal: 'Alleen een uitgezette rol kan worden overgedragen.',
       });
@@ -180,7 +180,7 @@ const baxterRoutes: FastifyPluginAsyncZod = async (app) => {
       const { Format, Content } = request.body;
       const read = Format === 'csv' ? readCsv(Content) : readJson(Content);
       const checked = checkLines(read.lines);
-      const pharmacyId = request.caller!.entityId;
+      const pharmacyId = callerOf(request).entityId;
       const careCentres = await supplied(request);
       const result = await app.db.transaction(async (tx) => {
         const matched = await matchFile(tx, pharmacyId, careCentres, checked.lines);
@@ -198,7 +198,7 @@ const baxterRoutes: FastifyPluginAsyncZod = async (app) => {
           tx,
           matched.rolls,
           matched.products,
-          request.caller!.accountId,
+          callerOf(request).accountId,
           new Date(),
         );
         return { ok: true as const, rolls: matched.rolls.size, sachets };

@@ -1,5 +1,5 @@
 import type { TileDefinition } from '../dashboard/public.ts';
-import { visibleEntityIds } from '../../platform/scope.ts';
+import { entityScope } from '../../platform/scope.ts';
 import { countRolls } from './queries/index.ts';
 import { currentWeek } from './week.ts';
 
@@ -14,7 +14,11 @@ export const BAXTER_TILES: TileDefinition[] = [
     async figures(db, caller, now) {
       const weekStart = currentWeek(now);
       const status = 'waiting_for_file';
-      const value = await countRolls(db, { scope: await visibleEntityIds(db, caller), weekStart, status });
+      const value = await countRolls(db, {
+        scope: await entityScope(db, caller.entityId),
+        weekStart,
+        status,
+      });
       return [{ key: 'rollsWaiting', value, link: `/baxter?week=${weekStart}&status=${status}` }];
     },
   },

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { accountGroups, accounts, entities, groups, patients } from './tables.ts';
+import { seedDemoGroupMembers } from '../accounts/demo.ts';
+import { accounts, entities, groups, patients } from './tables.ts';
 import { messageReads, messages, messageThreads } from './schema.ts';
 
 /** The communication group every demo organisation reads and writes to. */
@@ -158,7 +159,7 @@ export async function seedDemoCommunication(tx: Tx, now = new Date()): Promise<v
     }
     return [...ids].map(([groupId, flags]) => ({ accountId: a.id, groupId, entityId: a.entityId, ...flags }));
   });
-  if (rows.length) await tx.insert(accountGroups).values(rows);
+  await seedDemoGroupMembers(tx, rows);
 
   const deBerk = entityId('Zorgcentrum De Berk');
   if (!deBerk) return;

@@ -7,3 +7,4 @@ export {
 } from './queries/index.ts';
 export { COMMUNICATION_TILES } from './tiles.ts';
 export { announceThread } from './announce.ts';
+export { registerThreadSubject, type ThreadSubject, type ThreadSubjectField } from './thread-subjects.ts';

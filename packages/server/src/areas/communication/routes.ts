@@ -17,10 +17,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refuseNotFound as refuse } from '../../platform/errors.ts';
-import { entityScope, patientInScope, type Scope } from '../../platform/scope.ts';
+import { callerOf, entityScope, patientInScope, type Scope, scopeOf } from '../../platform/scope.ts';
 import { findPatient } from '../medication/public.ts';
-import { orderParties } from '../orders/public.ts';
-import { inrValuePatient } from '../trombosis/public.ts';
 import {
   addMessage,
   createThread,
@@ -32,7 +30,9 @@ import {
   threadMessages,
   unreadCount,
 } from './queries/index.ts';
-import { openStream, THREAD_CHANNEL } from './stream.ts';
+import { announceThread } from './announce.ts';
+import { openStream } from './stream.ts';
+import { threadSubject, type ThreadSubjectField } from './thread-subjects.ts';
 import { issueTicket, readTicket } from './ticket.ts';
 import { type SessionHolder, sessionStillAllows } from '../../platform/auth/session-check.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
@@ -41,32 +41,33 @@ import { badRequest, unauthorized } from '../../platform/errors.ts';
 const sees = (scope: Scope, entityId: number, prescriberId: number | null): boolean =>
   patientInScope(scope, { EntityId: entityId, PrescriberEntityId: prescriberId });
 
+/** The subjects a new thread may name, checked in this order (their owners registered how). */
+const SUBJECT_FIELDS: readonly ThreadSubjectField[] = ['OrderId', 'InrValueId'];
+
 /** A thread is about one client: an order or INR value of another client than the chosen one is an error. */
-function sameClient(chosen: number | null, ofSubject: number | null, field: 'OrderId' | 'InrValueId') {
+function sameClient(
+  chosen: number | null,
+  ofSubject: number | null,
+  field: ThreadSubjectField,
+  message: string,
+) {
   if (ofSubject === null) return chosen;
-  if (chosen !== null && chosen !== ofSubject)
-    throw badRequest(
-      field === 'OrderId'
-        ? 'Deze bestelling hoort bij een andere cliënt.'
-        : 'Deze INR-waarde hoort bij een andere cliënt.',
-      field,
-    );
+  if (chosen !== null && chosen !== ofSubject) throw badRequest(message, field);
   return ofSubject;
 }
 
 const tags = ['communication'];
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
-const readerOf = (request: FastifyRequest): Reader => ({
-  accountId: request.caller!.accountId,
-  entityId: request.caller!.entityId,
-});
+const readerOf = (request: FastifyRequest): Reader => {
+  const { accountId, entityId } = callerOf(request);
+  return { accountId, entityId };
+};
 
-const holderOf = (request: FastifyRequest): SessionHolder => ({
-  accountId: request.caller!.accountId,
-  entityId: request.caller!.entityId,
-  sessionId: request.caller!.sessionId,
-});
+const holderOf = (request: FastifyRequest): SessionHolder => {
+  const { accountId, entityId, sessionId } = callerOf(request);
+  return { accountId, entityId, sessionId };
+};
 
 /**
  * The thread when the caller may read it: one of its organisation's, and when it is about a patient,
@@ -77,7 +78,7 @@ async function threadFor(request: FastifyRequest, reader: Reader, id: number, ac
   const thread = await findThread(db, reader, id);
   if (!thread) return refuse(request, AUDIT_OBJECTS.message_thread, id, action);
   if (thread.patientEntityId !== null) {
-    const scope = await entityScope(db, reader.entityId);
+    const scope = await scopeOf(request);
     if (!sees(scope, thread.patientEntityId, thread.patientPrescriberId))
       return refuse(request, AUDIT_OBJECTS.message_thread, id, action);
   }
@@ -87,15 +88,6 @@ async function threadFor(request: FastifyRequest, reader: Reader, id: number, ac
 /** Communicatie: recipients, threads, read state, answers and the live event stream. */
 const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const use = app.requirePermission('communication.use');
-
-  /** Tells every instance a thread changed; a lost event only delays the update to the next poll. */
-  const announce = async (request: FastifyRequest, threadId: number) => {
-    try {
-      await app.events.publish(THREAD_CHANNEL, String(threadId));
-    } catch {
-      request.log.warn('communication event not published');
-    }
-  };
 
   app.get(
     '/api/communication/recipients',
@@ -122,7 +114,7 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: use,
     },
     async (request) => {
-      const scope = await entityScope(app.db, request.caller!.entityId);
+      const scope = await scopeOf(request);
       const { patientId } = request.query;
       // The threads about one client are a read of that client: another organisation's client is refused.
       if (patientId !== undefined && !(await findPatient(app.db, patientId, scope)))
@@ -189,23 +181,20 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       // A group outside the caller's GroupsSendTo or network is another organisation's business.
       if (!recipient)
         return refuse(request, AUDIT_OBJECTS.message_thread, body.RecipientGroupId, AUDIT_ACTIONS.create);
-      // An order or INR value the thread is about brings its client along; both sides must see it.
+      // An order or INR value the thread is about brings its client along (its owning area says which,
+      // and whether both organisations may talk about it); both sides must see that client.
       let patientId = body.PatientId;
-      if (body.OrderId !== null) {
-        const order = await orderParties(app.db, body.OrderId);
-        if (!order?.parties.includes(reader.entityId) || !order.parties.includes(recipient.EntityId))
-          return refuse(request, AUDIT_OBJECTS.order, body.OrderId, AUDIT_ACTIONS.create);
-        patientId = sameClient(patientId, order.patientId, 'OrderId');
-      }
-      if (body.InrValueId !== null) {
-        const inrPatient = await inrValuePatient(app.db, body.InrValueId);
-        if (inrPatient === undefined)
-          return refuse(request, AUDIT_OBJECTS.inr_value, body.InrValueId, AUDIT_ACTIONS.create);
-        patientId = sameClient(patientId, inrPatient, 'InrValueId');
+      const between = { fromEntityId: reader.entityId, toEntityId: recipient.EntityId };
+      for (const field of SUBJECT_FIELDS) {
+        const id = body[field];
+        if (id === null) continue;
+        const subject = threadSubject(field);
+        const about = await subject.clientOf(app.db, id, between);
+        if (!about) return refuse(request, subject.objectType, id, AUDIT_ACTIONS.create);
+        patientId = sameClient(patientId, about.patientId, field, subject.otherClient);
       }
       if (patientId !== null) {
-        const mine = await entityScope(app.db, reader.entityId);
-        const patient = await findPatient(app.db, patientId, mine);
+        const patient = await findPatient(app.db, patientId, await scopeOf(request));
         // Both sides must be allowed to see the patient the message is about.
         if (!patient || !patientInScope(await entityScope(app.db, recipient.EntityId), patient))
           return refuse(request, AUDIT_OBJECTS.patient, patientId, AUDIT_ACTIONS.create);
@@ -228,7 +217,7 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
           objectId: threadId,
           patientId,
         });
-      await announce(request, threadId);
+      await announceThread(app, threadId);
       const thread = (await findThread(app.db, reader, threadId))!;
       const { patientEntityId: _, patientPrescriberId: __, ...summary } = thread;
       return reply.code(201).send({ ...summary, Messages: await threadMessages(app.db, reader, threadId) });
@@ -259,7 +248,7 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
           objectId: messageId,
           patientId: thread.PatientId,
         });
-      await announce(request, id);
+      await announceThread(app, id);
       const {
         patientEntityId: _,
         patientPrescriberId: __,

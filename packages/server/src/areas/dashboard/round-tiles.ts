@@ -1,7 +1,7 @@
 import { buildDayList, openInRound } from '../administration/public.ts';
 import { localDate } from '../../platform/time.ts';
 import { visibleDepartments } from '../medication/public.ts';
-import { visibleEntityIds } from '../../platform/scope.ts';
+import { entityScope } from '../../platform/scope.ts';
 import type { TileDefinition, TileFigure } from './tile.ts';
 
 /**
@@ -15,7 +15,7 @@ export const ROUND_TILES: TileDefinition[] = [
     key: 'rounds',
     anyOf: ['administration.register'],
     async figures(db, caller, now) {
-      const all = await visibleDepartments(db, await visibleEntityIds(db, caller), caller.entityId);
+      const all = await visibleDepartments(db, await entityScope(db, caller.entityId), caller.entityId);
       const own = all.filter((d) => d.EntityId === caller.entityId);
       const figures: TileFigure[] = [];
       const date = localDate(now);

@@ -1,5 +1,6 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
+import { markConsentGiven } from '../medication/public.ts';
 import * as t from './tables.ts';
 import { DEMO_SIGNATURE_PNG } from './demo-signature.ts';
 
@@ -31,15 +32,10 @@ export async function seedDemoConsents(
     })),
   );
   for (const p of signed) p.consentStatus = 'given';
-  await tx
-    .update(t.patients)
-    .set({ consentStatus: 'given' })
-    .where(
-      inArray(
-        t.patients.id,
-        signed.map((p) => p.id),
-      ),
-    );
+  await markConsentGiven(
+    tx,
+    signed.map((p) => p.id),
+  );
 }
 
 /**

@@ -11,9 +11,10 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findAgreementRow, findPatient } from '../medication/public.ts';
-import { latestConsent, storeConsent, toConsent } from './consents.ts';
+import { consentValues, toConsent } from './consents.ts';
+import { insertConsent, latestConsent } from './queries.ts';
 import { forbidden, notFound, refuseNotFound, unprocessable } from '../../platform/errors.ts';
-import { scopeOf } from '../../platform/scope.ts';
+import { callerOf, scopeOf } from '../../platform/scope.ts';
 
 /** The audit object of each kind of signature. */
 const CONSENT_OBJECT = {
@@ -35,7 +36,7 @@ const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = request.caller!;
+      const caller = callerOf(request);
       const body = request.body;
       // Nurses record the client's consent at the bedside; only a prescriber signs for an agreement.
       const allowed =
@@ -52,7 +53,7 @@ const consentRoutes: FastifyPluginAsyncZod = async (app) => {
         if (agreement?.patientId !== patient.Id)
           throw unprocessable('Kies een medicatieafspraak van deze cliënt.', 'MedicationAgreementId');
       }
-      const row = await storeConsent(app.db, patient, body, caller.accountId);
+      const row = await insertConsent(app.db, consentValues(patient, body, caller.accountId));
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.create,
         outcome: 'success',

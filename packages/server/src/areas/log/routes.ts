@@ -9,7 +9,7 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { callerOf, visibleEntityIds } from '../../platform/scope.ts';
+import { callerOf, entityScope } from '../../platform/scope.ts';
 import { queryLog } from './queries/query.ts';
 import { exportCsv } from './csv.ts';
 
@@ -51,7 +51,7 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { cursor, limit, ...filter } = request.query;
       const caller = callerOf(request);
-      const visible = await visibleEntityIds(app.db, caller);
+      const visible = await entityScope(app.db, caller.entityId);
       const page = await queryLog(app.db, caller.entityId, filter, { cursor, limit, visible });
       // Recorded after the query, so the reader's own entry does not shift the page they asked for.
       await app.audit.record(request, {

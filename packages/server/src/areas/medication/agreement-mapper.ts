@@ -1,28 +1,10 @@
 import { type Agreement, isRiskProduct } from '@zorgportaal/contract';
-import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../platform/db/client.ts';
-import * as t from './tables.ts';
-import { toMedication } from './queries/catalogue.ts';
+import type * as t from './tables.ts';
+import { toMedication } from './medication-mapper.ts';
 
 export type AgreementRow = typeof t.medicationAgreements.$inferSelect;
-const successor = alias(t.medicationAgreements, 'successor');
 
-/** Agreements with their product, their successor (after a change) and who created them. */
-export function selectAgreements(db: Db) {
-  return db
-    .select({
-      agreement: t.medicationAgreements,
-      medication: t.medications,
-      replacedById: successor.id,
-      createdBy: t.accounts.username,
-    })
-    .from(t.medicationAgreements)
-    .innerJoin(t.medications, eq(t.medications.id, t.medicationAgreements.medicationId))
-    .leftJoin(successor, eq(successor.replacesId, t.medicationAgreements.id))
-    .leftJoin(t.accounts, eq(t.accounts.id, t.medicationAgreements.createdBy));
-}
-
+/** An agreement as `selectAgreements` (queries/agreements.ts) reads it: with product, successor and creator. */
 export interface AgreementJoin {
   agreement: AgreementRow;
   medication: typeof t.medications.$inferSelect;

@@ -1,8 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import * as t from './tables.ts';
-import { seedDemoAdministrations } from '../administration/demo.ts';
-import { seedDemoConsents } from '../etdr/demo.ts';
 import { AS_NEEDED, demoBsn, type Regimen, RISK, ROUTINE, seededRandom } from './demo-regimens.ts';
 import { seedMedicationCatalogue } from './demo-catalogue.ts';
 import { demoCoumarinAgreements } from './demo-coumarin.ts';
@@ -11,12 +9,23 @@ const DAY_MS = 86_400_000;
 const GP_NAMES = ['W. van den Berg (Huisartsenpraktijk Linde)', 'S. Öztürk (Huisartsen Amersfoort-Noord)'];
 const ALLERGIES = [['penicilline'], [], ['pleister'], [], ['NSAID'], [], [], ['jodium']];
 
+/** What the medication demo made, for the parts of the demo world built on it (registrations, consents). */
+export interface DemoMedication {
+  patients: (typeof t.patients.$inferSelect)[];
+  /** Every agreement, the history's successors included. */
+  agreements: (typeof t.medicationAgreements.$inferSelect)[];
+  products: Map<string, typeof t.medications.$inferSelect>;
+  now: Date;
+  /** The demo's PRNG where the medication demo left it: the registrations continue its sequence. */
+  random: () => number;
+}
+
 /**
- * The medication part of the demo world: every client of the care centres becomes a
- * patient with 2–5 agreements, and gets two weeks of registrations and (mostly) a consent.
- * Deterministic for a given `now`: a fixed PRNG seed, dates relative to the seed time.
+ * The medication part of the demo world: every client of the care centres becomes a patient with 2–5
+ * agreements. Deterministic for a given `now`: a fixed PRNG seed, dates relative to the seed time. The
+ * seed builds the registrations and consents on what it returns.
  */
-export async function seedDemoMedication(tx: Tx, now = new Date()): Promise<void> {
+export async function seedDemoMedication(tx: Tx, now = new Date()): Promise<DemoMedication> {
   await seedMedicationCatalogue(tx);
   const random = seededRandom(20_260_105);
   const products = new Map((await tx.select().from(t.medications)).map((m) => [m.name, m]));
@@ -90,8 +99,15 @@ export async function seedDemoMedication(tx: Tx, now = new Date()): Promise<void
   agreements.push(...(await demoCoumarinAgreements(tx, patients, agreements, products, now)));
   const rows = await tx.insert(t.medicationAgreements).values(agreements).returning();
   const history = await seedDemoHistory(tx, rows, now);
-  await seedDemoAdministrations(tx, { patients, agreements: [...rows, ...history], products, now, random });
-  await seedDemoConsents(tx, patients, now);
+  return { patients, agreements: [...rows, ...history], products, now, random };
+}
+
+/** Agreements another area's demo adds (the VP's new course), stored by the medication area. */
+export async function seedDemoAgreements(
+  tx: Tx,
+  rows: readonly (typeof t.medicationAgreements.$inferInsert)[],
+): Promise<void> {
+  if (rows.length) await tx.insert(t.medicationAgreements).values([...rows]);
 }
 
 /** A recently stopped agreement and a dose change three days ago, so the AMO shows history. */

@@ -2,5 +2,6 @@ export { isAsNeeded, plannedMoments, type PlanningAgreement } from './planned-mo
 /** What other areas may use of this area (functions and types; tables are in its schema files). */
 export { pickDepartment, visibleDepartments } from './queries/departments.ts';
 export { findAgreementRow, findPatient, listAgreements, listPatients } from './queries/index.ts';
+export { markConsentGiven } from './queries/consent.ts';
 export { selectPatients, toPatient } from './patient-mapper.ts';
 export { inPatientScope } from './patient-scope.ts';

@@ -6,8 +6,7 @@ import { createHash } from 'node:crypto';
  * the 304 are the platform's (platform/etag.ts).
  */
 export function listEtag(version: string, accountId: number, query: unknown): string {
-  const hash = createHash('sha256')
-    .update(`${version}|${accountId}|${JSON.stringify(query)}`)
-    .digest('base64url');
+  const input = `${version}|${accountId}|${JSON.stringify(query)}`;
+  const hash = createHash('sha256').update(input).digest('base64url');
   return `"o${hash.slice(0, 26)}"`;
 }

@@ -1,5 +1,5 @@
 import type { TileDefinition } from '../dashboard/public.ts';
-import { countOrders, suppliedCareCentres, type OrderScope } from './queries/index.ts';
+import { countOrders, pharmacyOrderScope, type OrderScope } from './queries/index.ts';
 
 /**
  * Open orders: the pharmacy's to decide, a care centre's sent and waiting for the pharmacy (its own
@@ -12,11 +12,7 @@ export const ORDER_TILES: TileDefinition[] = [
     async figures(db, caller) {
       const scope: OrderScope =
         caller.entityType === 'pharmacy'
-          ? {
-              side: 'pharmacy',
-              pharmacyId: caller.entityId,
-              careCentreIds: await suppliedCareCentres(db, caller.entityId),
-            }
+          ? await pharmacyOrderScope(db, caller.entityId)
           : { side: 'carecentre', entityId: caller.entityId };
       const value = await countOrders(db, scope, { status: 'in_progress', drafts: false });
       return [{ key: 'openOrders', value, link: '/orders?status=in_progress&drafts=false' }];

@@ -1,9 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { addDays, localDate } from '../../platform/time.ts';
 import type { Tx } from '../../platform/db/client.ts';
-import { accounts, entities, medicationAgreements, medications, patients } from './tables.ts';
+import { accounts, entities, medications, patients } from './tables.ts';
 import { medicationReviews } from './schema.ts';
 import { seedDemoAuthorisations } from '../etdr/demo.ts';
+import { seedDemoAgreements } from '../medication/demo.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -84,29 +85,31 @@ export async function seedDemoVp(tx: Tx, now = new Date()): Promise<void> {
     before: new Date(now.getTime() - 7 * DAY_MS),
   });
   const start = new Date(now.getTime() - DAY_MS);
-  await tx.insert(medicationAgreements).values({
-    entityId: deBerk.id,
-    patientId: clients[3]!.id,
-    medicationId: nitrofurantoine.id,
-    prescriber,
-    type: 'temporary',
-    startAt: start,
-    endAt: new Date(start.getTime() + 5 * DAY_MS),
-    reason: 'Urineweginfectie',
-    instructions: {
-      DoseUnit: 'capsule',
-      Moments: [
-        { Time: '08:00', Dose: 1 },
-        { Time: '20:00', Dose: 1 },
-      ],
-      Weekdays: [],
-      AsNeededCriterion: null,
-      AsNeededMaxPerDay: null,
-      AsNeededDose: null,
-      Note: null,
+  await seedDemoAgreements(tx, [
+    {
+      entityId: deBerk.id,
+      patientId: clients[3]!.id,
+      medicationId: nitrofurantoine.id,
+      prescriber,
+      type: 'temporary',
+      startAt: start,
+      endAt: new Date(start.getTime() + 5 * DAY_MS),
+      reason: 'Urineweginfectie',
+      instructions: {
+        DoseUnit: 'capsule',
+        Moments: [
+          { Time: '08:00', Dose: 1 },
+          { Time: '20:00', Dose: 1 },
+        ],
+        Weekdays: [],
+        AsNeededCriterion: null,
+        AsNeededMaxPerDay: null,
+        AsNeededDose: null,
+        Note: null,
+      },
+      distributionForm: 'loose',
+      createdBy: gp.id,
+      createdAt: start,
     },
-    distributionForm: 'loose',
-    createdBy: gp.id,
-    createdAt: start,
-  });
+  ]);
 }

@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findPatient } from '../medication/public.ts';
 import { refuseNotFound as refuse } from '../../platform/errors.ts';
-import { scopeOf } from '../../platform/scope.ts';
+import { callerOf, scopeOf } from '../../platform/scope.ts';
 import { buildHistory, buildVpDashboard, reviewsDue } from './prescriber.ts';
 import { insertReview, reviewsOf } from './queries.ts';
 
@@ -21,8 +21,8 @@ const tags = ['vp'];
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 const prescriberOf = (request: FastifyRequest) => ({
-  accountId: request.caller!.accountId,
-  entityId: request.caller!.entityId,
+  accountId: callerOf(request).accountId,
+  entityId: callerOf(request).entityId,
 });
 
 /** VP: the prescriber's dashboard, Terugblikken and periodic medication reviews. */

@@ -1,14 +1,31 @@
 import type { Agreement, AgreementChangeBody, AgreementCreateBody } from '@zorgportaal/contract';
 import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { parseBoundary } from '../../../platform/time.ts';
 import type { Db, Tx } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
-import { type AgreementRow, selectAgreements, toAgreement } from '../agreement-mapper.ts';
+import { type AgreementRow, toAgreement } from '../agreement-mapper.ts';
 import { unprocessable } from '../../../platform/errors.ts';
 import { type Scope } from '../../../platform/scope.ts';
 import { inPatientScope } from '../patient-scope.ts';
 
 const DAY_MS = 86_400_000;
+const successor = alias(t.medicationAgreements, 'successor');
+
+/** Agreements with their product, their successor (after a change) and who created them. */
+function selectAgreements(db: Db) {
+  return db
+    .select({
+      agreement: t.medicationAgreements,
+      medication: t.medications,
+      replacedById: successor.id,
+      createdBy: t.accounts.username,
+    })
+    .from(t.medicationAgreements)
+    .innerJoin(t.medications, eq(t.medications.id, t.medicationAgreements.medicationId))
+    .leftJoin(successor, eq(successor.replacesId, t.medicationAgreements.id))
+    .leftJoin(t.accounts, eq(t.accounts.id, t.medicationAgreements.createdBy));
+}
 
 /** One agreement of a visible entity, or undefined. */
 export async function findAgreementRow(db: Db, id: number, scope: Scope): Promise<AgreementRow | undefined> {

@@ -2,29 +2,11 @@ import {
   type Medication,
   type MedicationSearchQuery,
   medicationSearchQuerySchema,
-  type RiskCategory,
 } from '@zorgportaal/contract';
 import { asc, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
+import { toMedication } from '../medication-mapper.ts';
 import { medications } from '../tables.ts';
-
-export type MedicationRow = typeof medications.$inferSelect;
-
-export function toMedication(row: MedicationRow): Medication {
-  return {
-    Id: row.id,
-    Name: row.name,
-    Substance: row.substance,
-    Atc: row.atc,
-    Hpk: row.hpk,
-    Strength: { Value: row.strengthValue, Unit: row.strengthUnit },
-    Form: row.form,
-    Route: row.route,
-    RiskCategories: row.riskCategories as RiskCategory[],
-    GdsSuitable: row.gdsSuitable,
-    Divisible: row.divisible,
-  };
-}
 
 /** Catalogue search on name, substance and ATC code (the catalogue is small and global). */
 export async function searchCatalogue(db: Db, query: MedicationSearchQuery): Promise<Medication[]> {

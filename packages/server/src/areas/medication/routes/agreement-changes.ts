@@ -21,7 +21,7 @@ import {
   stopAgreement,
 } from '../queries/index.ts';
 import { conflict, isUniqueViolation, refuseNotFound, unprocessable } from '../../../platform/errors.ts';
-import { scopeOf } from '../../../platform/scope.ts';
+import { callerOf, scopeOf } from '../../../platform/scope.ts';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const ENDED = 'Deze afspraak is al beëindigd of gewijzigd.';
@@ -61,7 +61,7 @@ const agreementChangeRoutes: FastifyPluginAsyncZod = async (app) => {
             entityId: old.entityId,
             patientId: old.patientId,
             replacesId: id,
-            createdBy: request.caller!.accountId,
+            createdBy: callerOf(request).accountId,
           });
           await agreementChanged(tx, {
             kind: 'changed',
@@ -69,7 +69,7 @@ const agreementChangeRoutes: FastifyPluginAsyncZod = async (app) => {
             patientId: old.patientId,
             distributionForms: [old.distributionForm, values.distributionForm],
             at: values.startAt,
-            by: request.caller!.accountId,
+            by: callerOf(request).accountId,
           });
           return successor;
         })
@@ -126,7 +126,7 @@ const agreementChangeRoutes: FastifyPluginAsyncZod = async (app) => {
           patientId: agreement.patientId,
           distributionForms: [agreement.distributionForm],
           at: endAt,
-          by: request.caller!.accountId,
+          by: callerOf(request).accountId,
         });
       });
       await app.audit.record(request, {

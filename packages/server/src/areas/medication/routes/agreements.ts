@@ -17,7 +17,7 @@ import {
   insertAgreement,
   listAgreements,
 } from '../queries/index.ts';
-import { scopeOf } from '../../../platform/scope.ts';
+import { callerOf, scopeOf } from '../../../platform/scope.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
@@ -70,7 +70,7 @@ const agreementRoutes: FastifyPluginAsyncZod = async (app) => {
         const created = await insertAgreement(tx, values, {
           entityId: patient.EntityId,
           patientId: PatientId,
-          createdBy: request.caller!.accountId,
+          createdBy: callerOf(request).accountId,
         });
         await agreementChanged(tx, {
           kind: 'started',
@@ -78,7 +78,7 @@ const agreementRoutes: FastifyPluginAsyncZod = async (app) => {
           patientId: PatientId,
           distributionForms: [values.distributionForm],
           at: values.startAt,
-          by: request.caller!.accountId,
+          by: callerOf(request).accountId,
         });
         return created;
       });

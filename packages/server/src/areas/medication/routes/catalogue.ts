@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchCatalogue } from '../queries/catalogue.ts';
 import { visibleDepartments } from '../queries/departments.ts';
-import { scopeOf } from '../../../platform/scope.ts';
+import { callerOf, scopeOf } from '../../../platform/scope.ts';
 
 /** The medication catalogue (not patient data, so not logged) and the departments the caller may pick. */
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +30,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('medication.read'),
     },
     async (request) => ({
-      Rows: await visibleDepartments(app.db, await scopeOf(request), request.caller!.entityId),
+      Rows: await visibleDepartments(app.db, await scopeOf(request), callerOf(request).entityId),
     }),
   );
 };

@@ -8,7 +8,6 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, isUniqueViolation, refuseNotFound, unprocessable } from '../../../platform/errors.ts';
 import {
@@ -22,10 +21,10 @@ import {
 } from '../queries/index.ts';
 import { changedFields } from '../../../platform/changed-fields.ts';
 import {
+  callerOf,
   fullEntities,
-  linkedEntityIds,
+  patientReadScopeOf,
   requireAnyPermission,
-  type Scope,
   scopeOf,
 } from '../../../platform/scope.ts';
 
@@ -33,26 +32,11 @@ const params = idParamSchema;
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const ALREADY = 'Deze persoon is al cliënt.';
 
-/** Reading patients: medication staff, and the trombosis service for the care centres it serves. */
-const requirePatientRead = requireAnyPermission('medication.read', 'trombosis.read');
-
 /**
- * Whose patients (the list and one patient) the caller may read: the medication scope with
- * medication.read, plus with trombosis.read the care centres served through an `anticoagulation` link.
- * Agreements and administrations stay on the medication scope alone.
+ * Reading patients: medication staff, and the trombosis service for the care centres it serves (the
+ * patient read scope). Agreements and administrations stay on the caller's scope alone.
  */
-async function patientScopeOf(request: FastifyRequest): Promise<Scope> {
-  const caller = request.caller!;
-  const medication = caller.permissions.has('medication.read') ? await scopeOf(request) : [];
-  const served = caller.permissions.has('trombosis.read')
-    ? await linkedEntityIds(request.server.db, caller.entityId, ['anticoagulation'])
-    : [];
-  const ids = [...new Set([...medication, ...served])];
-  // The GP limit (only the own clients) stays, except where an anticoagulation link shows all clients.
-  const limit = 'prescriber' in medication ? medication.prescriber : undefined;
-  const limited = limit?.entities.filter((id) => !served.includes(id)) ?? [];
-  return limited.length ? Object.assign(ids, { prescriber: { ...limit!, entities: limited } }) : ids;
-}
+const requirePatientRead = requireAnyPermission('medication.read', 'trombosis.read');
 
 /** Patients (domain.md "Patient"): pickers, one patient, make a person a patient (spec §7), edit. */
 const patientRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -67,7 +51,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePatientRead,
     },
     async (request) => {
-      const rows = await listPatients(app.db, await patientScopeOf(request), request.query);
+      const rows = await listPatients(app.db, (await patientReadScopeOf(request)).read, request.query);
       const { q, departmentId, personId } = request.query;
       // One entry per search that links the clients found; repeating it within minutes adds nothing.
       await app.audit.recordView(request, {
@@ -87,7 +71,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      const patient = await findPatient(app.db, id, await patientScopeOf(request));
+      const patient = await findPatient(app.db, id, (await patientReadScopeOf(request)).read);
       if (!patient) return refuseNotFound(request, AUDIT_OBJECTS.patient, id);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.read,
@@ -151,7 +135,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       // Only the care centre chooses its client's prescriber (the prescriber's scope depends on it).
       if (
         request.body.PrescriberEntityId !== current.PrescriberEntityId &&
-        current.EntityId !== request.caller!.entityId
+        current.EntityId !== callerOf(request).entityId
       )
         throw unprocessable('Alleen de zorginstelling kiest de voorschrijver.', 'PrescriberEntityId');
       await checkPatientBody(app.db, current.EntityId, request.body, id);

@@ -1,6 +1,7 @@
 import { prescriberOptionsSchema } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { prescriberOptions } from '../queries/index.ts';
+import { callerOf } from '../../../platform/scope.ts';
 
 /**
  * The client form's prescriber select: GP practices linked to the caller's care centre as `gp`
@@ -13,7 +14,7 @@ const prescriberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['medication'], response: { 200: prescriberOptionsSchema } },
       preHandler: app.requirePermission('medication.write'),
     },
-    async (request) => ({ Rows: await prescriberOptions(app.db, request.caller!.entityId) }),
+    async (request) => ({ Rows: await prescriberOptions(app.db, callerOf(request).entityId) }),
   );
 };
 

@@ -2,7 +2,7 @@
 export { countOrders, listOrders, listVersion } from './list.ts';
 export { knownProducts, ownDepartment, patientDepartment } from './references.ts';
 export { ordersByIds } from './rows.ts';
-export { suppliedCareCentres, supplierOf, type OrderScope } from './scope.ts';
+export { pharmacyOrderScope, supplierOf, type OrderScope } from './scope.ts';
 export {
   changeStatus,
   expireOrders,

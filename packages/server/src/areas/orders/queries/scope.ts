@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
+import { linkedEntityIds } from '../../../platform/scope.ts';
 import * as t from '../tables.ts';
 import { orders as o } from '../schema.ts';
 
@@ -8,20 +9,13 @@ export type OrderScope =
   | { side: 'pharmacy'; pharmacyId: number; careCentreIds: number[] }
   | { side: 'carecentre'; entityId: number };
 
-/** The care centres this pharmacy supplies through an active `supplies` link. */
-export async function suppliedCareCentres(db: Db, pharmacyId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: t.networkLinks.toEntityId })
-    .from(t.networkLinks)
-    .where(
-      and(
-        eq(t.networkLinks.fromEntityId, pharmacyId),
-        eq(t.networkLinks.role, 'supplies'),
-        eq(t.networkLinks.active, true),
-      ),
-    )
-    .orderBy(asc(t.networkLinks.toEntityId));
-  return rows.map((r) => r.id);
+/**
+ * A pharmacy's scope: the sent orders of the care centres it supplies through an active `supplies` link
+ * (in id order: the list's version names them).
+ */
+export async function pharmacyOrderScope(db: Db, pharmacyId: number): Promise<OrderScope> {
+  const careCentreIds = (await linkedEntityIds(db, pharmacyId, ['supplies'])).sort((a, b) => a - b);
+  return { side: 'pharmacy', pharmacyId, careCentreIds };
 }
 
 /** The pharmacy supplying this care centre (the oldest active link), or undefined. */

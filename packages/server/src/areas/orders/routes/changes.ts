@@ -21,6 +21,7 @@ import {
   type OrderScope,
 } from '../queries/index.ts';
 import { careCentreScope, errors, pharmacyScope } from './scope.ts';
+import { callerOf } from '../../../platform/scope.ts';
 
 const NOT_OPEN = 'Deze bestelling is niet (meer) open en kan niet meer zo worden gewijzigd.';
 
@@ -80,7 +81,7 @@ const orderChangeRoutes: FastifyPluginAsyncZod = async (app) => {
             from: order.status,
             to: status,
             reason,
-            accountId: request.caller!.accountId,
+            accountId: callerOf(request).accountId,
             at: new Date(),
             decision: true,
           });
@@ -103,7 +104,7 @@ const orderChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       return changeOrder(request, id, careCentreScope(request), {
         apply: async (tx, order) => {
           if (order.sentAt !== null || order.status !== 'in_progress') return false;
-          await markSent(tx, id, request.caller!.accountId, new Date());
+          await markSent(tx, id, callerOf(request).accountId, new Date());
           return true;
         },
         illegal: 'Deze bestelling is al verstuurd.',
@@ -132,7 +133,7 @@ const orderChangeRoutes: FastifyPluginAsyncZod = async (app) => {
             from: order.status,
             to: 'canceled',
             reason: request.body.Reason,
-            accountId: request.caller!.accountId,
+            accountId: callerOf(request).accountId,
             at: new Date(),
             decision: false,
           });

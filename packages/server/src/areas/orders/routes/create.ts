@@ -10,6 +10,7 @@ import {
   supplierOf,
 } from '../queries/index.ts';
 import { errors } from './scope.ts';
+import { callerOf } from '../../../platform/scope.ts';
 
 /** A care centre's new order (a draft, or sent at once) to the pharmacy that supplies it. */
 const orderCreateRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +26,7 @@ const orderCreateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
-      const caller = request.caller!;
+      const caller = callerOf(request);
       let departmentId = body.DepartmentId;
       if (body.PatientId !== null) {
         const patient = await patientDepartment(app.db, body.PatientId, caller.entityId);

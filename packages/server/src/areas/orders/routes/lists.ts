@@ -10,6 +10,7 @@ import { matches, notModified, REVALIDATE } from '../../../platform/etag.ts';
 import { listEtag } from '../etag.ts';
 import { listOrders, listVersion, type OrderScope } from '../queries/index.ts';
 import { careCentreScope, errors, pharmacyScope } from './scope.ts';
+import { callerOf } from '../../../platform/scope.ts';
 
 /** The two order lists (spec §7): the pharmacy's action list and a care centre's own orders. */
 const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +21,7 @@ const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
     scope: OrderScope,
     query: OrderListQuery,
   ) {
-    const etag = listEtag(await listVersion(app.db, scope), request.caller!.accountId, query);
+    const etag = listEtag(await listVersion(app.db, scope), callerOf(request).accountId, query);
     if (matches(request, etag)) return notModified(reply, etag);
     const page = await listOrders(app.db, scope, query);
     await app.audit.recordView(request, {

@@ -18,6 +18,7 @@ import { inForceOn, toSchemes } from '../mappers.ts';
 import { insertScheme, latestInrValues, schemesOf, targetRangesOf } from '../queries.ts';
 import { requireTrombosisRead } from '../scope.ts';
 import { audit, errors, params, patientFor } from './patient.ts';
+import { callerOf } from '../../../platform/scope.ts';
 
 /** Ended and stopped coumarin agreements stay listed this many days (the medication overview's default). */
 const COUMARIN_AGREEMENT_DAYS = 90;
@@ -131,7 +132,7 @@ const dosageSchemeRoutes: FastifyPluginAsyncZod = async (app) => {
         nextCheck: body.NextCheck,
         note: body.Note,
         range: range ? { Low: range.lowTenths / 10, High: range.highTenths / 10 } : null,
-        accountId: request.caller!.accountId,
+        accountId: callerOf(request).accountId,
       });
       await audit(request, AUDIT_ACTIONS.create, AUDIT_OBJECTS.dosage_scheme, schemeId, id);
       const schemes = toSchemes(await schemesOf(app.db, [id]));

@@ -16,6 +16,7 @@ import { monthsBack, ttrOf, TTR_MONTHS } from '../overview.ts';
 import { inrValuesOf, insertInrValue, targetRangesOf } from '../queries.ts';
 import { requireTrombosisRead } from '../scope.ts';
 import { audit, errors, params, patientFor } from './patient.ts';
+import { callerOf } from '../../../platform/scope.ts';
 
 /** A measurement a few minutes "in the future" is a clock difference, not an error. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -93,7 +94,7 @@ const inrValueRoutes: FastifyPluginAsyncZod = async (app) => {
         ? { Low: range.lowTenths / 10, High: range.highTenths / 10 }
         : TARGET_GROUP_RANGES.group1;
       const interpretation = interpretInr(body.Value, bounds);
-      const caller = request.caller!;
+      const caller = callerOf(request);
       // The value and the message to the care centre about a critical one are stored together or not at all.
       const { valueId, threadId } = await app.db.transaction(async (tx) => {
         const valueId = await insertInrValue(tx, {

@@ -10,6 +10,7 @@ import { changedFields } from '../../../platform/changed-fields.ts';
 import { toTargetRange } from '../mappers.ts';
 import { insertTargetRange, targetRangesOf } from '../queries.ts';
 import { audit, errors, params, patientFor } from './patient.ts';
+import { callerOf } from '../../../platform/scope.ts';
 
 /** A patient's target range; the earlier ones stay in the history. */
 const targetRangeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,7 +36,7 @@ const targetRangeRoutes: FastifyPluginAsyncZod = async (app) => {
         group: request.body.Group,
         low: bounds.Low,
         high: bounds.High,
-        accountId: request.caller!.accountId,
+        accountId: callerOf(request).accountId,
       });
       const [after] = await targetRangesOf(app.db, [id]);
       const current = toTargetRange(after!);
