@@ -5,5 +5,4 @@ export {
   unreadByPatient,
   unreadCount,
 } from './queries/index.ts';
-export { COMMUNICATION_TILES } from './tiles.ts';
 export { announceThread } from './announce.ts';
