@@ -1,11 +1,11 @@
 import type { DocumentFields, DocumentListQuery, DocumentUpdate } from '@zorgportaal/contract';
 import { and, asc, desc, eq, inArray, isNull, like, max, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import { registerPurge } from '../../platform/purge.ts';
-import { entities, networkLinks } from '../../platform/db/schema/organisations.ts';
-import { persons } from './tables.ts';
-import type { Caller } from '../../platform/types.ts';
-import { documentFiles, documents, documentVersions } from './schema.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import { registerPurge } from '../../../platform/purge.ts';
+import { entities, networkLinks } from '../../../platform/db/schema/organisations.ts';
+import { persons } from '../tables.ts';
+import type { Caller } from '../../../platform/types.ts';
+import { documentFiles, documents, documentVersions } from '../schema.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type VersionRow = typeof documentVersions.$inferSelect;
