@@ -4,3 +4,4 @@ export { pickDepartment, visibleDepartments } from './queries/departments.ts';
 export { findAgreementRow, findPatient, listAgreements, listPatients } from './queries/index.ts';
 export { selectPatients, toPatient } from './patient-mapper.ts';
 export { inPatientScope } from './patient-scope.ts';
+export { insertEcdClient, moveEcdClient } from './queries/ecd-clients.ts';
