@@ -8,3 +8,4 @@ export {
   updatePerson,
   type PersonRow,
 } from './queries/write.ts';
+export { restorePerson } from './queries/restore.ts';
