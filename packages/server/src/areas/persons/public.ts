@@ -1,4 +1,5 @@
 /** What other areas may use of this area (functions and types; tables are in its schema files). */
+export { personNameSql, type PersonNameColumns } from './display-name.ts';
 export { isoOrNull, toPerson } from './mapper.ts';
 export { countPersons, likeContains } from './queries/list.ts';
 export {
