@@ -1,3 +1,2 @@
 /** What other areas may use of this area (functions and types; tables are in its schema files). */
-export { BAXTER_TILES } from './tiles.ts';
 export { interimChangesOn } from './queries/index.ts';

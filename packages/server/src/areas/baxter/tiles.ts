@@ -1,4 +1,4 @@
-import type { TileDefinition } from '../dashboard/public.ts';
+import type { TileDefinition } from '../../platform/tiles.ts';
 import { entityScope } from '../../platform/scope.ts';
 import { countRolls } from './queries/index.ts';
 import { currentWeek } from './week.ts';

@@ -5,6 +5,5 @@ export {
   unreadByPatient,
   unreadCount,
 } from './queries/index.ts';
-export { COMMUNICATION_TILES } from './tiles.ts';
 export { announceThread } from './announce.ts';
 export { registerThreadSubject, type ThreadSubject, type ThreadSubjectField } from './thread-subjects.ts';

@@ -1,4 +1,4 @@
-import type { TileDefinition } from '../dashboard/public.ts';
+import type { TileDefinition } from '../../platform/tiles.ts';
 import { unreadCount } from './queries/index.ts';
 
 /** Landing tiles of Communicatie: the threads with a message the user has not read yet. */

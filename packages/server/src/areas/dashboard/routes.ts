@@ -2,11 +2,11 @@ import { dashboardSchema } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { matches, notModified, REVALIDATE, tagOf } from '../../platform/etag.ts';
 import { callerOf } from '../../platform/scope.ts';
-import { DASHBOARD_TILES } from './registry.ts';
-import { maySeeTile, type TileFigure } from './tile.ts';
+import { tilesFor, type TileFigure } from '../../platform/tiles.ts';
 
 /**
- * GET /api/dashboard: no permission needed; each tile only for callers who may see its figure.
+ * GET /api/dashboard: no permission needed; each tile only for callers who may see its figure. The tiles
+ * are the ones the areas registered (platform/tiles.ts), in their order.
  * The landing page refreshes it every minute: its ETag is the answer's own content (the tiles come
  * from several areas, each with its own notion of a change), so an unchanged refresh is a 304
  * without a body. The figures are computed either way.
@@ -24,7 +24,7 @@ const dashboardRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request);
       const now = new Date();
-      const visible = DASHBOARD_TILES.filter((tile) => maySeeTile(tile, caller));
+      const visible = tilesFor(caller);
       const computed = await Promise.all(
         visible.map(async (tile): Promise<TileFigure[]> =>
           tile.figures

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
+import { personNameSql } from '../persons/public.ts';
 import { accounts, persons } from './tables.ts';
 import { entities } from '../../platform/db/schema/organisations.ts';
 import { demoPdf } from './demo-pdf.ts';
@@ -78,19 +79,12 @@ export async function seedDemoDocuments(tx: Tx, now = new Date()): Promise<void>
   for (const [i, demo] of DEMO_DOCUMENTS.entries()) {
     const [owner] = await tx.select({ id: entities.id }).from(entities).where(eq(entities.name, demo.entity));
     const [uploader] = await tx
-      .select({
-        id: accounts.id,
-        first: persons.firstNames,
-        prefix: persons.lastNamePrefix,
-        last: persons.lastName,
-      })
+      .select({ id: accounts.id, name: personNameSql(persons, accounts.username) })
       .from(accounts)
       .leftJoin(persons, eq(persons.id, accounts.personId))
       .where(eq(accounts.username, demo.uploader));
     if (!owner || !uploader) continue;
-    const name = uploader.first
-      ? [uploader.first, uploader.prefix, uploader.last].filter(Boolean).join(' ')
-      : demo.uploader;
+    const name = uploader.name ?? demo.uploader;
     const [doc] = await tx
       .insert(documents)
       .values({

@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { documentFileChunks, documentFiles } from './schema.ts';
+import { chunksFrom, discardFile, insertChunk, insertFile, recordFileDigest } from './queries/index.ts';
 
 /** One chunk row holds at most this much: an upload or a download never holds more than a chunk or two. */
 export const CHUNK_BYTES = 256 * 1024;
-
-/** An upload that broke off leaves an incomplete file; after this long nobody will finish it. */
-const ABANDONED_AFTER_MINUTES = 60;
 
 export interface StoredFile {
   fileId: number;
@@ -21,7 +17,8 @@ export interface StoredFile {
 /**
  * Streams an upload into the database chunk by chunk. `inspect` sees the first chunk (the whole file
  * when it is small) before anything is written and throws to refuse the file; any error removes what
- * was written. The file stays incomplete until `markComplete` runs in the transaction that uses it.
+ * was written. The file stays incomplete until the version that uses it is stored (`createDocument` and
+ * `addVersion` mark it complete in their transaction).
  */
 export async function storeFile(
   db: Db,
@@ -46,10 +43,9 @@ export async function storeFile(
       pendingBytes = rest.length;
       if (kind === undefined) {
         kind = await inspect(chunk);
-        const [row] = await db.insert(documentFiles).values({ entityId }).returning({ id: documentFiles.id });
-        fileId = row!.id;
+        fileId = await insertFile(db, entityId);
       }
-      await db.insert(documentFileChunks).values({ fileId: fileId!, seq, data: chunk });
+      await insertChunk(db, fileId!, seq, chunk);
       seq += 1;
     }
   };
@@ -66,7 +62,7 @@ export async function storeFile(
     if (kind === undefined) kind = await inspect(Buffer.alloc(0));
     if (fileId === undefined) throw new Error('empty file');
     const sha256 = hash.digest('hex');
-    await db.update(documentFiles).set({ size, sha256 }).where(eq(documentFiles.id, fileId));
+    await recordFileDigest(db, fileId, size, sha256);
     return { fileId, size, sha256, kind };
   } catch (error) {
     if (fileId !== undefined) await discardFile(db, fileId);
@@ -74,33 +70,12 @@ export async function storeFile(
   }
 }
 
-export async function discardFile(db: Db, fileId: number): Promise<void> {
-  await db.delete(documentFiles).where(and(eq(documentFiles.id, fileId), eq(documentFiles.complete, false)));
-}
-
-/** Removes files whose upload broke off (a crash between chunks and the version row). */
-export async function discardAbandonedFiles(db: Db): Promise<void> {
-  await db
-    .delete(documentFiles)
-    .where(
-      and(
-        eq(documentFiles.complete, false),
-        lt(documentFiles.createdAt, sql`now() - make_interval(mins => ${ABANDONED_AFTER_MINUTES})`),
-      ),
-    );
-}
-
 /** Streams a stored file out one chunk at a time. */
 export function readFile(db: Db, fileId: number): Readable {
   async function* chunks() {
     let seq = 0;
     for (;;) {
-      const rows = await db
-        .select({ seq: documentFileChunks.seq, data: documentFileChunks.data })
-        .from(documentFileChunks)
-        .where(and(eq(documentFileChunks.fileId, fileId), gte(documentFileChunks.seq, seq)))
-        .orderBy(asc(documentFileChunks.seq))
-        .limit(4);
+      const rows = await chunksFrom(db, fileId, seq, 4);
       if (rows.length === 0) return;
       for (const row of rows) yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
       seq = rows[rows.length - 1]!.seq + 1;

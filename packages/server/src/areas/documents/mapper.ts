@@ -1,6 +1,6 @@
 import type { Document, DocumentDetail, DocumentVersion } from '@zorgportaal/contract';
 import type { Caller } from '../../platform/types.ts';
-import type { DocumentRow, VersionRow } from './queries.ts';
+import type { DocumentRow, VersionRow } from './queries/index.ts';
 
 export function toVersion(row: VersionRow): DocumentVersion {
   return {

@@ -25,7 +25,7 @@ import {
   listDocuments,
   restoreDocument,
   updateDocument,
-} from './queries.ts';
+} from './queries/index.ts';
 import { keepUpload, parseFields, readUpload } from './upload.ts';
 
 const params = documentIdParamSchema;

@@ -10,8 +10,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../platform/db/client.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/types.ts';
-import { discardAbandonedFiles, discardFile, storeFile, type StoredFile } from './file-store.ts';
-import { uploaderName, type NewVersion } from './queries.ts';
+import { storeFile, type StoredFile } from './file-store.ts';
+import { discardAbandonedFiles, discardFile, uploaderName, type NewVersion } from './queries/index.ts';
 
 const TOO_LARGE = `Het bestand is groter dan ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`;
 const WRONG_TYPE =

@@ -1,5 +1,5 @@
 import type { Integration, IntegrationReport, IntegrationReportDetail } from '@zorgportaal/contract';
-import type { IntegrationRow, ReportLineRow, ReportRow } from './queries.ts';
+import type { IntegrationRow, ReportLineRow, ReportRow } from './queries/index.ts';
 
 export function toReport(row: ReportRow): IntegrationReport {
   return {

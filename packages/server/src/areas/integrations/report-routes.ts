@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError, refuseNotFound } from '../../platform/errors.ts';
 import { toReport, toReportDetail } from './mapper.ts';
-import { activeMijnCaressIntegration, findIntegration, findReport, listReports } from './queries.ts';
+import { activeMijnCaressIntegration, findIntegration, findReport, listReports } from './queries/index.ts';
 import { runMijnCaressSync } from './sync.ts';
 
 const BASE = '/api/management/settings';

@@ -25,7 +25,7 @@ import {
   setActive,
   updateIntegration,
   type IntegrationRow,
-} from './queries.ts';
+} from './queries/index.ts';
 import { HOST_NOT_ALLOWED, sourceAllowed } from './source.ts';
 
 const BASE = '/api/management/settings';

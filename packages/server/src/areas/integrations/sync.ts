@@ -1,11 +1,19 @@
-import type { IntegrationOutcome, ReportLineAction } from '@zorgportaal/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { IntegrationOutcome } from '@zorgportaal/contract';
 import type { Db } from '../../platform/db/client.ts';
-import * as t from './tables.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import { openSecret, SecretBoxError } from '../../platform/secret-box.ts';
+import { insertEcdClient, moveEcdClient } from '../medication/public.ts';
 import { createPerson, updatePerson } from '../persons/public.ts';
-import { integrationSecretContext, type IntegrationRow } from './queries.ts';
+import {
+  existingByBsn,
+  finishReport,
+  integrationSecretContext,
+  ownDepartmentIds,
+  startReport,
+  type ExistingClient,
+  type IntegrationRow,
+  type ReportLine,
+} from './queries/index.ts';
 import { readRecord, type ReadyRecord } from './records.ts';
 import { loadPatients, SourceError } from './source.ts';
 
@@ -16,54 +24,12 @@ export interface SyncChange {
   changedFields: string[];
 }
 
-interface Line {
-  reference: string;
-  action: ReportLineAction;
-  reason: string | null;
-  patientId: number | null;
-}
-
-interface Existing {
-  patientId: number;
-  personId: number;
-  departmentId: number;
-  deleted: boolean;
-  firstNames: string;
-  lastNamePrefix: string | null;
-  lastName: string;
-  dateOfBirth: string | null;
-  customerName: string | null;
-}
-
 const TRASHED = 'De cliënt staat in de prullenbak; herstel hem eerst.';
 const DUPLICATE = 'Dit BSN komt meer dan eens voor in de bron.';
 const RACE = 'De cliënt werd tegelijk door een andere synchronisatie aangemaakt; probeer het opnieuw.';
 
-/** The organisation's patients with these BSNs, with their person's fields (deleted persons too). */
-async function existingByBsn(db: Db, entityId: number, bsns: string[]): Promise<Map<string, Existing>> {
-  if (bsns.length === 0) return new Map();
-  const rows = await db
-    .select({
-      bsn: t.patients.bsn,
-      patientId: t.patients.id,
-      personId: t.persons.id,
-      departmentId: t.patients.departmentId,
-      deleted: t.persons.deleted,
-      firstNames: t.persons.firstNames,
-      lastNamePrefix: t.persons.lastNamePrefix,
-      lastName: t.persons.lastName,
-      dateOfBirth: t.persons.dateOfBirth,
-      customerName: t.persons.customerName,
-    })
-    .from(t.patients)
-    .innerJoin(t.persons, eq(t.persons.id, t.patients.personId))
-    .where(and(eq(t.patients.entityId, entityId), inArray(t.patients.bsn, bsns)));
-  // The rows matched one of the BSNs, so none is a purged client's (null).
-  return new Map(rows.flatMap(({ bsn, ...rest }) => (bsn === null ? [] : [[bsn, rest] as const])));
-}
-
 /** The fields a source record would change on the stored client (names of fields, never values). */
-function differences(record: ReadyRecord, current: Existing): string[] {
+function differences(record: ReadyRecord, current: ExistingClient): string[] {
   const name = record.person.NameInformation;
   const changed: string[] = [];
   if (
@@ -82,8 +48,8 @@ async function writeRecord(
   db: Db,
   entityId: number,
   record: ReadyRecord,
-  current: Existing | undefined,
-): Promise<{ line: Line; change?: SyncChange }> {
+  current: ExistingClient | undefined,
+): Promise<{ line: ReportLine; change?: SyncChange }> {
   const base = { reference: record.reference, reason: null };
   if (current?.deleted)
     return { line: { ...base, action: 'refused', reason: TRASHED, patientId: current.patientId } };
@@ -97,10 +63,7 @@ async function writeRecord(
         ...record.person,
         CustomerName: current.customerName,
       });
-      await tx
-        .update(t.patients)
-        .set({ departmentId: record.departmentId, updatedAt: new Date() })
-        .where(eq(t.patients.id, current.patientId));
+      await moveEcdClient(tx, current.patientId, record.departmentId);
     });
     return {
       line: { ...base, action: 'updated', patientId: current.patientId },
@@ -110,11 +73,12 @@ async function writeRecord(
   try {
     const patientId = await db.transaction(async (tx) => {
       const person = await createPerson(tx, entityId, record.person);
-      const [patient] = await tx
-        .insert(t.patients)
-        .values({ entityId, personId: person.id, bsn: record.bsn, departmentId: record.departmentId })
-        .returning({ id: t.patients.id });
-      return patient!.id;
+      return insertEcdClient(tx, {
+        entityId,
+        personId: person.id,
+        bsn: record.bsn,
+        departmentId: record.departmentId,
+      });
     });
     return {
       line: { ...base, action: 'created', patientId },
@@ -127,7 +91,7 @@ async function writeRecord(
   }
 }
 
-function outcomeOf(lines: Line[], failed: boolean): IntegrationOutcome {
+function outcomeOf(lines: ReportLine[], failed: boolean): IntegrationOutcome {
   if (failed) return 'failure';
   return lines.some((l) => l.action === 'refused') ? 'partial' : 'success';
 }
@@ -143,17 +107,13 @@ export async function runMijnCaressSync(
   opts: { secretKey: string; allowedHosts: readonly string[]; accountId: number; accountName: string },
 ): Promise<{ reportId: number; changes: SyncChange[] }> {
   const entityId = integration.entityId;
-  const [report] = await db
-    .insert(t.integrationReports)
-    .values({
-      entityId,
-      integrationId: integration.id,
-      startedBy: opts.accountId,
-      startedByName: opts.accountName,
-    })
-    .returning({ id: t.integrationReports.id });
-  const reportId = report!.id;
-  const lines: Line[] = [];
+  const reportId = await startReport(db, {
+    entityId,
+    integrationId: integration.id,
+    startedBy: opts.accountId,
+    startedByName: opts.accountName,
+  });
+  const lines: ReportLine[] = [];
   const changes: SyncChange[] = [];
   let message: string | null = null;
   try {
@@ -162,11 +122,7 @@ export async function runMijnCaressSync(
       : null;
     const resources = await loadPatients(integration.source, secret, opts.allowedHosts);
     // Only mappings to departments that are (still) the organisation's own count.
-    const own = await db
-      .select({ id: t.departments.id })
-      .from(t.departments)
-      .where(eq(t.departments.entityId, entityId));
-    const ownIds = new Set(own.map((d) => d.id));
+    const ownIds = await ownDepartmentIds(db, entityId);
     const wards = new Map(
       integration.wardMapping
         .filter((m) => ownIds.has(m.departmentId))
@@ -213,23 +169,6 @@ export async function runMijnCaressSync(
   return { reportId, changes };
 }
 
-async function finish(db: Db, reportId: number, lines: Line[], message: string | null): Promise<void> {
-  const count = (action: ReportLineAction) => lines.filter((l) => l.action === action).length;
-  // Lines in chunks: one statement per 500 rows keeps the parameter count well under the limit.
-  for (let i = 0; i < lines.length; i += 500)
-    await db
-      .insert(t.integrationReportLines)
-      .values(lines.slice(i, i + 500).map((line, j) => ({ reportId, seq: i + j + 1, ...line })));
-  await db
-    .update(t.integrationReports)
-    .set({
-      finishedAt: new Date(),
-      outcome: outcomeOf(lines, message !== null),
-      created: count('created'),
-      updated: count('updated'),
-      unchanged: count('unchanged'),
-      refused: count('refused'),
-      message,
-    })
-    .where(eq(t.integrationReports.id, reportId));
+async function finish(db: Db, reportId: number, lines: ReportLine[], message: string | null): Promise<void> {
+  await finishReport(db, reportId, lines, outcomeOf(lines, message !== null), message);
 }

@@ -1,5 +1,5 @@
 import { AUDIT_OBJECTS } from '@zorgportaal/contract';
-import type { TileDefinition } from '../dashboard/public.ts';
+import type { TileDefinition } from '../../platform/tiles.ts';
 import { localDate } from '../../platform/time.ts';
 import { countLog } from './queries/query.ts';
 

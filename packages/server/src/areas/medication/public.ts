@@ -5,3 +5,4 @@ export { findAgreementRow, findPatient, listAgreements, listPatients } from './q
 export { markConsentGiven } from './queries/consent.ts';
 export { selectPatients, toPatient } from './patient-mapper.ts';
 export { inPatientScope } from './patient-scope.ts';
+export { insertEcdClient, moveEcdClient } from './queries/ecd-clients.ts';

@@ -1,6 +1,6 @@
 import { AUDIT_OBJECTS, type AuditAction, type AuditOutcome } from '@zorgportaal/contract';
 import type { FastifyRequest } from 'fastify';
-import type { LinkRow } from './queries.ts';
+import type { LinkRow } from '../../platform/network-links.ts';
 
 /** What happened to a link, in the `Change` detail of its Logboek entries. */
 export type LinkChange = 'proposed' | 'reproposed' | 'activated' | 'deactivated' | 'removed';

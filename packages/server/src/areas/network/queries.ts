@@ -1,12 +1,17 @@
-import type { EntitySummary, NetworkLink, NetworkLinkCreate } from '@zorgportaal/contract';
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { EntitySummary, NetworkLink } from '@zorgportaal/contract';
+import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import { departments, entities, locations, networkLinks } from '../../platform/db/schema/organisations.ts';
+import { mayActivate, type LinkRow } from '../../platform/network-links.ts';
 import type { Caller } from '../../platform/types.ts';
 
+/*
+ * What the Zorgnetwerk reads: organisations, their locations and the links between them. The links are the
+ * platform's table (the tenant scope reads them); changing one goes through platform/network-links.ts.
+ */
+
 type EntityRow = typeof entities.$inferSelect;
-export type LinkRow = typeof networkLinks.$inferSelect;
 
 export const toSummary = (e: Pick<EntityRow, 'id' | 'name' | 'type' | 'agb'>): EntitySummary => ({
   Id: e.id,
@@ -51,19 +56,6 @@ export async function findEntity(db: Db, id: number): Promise<EntityRow | undefi
 
 const fromEntity = alias(entities, 'from_entity');
 const toEntity = alias(entities, 'to_entity');
-
-/**
- * Network consent: an ended link comes back only through the organisation that ended it; a link never
- * ended (a proposal) through the side that did not propose it.
- */
-export function mayActivate(
-  link: Pick<LinkRow, 'active' | 'entityId' | 'deactivatedByEntityId'>,
-  entityId: number,
-) {
-  if (link.active) return false;
-  if (link.deactivatedByEntityId !== null) return link.deactivatedByEntityId === entityId;
-  return link.entityId !== entityId;
-}
 
 function toLink(caller: Caller, row: { link: LinkRow; from: EntityRow; to: EntityRow }): NetworkLink {
   const { link } = row;
@@ -114,91 +106,8 @@ export async function locationsOf(db: Db, entityId: number) {
   return [...byId.values()];
 }
 
-/** A new link, inactive until the other side activates it. Undefined when it exists already. */
-export async function createLink(
-  db: Db,
-  caller: Caller,
-  body: NetworkLinkCreate,
-): Promise<number | undefined> {
-  const rows = await db
-    .insert(networkLinks)
-    .values({
-      entityId: caller.entityId,
-      fromEntityId: body.FromEntityId,
-      toEntityId: body.ToEntityId,
-      role: body.Role,
-      active: false,
-    })
-    .onConflictDoNothing()
-    .returning({ id: networkLinks.id });
-  return rows[0]?.id;
-}
-
-/**
- * The same link again, ended by the other side: it becomes the caller's new proposal, so only the side
- * that ended it can activate it (it is the side that did not propose). Undefined when there is no such link.
- */
-export async function reproposeLink(
-  db: Db,
-  caller: Caller,
-  body: NetworkLinkCreate,
-): Promise<number | undefined> {
-  const rows = await db
-    .update(networkLinks)
-    .set({ entityId: caller.entityId, deactivatedByEntityId: null, deactivatedAt: null })
-    .where(
-      and(
-        eq(networkLinks.fromEntityId, body.FromEntityId),
-        eq(networkLinks.toEntityId, body.ToEntityId),
-        eq(networkLinks.role, body.Role),
-        eq(networkLinks.active, false),
-        isNotNull(networkLinks.deactivatedByEntityId),
-        ne(networkLinks.deactivatedByEntityId, caller.entityId),
-      ),
-    )
-    .returning({ id: networkLinks.id });
-  return rows[0]?.id;
-}
-
 /** The stored link (any side); the routes check the caller is a side of it first. */
 export async function findLink(db: Db, id: number): Promise<LinkRow | undefined> {
   const [row] = await db.select().from(networkLinks).where(eq(networkLinks.id, id));
   return row;
-}
-
-/**
- * Activates the link when the caller may (`mayActivate`, checked in the same statement so two
- * concurrent changes cannot slip past it). False when it did not change.
- */
-export async function activateLink(db: Db, caller: Caller, id: number): Promise<boolean> {
-  const own = caller.entityId;
-  const rows = await db
-    .update(networkLinks)
-    .set({ active: true, deactivatedByEntityId: null, deactivatedAt: null })
-    .where(
-      and(
-        eq(networkLinks.id, id),
-        eq(networkLinks.active, false),
-        or(
-          eq(networkLinks.deactivatedByEntityId, own),
-          and(isNull(networkLinks.deactivatedByEntityId), ne(networkLinks.entityId, own)),
-        ),
-      ),
-    )
-    .returning({ id: networkLinks.id });
-  return rows.length > 0;
-}
-
-/** Ends an active link and records who ended it and when. False when it was not active. */
-export async function deactivateLink(db: Db, caller: Caller, id: number): Promise<boolean> {
-  const rows = await db
-    .update(networkLinks)
-    .set({ active: false, deactivatedByEntityId: caller.entityId, deactivatedAt: sql`now()` })
-    .where(and(eq(networkLinks.id, id), eq(networkLinks.active, true)))
-    .returning({ id: networkLinks.id });
-  return rows.length > 0;
-}
-
-export async function deleteLink(db: Db, id: number): Promise<void> {
-  await db.delete(networkLinks).where(eq(networkLinks.id, id));
 }

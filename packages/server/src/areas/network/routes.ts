@@ -16,17 +16,19 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../platform/errors.ts';
-import { recordLinkChange } from './audit.ts';
 import {
   activateLink,
   createLink,
   deactivateLink,
   deleteLink,
+  reproposeLink,
+} from '../../platform/network-links.ts';
+import { recordLinkChange } from './audit.ts';
+import {
   findEntity,
   findLink,
   linksOf,
   locationsOf,
-  reproposeLink,
   searchOrganisations,
   toSummary,
   visibleEntities,

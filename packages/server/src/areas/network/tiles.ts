@@ -1,4 +1,4 @@
-import type { TileDefinition } from '../dashboard/public.ts';
+import type { TileDefinition } from '../../platform/tiles.ts';
 import { linksOf } from './queries.ts';
 
 /**

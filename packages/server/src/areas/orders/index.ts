@@ -1,9 +1,13 @@
 import { AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerThreadSubject } from '../communication/public.ts';
+import { registerTiles } from '../../platform/tiles.ts';
 import { scheduleExpiry } from './expiry.ts';
 import { orderParties } from './queries/index.ts';
 import orderRoutes from './routes/index.ts';
+import { ORDER_TILES } from './tiles.ts';
+
+registerTiles('orders', ORDER_TILES, 20);
 
 // A message about an order: both organisations must be its parties (the pharmacy once it was sent).
 registerThreadSubject('OrderId', {

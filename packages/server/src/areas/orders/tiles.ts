@@ -1,4 +1,4 @@
-import type { TileDefinition } from '../dashboard/public.ts';
+import type { TileDefinition } from '../../platform/tiles.ts';
 import { countOrders, pharmacyOrderScope, type OrderScope } from './queries/index.ts';
 
 /**

@@ -1,4 +1,5 @@
 /** What other areas may use of this area (functions and types; tables are in its schema files). */
+export { personNameSql, type PersonNameColumns } from './display-name.ts';
 export { isoOrNull, toPerson } from './mapper.ts';
 export { countPersons, likeContains } from './queries/list.ts';
 export {
@@ -8,3 +9,4 @@ export {
   updatePerson,
   type PersonRow,
 } from './queries/write.ts';
+export { restorePerson } from './queries/restore.ts';

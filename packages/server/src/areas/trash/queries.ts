@@ -62,16 +62,6 @@ export async function listTrash(db: Db, entityId: number, query: TrashListQuery)
   };
 }
 
-/** Back from the trash can; the account stays inactive until an administrator re-activates it. */
-export async function restorePerson(db: Db, entityId: number, id: number): Promise<PersonRow | undefined> {
-  const [row] = await db
-    .update(p)
-    .set({ deleted: false, active: true, deletedAt: null, deletedBy: null, updatedAt: new Date() })
-    .where(and(eq(p.id, id), inTrash(entityId)))
-    .returning();
-  return row;
-}
-
 /**
  * Deletes for good: every area erases or anonymises its personal data of the person and their
  * accounts through its registered purge step (platform/purge.ts), in one transaction. The rows stay,

@@ -13,8 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callerOf } from '../../platform/scope.ts';
 import { refuseNotFound, unprocessable } from '../../platform/errors.ts';
-import { toPerson } from '../persons/public.ts';
-import { findTrashedPerson, listTrash, purgePerson, restorePerson } from './queries.ts';
+import { restorePerson, toPerson } from '../persons/public.ts';
+import { findTrashedPerson, listTrash, purgePerson } from './queries.ts';
 
 const normalise = (name: string): string => name.trim().replace(/\s+/g, ' ');
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };

@@ -2,7 +2,11 @@ import { AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerThreadSubject } from '../communication/public.ts';
 import { inrValuePatient } from './queries.ts';
+import { registerTiles } from '../../platform/tiles.ts';
 import trombosisRoutes from './routes/index.ts';
+import { TROMBOSIS_TILES } from './tiles.ts';
+
+registerTiles('trombosis', TROMBOSIS_TILES, 40);
 
 // A message about an INR value is about its client; communication then checks both sides see that client.
 registerThreadSubject('InrValueId', {

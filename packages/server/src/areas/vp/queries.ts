@@ -1,7 +1,8 @@
 import type { MedicationReview, MedicationReviewBody } from '@zorgportaal/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
+import { personNameSql } from '../persons/public.ts';
 import { accounts, persons } from './tables.ts';
 import { medicationReviews } from './schema.ts';
 
@@ -29,9 +30,7 @@ export async function reviewsOf(db: Db, patientId: number): Promise<MedicationRe
   const rows = await db
     .select({
       review: medicationReviews,
-      name: sql<
-        string | null
-      >`coalesce(nullif(concat_ws(' ', ${recorderPerson.firstNames}, ${recorderPerson.lastNamePrefix}, ${recorderPerson.lastName}), ''), ${recorder.username})`,
+      name: personNameSql(recorderPerson, recorder.username),
     })
     .from(medicationReviews)
     .leftJoin(recorder, eq(recorder.id, medicationReviews.recordedBy))

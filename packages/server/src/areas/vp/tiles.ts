@@ -1,4 +1,4 @@
-import type { TileDefinition } from '../dashboard/public.ts';
+import type { TileDefinition } from '../../platform/tiles.ts';
 import { entityScope } from '../../platform/scope.ts';
 import { buildVpDashboard, reviewsDue } from './prescriber.ts';
 

@@ -1,7 +1,8 @@
-import { screenName, type BaxterRoll, type BaxterStatus } from '@zorgportaal/contract';
+import type { BaxterRoll, BaxterStatus } from '@zorgportaal/contract';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.ts';
+import { personNameSql } from '../../persons/public.ts';
 import * as t from '../tables.ts';
 import { baxterInterimChanges as ic, baxterRolls as r, baxterSachets } from '../schema.ts';
 
@@ -43,9 +44,7 @@ export async function listRolls(db: Db, filter: RollFilter): Promise<BaxterRoll[
       pharmacyName: pharmacy.name,
       departmentName: t.departments.name,
       room: t.patients.room,
-      firstNames: t.persons.firstNames,
-      prefix: t.persons.lastNamePrefix,
-      lastName: t.persons.lastName,
+      patientName: personNameSql(t.persons, ''),
       laidOutBy: layer.username,
       handedOverBy: handler.username,
     })
@@ -87,7 +86,7 @@ export async function listRolls(db: Db, filter: RollFilter): Promise<BaxterRoll[
     Pharmacy: { Id: x.roll.pharmacyEntityId, Name: x.pharmacyName },
     Patient: {
       Id: x.roll.patientId,
-      Name: screenName({ FirstNames: x.firstNames, LastName: { Prefix: x.prefix, LastName: x.lastName } }),
+      Name: x.patientName,
     },
     Room: x.room,
     Department: { Id: x.roll.departmentId, Name: x.departmentName },

@@ -1,15 +1,11 @@
 import type { Message, MessagePriority, ThreadFilter, ThreadSummary } from '@zorgportaal/contract';
-import { and, type AnyColumn, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.ts';
+import { personNameSql } from '../../persons/public.ts';
 import { accountGroups, accounts, entities, groups, inrValues, patients, persons } from '../tables.ts';
 import { messageReads, messages, messageThreads } from '../schema.ts';
 import { type Reader, reachableFrom } from './reach.ts';
-
-/** contract screenName() in SQL, falling back to the username for an account without a person. */
-type NameColumns = { firstNames: AnyColumn; lastNamePrefix: AnyColumn; lastName: AnyColumn };
-const screenName = (p: NameColumns, fallback: SQL | string): SQL<string> =>
-  sql<string>`coalesce(nullif(concat_ws(' ', nullif(trim(${p.firstNames}), ''), nullif(trim(${p.lastNamePrefix}), ''), nullif(trim(${p.lastName}), '')), ''), ${fallback})`;
 
 /**
  * The one visibility rule: a thread the account started or wrote in, or one addressed to a group it
@@ -47,13 +43,13 @@ function summaryQuery(db: Db, reader: Reader) {
       PatientId: messageThreads.patientId,
       PatientName: sql<
         string | null
-      >`case when ${patientPerson.id} is null then null else ${screenName(patientPerson, '')} end`,
+      >`case when ${patientPerson.id} is null then null else ${personNameSql(patientPerson, '')} end`,
       OrderId: messageThreads.orderId,
       inrValueId: inrValues.id,
       inrValueTenths: inrValues.valueTenths,
       inrMeasuredAt: inrValues.measuredAt,
       FromEntityName: fromEntity.name,
-      FromName: screenName(creatorPerson, sql`coalesce(${creatorAccount.username}, '')`),
+      FromName: personNameSql(creatorPerson, sql<string>`coalesce(${creatorAccount.username}, '')`),
       ToEntityName: toEntity.name,
       ToGroupName: groups.name,
       lastMessageAt: messageThreads.lastMessageAt,
@@ -141,7 +137,7 @@ export async function threadMessages(db: Db, reader: Reader, threadId: number): 
       Id: messages.id,
       Body: messages.body,
       sentAt: messages.sentAt,
-      AuthorName: screenName(authorPerson, sql`coalesce(${authorAccount.username}, '')`),
+      AuthorName: personNameSql(authorPerson, sql<string>`coalesce(${authorAccount.username}, '')`),
       AuthorEntityName: entities.name,
       accountId: messages.accountId,
     })

@@ -2,6 +2,7 @@ import { AUDIT_OBJECTS, type AuditObjectType } from '@zorgportaal/contract';
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.ts';
+import { personNameSql } from '../../persons/public.ts';
 import { accounts, auditLog as l, departments, entities, patients, persons } from '../tables.ts';
 
 /**
@@ -31,11 +32,6 @@ const inList = (types: AuditObjectType[]): SQL =>
 const objectIdOf = (types: AuditObjectType[]): SQL =>
   sql`(case when ${inList(types)} and ${l.objectId} ~ '^[0-9]{1,9}$' then ${l.objectId}::integer end)`;
 
-type NameColumns = Pick<typeof persons, 'firstNames' | 'lastNamePrefix' | 'lastName'>;
-/** contract screenName() in SQL: first names, prefix, last name. */
-const screenNameOf = (p: { [K in keyof NameColumns]: AnyColumn }): SQL<string | null> =>
-  sql`nullif(concat_ws(' ', nullif(trim(${p.firstNames}), ''), nullif(trim(${p.lastNamePrefix}), ''), nullif(trim(${p.lastName}), '')), '')`;
-
 const idArray = (ids: readonly number[]): SQL =>
   sql`array[${sql.join(
     ids.map((id) => sql`${id}::integer`),
@@ -50,6 +46,9 @@ const objectDepartment = alias(departments, 'log_object_department');
 const patient = alias(patients, 'log_patient');
 const patientPerson = alias(persons, 'log_patient_person');
 const entity = alias(entities, 'log_entity');
+/** The related clients' rows, named in the subquery over `related_patient_ids` (not joined by the builder). */
+const relatedPatient = alias(patients, 'rp');
+const relatedPerson = alias(persons, 'rpp');
 
 /** The Logboek page query with its names: the caller's entity, `visible` the organisations it may see. */
 export function selectLogWithNames(db: Db, entityId: number, visible: readonly number[]) {
@@ -57,20 +56,19 @@ export function selectLogWithNames(db: Db, entityId: number, visible: readonly n
   const inScope = (column: AnyColumn) => sql`${column} = any(${scope})`;
   const related = sql<{ Id: number; Name: string | null }[] | null>`(
     select json_agg(json_build_object('Id', rid, 'Name',
-      case when rp.entity_id = any(${scope}) then nullif(concat_ws(' ', nullif(trim(rpp.first_names), ''),
-        nullif(trim(rpp.last_name_prefix), ''), nullif(trim(rpp.last_name), '')), '') end) order by rid)
+      case when ${relatedPatient.entityId} = any(${scope}) then ${personNameSql(relatedPerson)} end) order by rid)
     from unnest(${l.relatedPatientIds}) as rid
-    left join ${patients} rp on rp.id = rid
-    left join ${persons} rpp on rpp.id = rp.person_id)`;
+    left join ${patients} rp on ${relatedPatient.id} = rid
+    left join ${persons} rpp on ${relatedPerson.id} = ${relatedPatient.personId})`;
   return db
     .select({
       row: l,
       at: sql<string>`to_char(${l.eventAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
-      userScreenName: screenNameOf(userPerson),
+      userScreenName: personNameSql(userPerson),
       entityName: entity.name,
-      objectName: sql<string | null>`coalesce(${screenNameOf(objectPerson)}, ${objectAccount.username},
-        ${objectDepartment.name}, case when ${inList(PATIENT_OBJECTS)} then ${screenNameOf(patientPerson)} end)`,
-      patientName: screenNameOf(patientPerson),
+      objectName: sql<string | null>`coalesce(${personNameSql(objectPerson)}, ${objectAccount.username},
+        ${objectDepartment.name}, case when ${inList(PATIENT_OBJECTS)} then ${personNameSql(patientPerson)} end)`,
+      patientName: personNameSql(patientPerson),
       related,
     })
     .from(l)

@@ -42,7 +42,10 @@ export const departments = pgTable(
   (t) => [index().on(t.entityId)],
 );
 
-/** Zorgnetwerk (FHIR OrganizationAffiliation): `fromEntityId` supplies / is gp / anticoagulation for `toEntityId`. */
+/**
+ * Zorgnetwerk (FHIR OrganizationAffiliation): `fromEntityId` supplies / is gp / anticoagulation for `toEntityId`.
+ * The tenant scope reads it; only platform/network-links.ts changes it (areas read it in joins).
+ */
 export const networkLinks = pgTable(
   'network_links',
   {

@@ -1,5 +1,5 @@
-import { countPersons } from '../persons/public.ts';
-import type { TileDefinition } from './tile.ts';
+import type { TileDefinition } from '../../platform/tiles.ts';
+import { countPersons } from './queries/list.ts';
 
 /**
  * Staff figures for who manages persons: counted with the persons list's own filter, and the link opens

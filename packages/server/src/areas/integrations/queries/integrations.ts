@@ -1,10 +1,10 @@
 import type { IntegrationBody } from '@zorgportaal/contract';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import * as t from './tables.ts';
-import { badRequest } from '../../platform/errors.ts';
-import { registerPurge } from '../../platform/purge.ts';
-import { sealSecret } from '../../platform/secret-box.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import * as t from '../tables.ts';
+import { badRequest } from '../../../platform/errors.ts';
+import { registerPurge } from '../../../platform/purge.ts';
+import { sealSecret } from '../../../platform/secret-box.ts';
 
 export type IntegrationRow = typeof t.integrations.$inferSelect;
 export type ReportRow = typeof t.integrationReports.$inferSelect;

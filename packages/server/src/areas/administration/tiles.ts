@@ -1,8 +1,9 @@
-import { buildDayList, openInRound } from '../administration/public.ts';
 import { localDate } from '../../platform/time.ts';
-import { visibleDepartments } from '../medication/public.ts';
 import { entityScope } from '../../platform/scope.ts';
-import type { TileDefinition, TileFigure } from './tile.ts';
+import type { TileDefinition, TileFigure } from '../../platform/tiles.ts';
+import { visibleDepartments } from '../medication/public.ts';
+import { openInRound } from './day-progress.ts';
+import { buildDayList } from './queries/index.ts';
 
 /**
  * A nurse's work: per department of her own organisation, the open doses of the current round, today's

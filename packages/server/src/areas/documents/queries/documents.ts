@@ -1,11 +1,12 @@
 import type { DocumentFields, DocumentListQuery, DocumentUpdate } from '@zorgportaal/contract';
 import { and, asc, desc, eq, inArray, isNull, like, max, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
-import { registerPurge } from '../../platform/purge.ts';
-import { entities, networkLinks } from '../../platform/db/schema/organisations.ts';
-import { persons } from './tables.ts';
-import type { Caller } from '../../platform/types.ts';
-import { documentFiles, documents, documentVersions } from './schema.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import { registerPurge } from '../../../platform/purge.ts';
+import { entities, networkLinks } from '../../../platform/db/schema/organisations.ts';
+import { personNameSql } from '../../persons/public.ts';
+import { persons } from '../tables.ts';
+import type { Caller } from '../../../platform/types.ts';
+import { documentFiles, documents, documentVersions } from '../schema.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type VersionRow = typeof documentVersions.$inferSelect;
@@ -88,11 +89,10 @@ export async function findDocument(
 export async function uploaderName(db: Db, caller: Caller): Promise<string> {
   if (caller.personId == null) return caller.username;
   const [person] = await db
-    .select({ first: persons.firstNames, prefix: persons.lastNamePrefix, last: persons.lastName })
+    .select({ name: personNameSql(persons, caller.username) })
     .from(persons)
     .where(eq(persons.id, caller.personId));
-  if (!person) return caller.username;
-  return [person.first, person.prefix, person.last].filter(Boolean).join(' ');
+  return person?.name ?? caller.username;
 }
 
 export interface NewVersion {

@@ -1,0 +1,2 @@
+export * from './integrations.ts';
+export * from './sync-run.ts';
