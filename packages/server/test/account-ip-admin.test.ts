@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountIpAllowList, accounts, auditLog } from '../src/schema.ts';
+import { accountIpAllowList, accounts } from '../src/schema.ts';
+import { auditRows } from './helpers/audit.ts';
 import { bearer, login } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -71,10 +72,7 @@ describe("a Beheerder lists and clears an account's IP allow-list", () => {
     // The nurse's cached session is re-read: it works from anywhere again at once.
     expect((await asNurse('192.0.2.44')).statusCode).toBe(200);
 
-    const audit = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.objectType, 'ip_allow_list'), eq(auditLog.username, 'beheerder')));
+    const audit = await auditRows(t, { objectType: 'ip_allow_list', username: 'beheerder' });
     expect(audit.map((a) => `${a.action}:${a.outcome}`).sort()).toEqual([
       'D:success',
       'R:success',
@@ -89,10 +87,7 @@ describe("a Beheerder lists and clears an account's IP allow-list", () => {
         ],
       },
     });
-    const refused = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.outcome, 'refused'), eq(auditLog.username, 'beheerder')));
+    const refused = await auditRows(t, { outcome: 'refused', username: 'beheerder' });
     expect(refused.map((a) => `${a.action}:${a.objectId}`).sort()).toEqual([
       `D:${foreign.id}`,
       'D:999999',

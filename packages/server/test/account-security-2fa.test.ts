@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenResponse } from '@zorgportaal/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, totpEnrolments, twofaChallenges } from '../src/schema.ts';
+import { accounts, totpEnrolments, twofaChallenges } from '../src/schema.ts';
 import { TWEESTAPS_SECRET, codeAt, loginForm, postForm, wrongCode } from './helpers/account-security.ts';
+import { auditRows } from './helpers/audit.ts';
 import { bearer, login } from './helpers/login.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -57,7 +58,7 @@ describe('2FA at login (tweestaps)', () => {
     const reused = await postForm(t.app, '/oauth/token', withCode(accountId, uuid, next));
     expect(reused.statusCode).toBe(422);
 
-    const rows = await t.db.select().from(auditLog).where(eq(auditLog.userId, accountId));
+    const rows = await auditRows(t, { userId: accountId });
     const reasons = rows.map((r) => `${r.objectType}:${r.outcome}:${String(r.detail?.reason ?? '')}`);
     expect(reasons).toEqual(
       expect.arrayContaining([
@@ -139,10 +140,7 @@ describe('2FA settings (anker)', () => {
     const [row] = await t.db.select().from(accounts).where(eq(accounts.username, 'anker'));
     expect(row).toMatchObject({ totpEnabled: false, totpSecretEncrypted: null });
 
-    const audit = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.objectType, 'two_factor'), eq(auditLog.userId, row!.id)));
+    const audit = await auditRows(t, { objectType: 'two_factor', userId: row!.id });
     expect(audit.map((a) => `${a.outcome}:${String(a.detail?.enabled ?? a.detail?.reason)}`)).toEqual(
       expect.arrayContaining([
         'success:true',

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountIpAllowList, accounts, auditLog } from '../src/schema.ts';
+import { accountIpAllowList, accounts } from '../src/schema.ts';
 import { loginForm, postForm } from './helpers/account-security.ts';
+import { auditRows } from './helpers/audit.ts';
 import { bearer, login } from './helpers/login.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -96,17 +97,14 @@ describe('IP allow-list', () => {
     from = '127.0.0.1';
     expect((await call('GET', '/api/account/ips/1')).json()).toHaveLength(1);
 
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'ip_allow_list'));
+    const audit = await auditRows(t, { objectType: 'ip_allow_list' });
     expect(audit.map((a) => `${a.action}:${a.outcome}`).sort()).toEqual([
       'C:success',
       'C:success',
       'D:refused',
       'D:success',
     ]);
-    const denied = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.objectType, 'login'), eq(auditLog.outcome, 'denied')));
+    const denied = await auditRows(t, { objectType: 'login', outcome: 'denied' });
     expect(denied.some((a) => a.detail?.reason === 'ip_not_allowed')).toBe(true);
   });
 
@@ -156,7 +154,7 @@ describe('force logout', () => {
       });
       expect(refresh.statusCode).toBe(401);
     }
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'force_logout'));
+    const audit = await auditRows(t, { objectType: 'force_logout' });
     expect(audit.map((a) => a.outcome).sort()).toEqual(['refused', 'refused', 'success']);
     expect(audit.find((a) => a.outcome === 'success')).toMatchObject({
       username: 'beheerder',

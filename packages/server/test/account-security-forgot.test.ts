@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, mailOutbox, passwordResetTokens } from '../src/schema.ts';
+import { accounts, mailOutbox, passwordResetTokens } from '../src/schema.ts';
 import {
   TWEESTAPS_SECRET,
   codeAt,
@@ -10,6 +10,7 @@ import {
   postForm,
   waitFor,
 } from './helpers/account-security.ts';
+import { auditRows } from './helpers/audit.ts';
 import { bearer } from './helpers/login.ts';
 import { type ReceivedMail, startSmtp } from './helpers/smtp.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -105,7 +106,7 @@ describe('forgotten password over real SMTP', () => {
     );
     expect(next.statusCode).toBe(200);
 
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.userId, account!.id));
+    const audit = await auditRows(t, { userId: account!.id });
     const kinds = audit.map((a) => `${a.objectType}:${a.outcome}`);
     expect(kinds).toEqual(
       expect.arrayContaining([

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog } from '../src/schema.ts';
+import { accounts } from '../src/schema.ts';
 import { TWEESTAPS_SECRET, freshIp, loginForm, postForm, wrongCode } from './helpers/account-security.ts';
+import { auditRows } from './helpers/audit.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -75,7 +76,7 @@ describe('brute-force limits', () => {
     expectTooMany(await postForm(t.app, '/oauth/token', loginForm('huisarts'), ip));
     // The same user from elsewhere is not affected.
     expect((await postForm(t.app, '/oauth/token', loginForm('huisarts'), freshIp())).statusCode).toBe(200);
-    const denied = await t.db.select().from(auditLog).where(eq(auditLog.ip, ip));
+    const denied = await auditRows(t, { ip });
     expect(denied.some((r) => r.outcome === 'denied' && r.detail?.reason === 'too_many_attempts')).toBe(true);
   }, 180_000); // 100 argon2id verifications
 

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountIpAllowList, accounts, auditLog, mailOutbox } from '../src/schema.ts';
+import { accountIpAllowList, accounts, mailOutbox } from '../src/schema.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import {
   TWEESTAPS_SECRET,
@@ -10,6 +10,7 @@ import {
   postForm,
   waitFor,
 } from './helpers/account-security.ts';
+import { auditRows } from './helpers/audit.ts';
 import { bearer, login, tokenForm } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -82,7 +83,7 @@ describe('forced password change (nieuw)', () => {
     const loggedIn = await postForm(t.app, '/oauth/token', loginForm('nieuw', NEW_PASSWORD));
     expect(loggedIn.statusCode).toBe(200);
 
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'password'));
+    const audit = await auditRows(t, { objectType: 'password' });
     expect(audit.map((a) => a.outcome).sort()).toEqual(['failure', 'success']);
   });
 

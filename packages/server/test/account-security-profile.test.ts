@@ -1,8 +1,9 @@
 import { AVATAR_MAX_BYTES, type Profile } from '@zorgportaal/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog } from '../src/schema.ts';
+import { accounts } from '../src/schema.ts';
+import { auditRows } from './helpers/audit.ts';
 import { bearer, login } from './helpers/login.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -55,10 +56,7 @@ describe('own profile and avatar', () => {
       DateOfBirth: '1988-04-12',
       EmailAddress: ['f.elamrani@zorgportaal.example', 'prive@example.org'],
     });
-    const audit = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.objectType, 'person'), eq(auditLog.objectId, String(profile.PersonId))));
+    const audit = await auditRows(t, { objectType: 'person', objectId: profile.PersonId });
     expect(audit.map((a) => a.action).sort()).toEqual(['R', 'U']);
   });
 
@@ -97,10 +95,7 @@ describe('own profile and avatar', () => {
     expect((await get(999_999, me.access_token)).statusCode).toBe(404);
 
     const [row] = await t.db.select().from(accounts).where(eq(accounts.username, 'anker'));
-    const denied = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.objectType, 'person_avatar'), eq(auditLog.userId, row!.id)));
+    const denied = await auditRows(t, { objectType: 'person_avatar', userId: row!.id });
     expect(denied.map((a) => a.outcome)).toEqual(['refused']);
   });
 });

@@ -1,7 +1,7 @@
 import type { Profile } from '@zorgportaal/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, notMeTokens } from '../src/schema.ts';
+import { accounts, notMeTokens } from '../src/schema.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import {
   TWEESTAPS_SECRET,
@@ -13,6 +13,7 @@ import {
   waitFor,
   wrongCode,
 } from './helpers/account-security.ts';
+import { auditRows } from './helpers/audit.ts';
 import { bearer, login, tokenForm } from './helpers/login.ts';
 import { type ReceivedMail, startSmtp } from './helpers/smtp.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -113,10 +114,7 @@ describe('step-up: a token alone changes no e-mail address, password, 2FA or IP 
       profileBody(profile, { DateOfBirth: '1980-01-02' }),
     );
     expect(renamed.statusCode).toBe(200);
-    const failures = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.outcome, 'failure'), eq(auditLog.username, 'verpleegkundige')));
+    const failures = await auditRows(t, { outcome: 'failure', username: 'verpleegkundige' });
     expect(failures.filter((a) => a.detail?.reason === 'step_up_wrong_current_password')).toHaveLength(3);
   });
 
@@ -238,7 +236,7 @@ describe('e-mail change notice and "dit was ik niet"', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ Fields: { token: expect.any(String) } });
     }
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'not_me'));
+    const audit = await auditRows(t, { objectType: 'not_me' });
     expect(audit.map((a) => a.outcome).sort()).toEqual(['failure', 'failure', 'success']);
     expect(audit.find((a) => a.outcome === 'success')).toMatchObject({
       username: 'beheerder',

@@ -10,17 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/schema.ts';
 import { localInstant } from '../src/platform/time.ts';
 import { TWEESTAPS_SECRET, codeAt, wrongCode } from './helpers/account-security.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { auditRows } from './helpers/audit.ts';
 import { entityIdOf } from './helpers/entities.ts';
-import {
-  agreementBody,
-  auditRows,
-  type Caller,
-  caller,
-  departmentIdOf,
-  newClient,
-  patientBody,
-  today,
-} from './helpers/medication.ts';
+import { agreementBody, departmentIdOf, newClient, patientBody, today } from './helpers/medication.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 
@@ -35,8 +28,8 @@ const nowHhmm = () =>
 
 describe('double check at the dose: the second professional confirms in the registration itself', () => {
   let t: TestApp;
-  let nurse: Caller;
-  let beheerder: Caller;
+  let nurse: Api;
+  let beheerder: Api;
   let patient: Patient;
   let insulinId: number;
   let eikenhof: number;
@@ -65,8 +58,8 @@ describe('double check at the dose: the second professional confirms in the regi
 
   beforeAll(async () => {
     t = await buildTestApp();
-    beheerder = await caller(t.app, 'beheerder');
-    nurse = await caller(t.app, 'verpleegkundige');
+    beheerder = await apiAs(t.app, 'beheerder');
+    nurse = await apiAs(t.app, 'verpleegkundige');
     eikenhof = await departmentIdOf(t, 'Afdeling Eikenhof');
     const personId = await newClient(t, 'Zorgcentrum De Berk', 'Dubbelcontrole');
     patient = (
@@ -89,12 +82,12 @@ describe('double check at the dose: the second professional confirms in the regi
       RecordedBy: { Username: 'verpleegkundige' },
       DoubleCheckBy: { Username: 'beheerder' },
     });
-    const created = (await auditRows(t, 'administration')).find(
+    const created = (await auditRows(t, { objectType: 'administration' })).find(
       (r) => r.objectId === String(registration.Id),
     )!;
     expect(created).toMatchObject({ username: 'verpleegkundige', action: 'C' });
     expect(created.detail).toMatchObject({ DoubleCheckBy: await accountId('beheerder') });
-    const checked = (await auditRows(t, 'administration_double_check')).find(
+    const checked = (await auditRows(t, { objectType: 'administration_double_check' })).find(
       (r) => r.objectId === String(registration.Id),
     )!;
     expect(checked).toMatchObject({ username: 'beheerder', userId: await accountId('beheerder') });
@@ -136,7 +129,7 @@ describe('double check at the dose: the second professional confirms in the regi
     expect(res.statusCode).toBe(422);
     expect(res.json().Fields).toHaveProperty(['DoubleCheck.Password']);
     expect((await nurse.get(`/api/administration/list?departmentId=${eikenhof}`)).statusCode).toBe(200);
-    const failed = await auditRows(t, 'login', 'failure');
+    const failed = await auditRows(t, { objectType: 'login', outcome: 'failure' });
     expect(failed.some((r) => r.username === 'beheerder' && r.detail?.step === 'double_check')).toBe(true);
     // The right password then completes the same dose.
     const ok = await register({ ...body, DoubleCheck: { Username: 'beheerder', Password: DEMO_PASSWORD } });
@@ -198,10 +191,10 @@ describe('double check at the dose: the second professional confirms in the regi
 
 describe('client photo on the toedienlijst', () => {
   let t: TestApp;
-  let nurse: Caller;
+  let nurse: Api;
   beforeAll(async () => {
     t = await buildTestApp();
-    nurse = await caller(t.app, 'verpleegkundige');
+    nurse = await apiAs(t.app, 'verpleegkundige');
   });
   afterAll(() => t.close());
 
@@ -218,7 +211,7 @@ describe('client photo on the toedienlijst', () => {
     expect(photo.headers['content-type']).toBe('image/png');
     expect(photo.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(photo.headers.etag).toBe(`"${withPhoto.PhotoVersion}"`);
-    const read = await auditRows(t, 'person_avatar', 'success');
+    const read = await auditRows(t, { objectType: 'person_avatar', outcome: 'success' });
     expect(read.some((r) => r.patientId === withPhoto.PatientId)).toBe(true);
     const again = await t.app.inject({
       method: 'GET',
@@ -231,7 +224,7 @@ describe('client photo on the toedienlijst', () => {
     const [foreign] = await t.db.select().from(s.patients).where(eq(s.patients.entityId, anker)).limit(1);
     const refused = await nurse.get(`/api/administration/photo/${foreign!.id}`);
     expect(refused.statusCode).toBe(404);
-    const logged = await auditRows(t, 'person_avatar', 'refused');
+    const logged = await auditRows(t, { objectType: 'person_avatar', outcome: 'refused' });
     expect(logged.some((r) => r.objectId === String(foreign!.id))).toBe(true);
   });
 

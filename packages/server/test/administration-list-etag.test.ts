@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { administrations } from '../src/schema.ts';
 import { localDate } from '../src/platform/time.ts';
-import { auditRows, departmentIdOf } from './helpers/medication.ts';
+import { auditRows } from './helpers/audit.ts';
+import { departmentIdOf } from './helpers/medication.ts';
 import { bearer, login } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -19,8 +20,8 @@ describe('administration list and dashboard: ETag revalidation', () => {
       headers: { ...bearer(token), ...(etag ? { 'if-none-match': etag } : {}) },
     });
   const auditCount = async () =>
-    (await auditRows(t, 'administration_list')).length +
-    (await auditRows(t, 'administration_dashboard')).length;
+    (await auditRows(t, { objectType: 'administration_list' })).length +
+    (await auditRows(t, { objectType: 'administration_dashboard' })).length;
 
   beforeAll(async () => {
     t = await buildTestApp();

@@ -7,11 +7,10 @@ import type {
 } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localInstant } from '../src/platform/time.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { auditRows } from './helpers/audit.ts';
 import {
   agreementBody,
-  auditRows,
-  type Caller,
-  caller,
   departmentIdOf,
   newClient,
   patientBody,
@@ -22,8 +21,8 @@ import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('administration registration: list, rules, corrections, double checks', () => {
   let t: TestApp;
-  let nurse: Caller;
-  let second: Caller;
+  let nurse: Api;
+  let second: Api;
   let eikenhof: number;
   let patient: Patient;
   const agreement: Record<'routine' | 'insulin' | 'prn' | 'noon', Agreement> = {} as never;
@@ -34,8 +33,8 @@ describe('administration registration: list, rules, corrections, double checks',
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const beheerder = await caller(t.app, 'beheerder');
-    nurse = await caller(t.app, 'verpleegkundige');
+    const beheerder = await apiAs(t.app, 'beheerder');
+    nurse = await apiAs(t.app, 'verpleegkundige');
     second = beheerder;
     eikenhof = await departmentIdOf(t, 'Afdeling Eikenhof');
     const personId = await newClient(t, 'Zorgcentrum De Berk', 'Toediening');
@@ -102,7 +101,7 @@ describe('administration registration: list, rules, corrections, double checks',
       Registrations: [],
     });
     expect(moments[4]).toMatchObject({ AsNeeded: true, AsNeededMaxPerDay: 2, Late: false });
-    const logged = (await auditRows(t, 'administration_list')).filter((r) =>
+    const logged = (await auditRows(t, { objectType: 'administration_list' })).filter((r) =>
       r.relatedPatientIds?.includes(patient.Id),
     );
     expect(logged.length).toBeGreaterThan(0);
@@ -110,10 +109,12 @@ describe('administration registration: list, rules, corrections, double checks',
 
   it('logs a list view as one entry linking every patient shown; refreshes of that view add nothing', async () => {
     // A session of its own: the views of the tests above belong to the nurse's other session.
-    const tablet = await caller(t.app, 'verpleegkundige');
-    const before = await auditRows(t, 'administration_list');
+    const tablet = await apiAs(t.app, 'verpleegkundige');
+    const before = await auditRows(t, { objectType: 'administration_list' });
     const written = async () =>
-      (await auditRows(t, 'administration_list')).filter((row) => !before.some((old) => old.id === row.id));
+      (await auditRows(t, { objectType: 'administration_list' })).filter(
+        (row) => !before.some((old) => old.id === row.id),
+      );
     const list = await listOf(tablet);
     await listOf(tablet);
     await listOf(tablet);
@@ -302,23 +303,23 @@ describe('administration registration: list, rules, corrections, double checks',
 
   describe('scope and permissions', () => {
     it('another care centre cannot register or read the list (404, logged as refused)', async () => {
-      const anker = await caller(t.app, 'anker');
+      const anker = await apiAs(t.app, 'anker');
       const res = await register(
         { AgreementId: agreement.noon.Id, ScheduledAt: at('12:00'), Status: 'given' },
         anker,
       );
       expect(res.statusCode).toBe(404);
-      const refused = await auditRows(t, 'medication_agreement', 'refused');
+      const refused = await auditRows(t, { objectType: 'medication_agreement', outcome: 'refused' });
       expect(refused.some((r) => r.objectId === String(agreement.noon.Id))).toBe(true);
       expect((await anker.get(`/api/administration/list?departmentId=${eikenhof}`)).statusCode).toBe(404);
       expect(
-        (await (await caller(t.app, 'centrum')).get(`/api/administration/list?departmentId=${eikenhof}`))
+        (await (await apiAs(t.app, 'centrum')).get(`/api/administration/list?departmentId=${eikenhof}`))
           .statusCode,
       ).toBe(404);
     });
 
     it('the supplying pharmacy reads the list but does not register: only the care centre administers', async () => {
-      const apotheker = await caller(t.app, 'apotheker');
+      const apotheker = await apiAs(t.app, 'apotheker');
       const list = await listOf(apotheker);
       expect(list.Moments.some((m) => m.PatientId === patient.Id)).toBe(true);
       const res = await register(

@@ -14,30 +14,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localInstant } from '../src/platform/time.ts';
 import { rowsOf } from '../src/platform/db/client.ts';
 import * as s from '../src/schema.ts';
-import {
-  agreementBody,
-  auditRows,
-  type Caller,
-  caller,
-  departmentIdOf,
-  newClient,
-  patientBody,
-  yesterday,
-} from './helpers/medication.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { auditRows } from './helpers/audit.ts';
+import { agreementBody, departmentIdOf, newClient, patientBody, yesterday } from './helpers/medication.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('results overview, CSV export, dashboard and flowchart', () => {
   let t: TestApp;
-  let nurse: Caller;
+  let nurse: Api;
   let patient: Patient;
-  let beheerder: Caller;
+  let beheerder: Api;
   const at = (time: string, plus = 0) =>
     new Date(localInstant(yesterday(), time).getTime() + plus * 60_000).toISOString();
 
   beforeAll(async () => {
     t = await buildTestApp();
-    beheerder = await caller(t.app, 'beheerder');
-    nurse = await caller(t.app, 'verpleegkundige');
+    beheerder = await apiAs(t.app, 'beheerder');
+    nurse = await apiAs(t.app, 'verpleegkundige');
     const eikenhof = await departmentIdOf(t, 'Afdeling Eikenhof');
     const personId = await newClient(t, 'Zorgcentrum De Berk', 'Resultaat');
     patient = (
@@ -150,7 +143,7 @@ describe('results overview, CSV export, dashboard and flowchart', () => {
     const byDay = (await nurse.get('/api/administration/results?groupBy=day')).json<Results>();
     expect(byDay.Groups.map((g) => g.Key)).toEqual([...byDay.Groups.map((g) => g.Key)].sort());
     const centrum = (
-      await (await caller(t.app, 'centrum')).get('/api/administration/results?groupBy=department')
+      await (await apiAs(t.app, 'centrum')).get('/api/administration/results?groupBy=department')
     ).json<Results>();
     expect(centrum.Groups.map((g) => g.Label).sort()).toEqual(['Afdeling Kompas', 'Wijk Haven']);
     const refused = (await nurse.get('/api/administration/results?status=refused')).json<Results>();
@@ -177,7 +170,7 @@ describe('results overview, CSV export, dashboard and flowchart', () => {
     expect(lines).toHaveLength(4);
     // The dose given 90 minutes late carries its reason.
     expect(lines.filter((line) => line.endsWith(';given_late'))).toHaveLength(1);
-    const exports = await auditRows(t, 'administration_results_export');
+    const exports = await auditRows(t, { objectType: 'administration_results_export' });
     expect(exports.map((e) => [e.action, e.patientId])).toContainEqual(['E', patient.Id]);
   });
 
@@ -208,11 +201,8 @@ describe('results overview, CSV export, dashboard and flowchart', () => {
     expect(count('dispense_gds') + count('dispense_loose')).toBe(count('prescribe'));
     expect(count('register')).toBeGreaterThan(0);
     expect(
-      (
-        await (
-          await caller(t.app, 'anker')
-        ).get(`/api/medication/flowchart?departmentId=${flow.DepartmentId}`)
-      ).statusCode,
+      (await (await apiAs(t.app, 'anker')).get(`/api/medication/flowchart?departmentId=${flow.DepartmentId}`))
+        .statusCode,
     ).toBe(404);
   });
   it('the dashboard total of open double checks is the sum of its department rows, for the chosen day', async () => {
@@ -288,18 +278,20 @@ describe('results overview, CSV export, dashboard and flowchart', () => {
   });
 
   it("a results filter on another organisation's client is 404 with a refused entry, not an empty success", async () => {
-    const anker = await caller(t.app, 'anker');
-    const before = (await auditRows(t, 'administration_results', 'success')).length;
+    const anker = await apiAs(t.app, 'anker');
+    const before = (await auditRows(t, { objectType: 'administration_results', outcome: 'success' })).length;
     for (const path of ['/api/administration/results', '/api/administration/results/export']) {
       const res = await anker.get(`${path}?patientId=${patient.Id}`);
       expect(res.statusCode, path).toBe(404);
       expect(res.json().Code, path).toBe('NOT_FOUND');
     }
-    const refused = (await auditRows(t, 'patient', 'refused')).filter(
+    const refused = (await auditRows(t, { objectType: 'patient', outcome: 'refused' })).filter(
       (r) => r.objectId === String(patient.Id),
     );
     expect(refused).toHaveLength(2);
-    expect((await auditRows(t, 'administration_results', 'success')).length).toBe(before);
+    expect((await auditRows(t, { objectType: 'administration_results', outcome: 'success' })).length).toBe(
+      before,
+    );
     // The client's own organisation still gets its figures.
     expect((await nurse.get(`/api/administration/results?patientId=${patient.Id}`)).statusCode).toBe(200);
   });

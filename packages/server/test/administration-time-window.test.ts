@@ -7,11 +7,10 @@ import type {
 } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localInstant } from '../src/platform/time.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { auditRows } from './helpers/audit.ts';
 import {
   agreementBody,
-  auditRows,
-  type Caller,
-  caller,
   departmentIdOf,
   newClient,
   patientBody,
@@ -27,8 +26,8 @@ import { buildTestApp, type TestApp } from './helpers/test-app.ts';
  */
 describe('administration: the time window of a dose', () => {
   let t: TestApp;
-  let nurse: Caller;
-  let beheerder: Caller;
+  let nurse: Api;
+  let beheerder: Api;
   let eikenhof: number;
   let patient: Patient;
   let agreement: Agreement;
@@ -49,8 +48,8 @@ describe('administration: the time window of a dose', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    beheerder = await caller(t.app, 'beheerder');
-    nurse = await caller(t.app, 'verpleegkundige');
+    beheerder = await apiAs(t.app, 'beheerder');
+    nurse = await apiAs(t.app, 'verpleegkundige');
     eikenhof = await departmentIdOf(t, 'Afdeling Eikenhof');
     const personId = await newClient(t, 'Zorgcentrum De Berk', 'Tijdvenster');
     patient = (
@@ -105,7 +104,7 @@ describe('administration: the time window of a dose', () => {
     expect(confirmed.json<Registration>()).toMatchObject({ TimingReason: 'given_early', Status: 'given' });
     // Shown on the list (the card) and in the Logboek entry of the registration.
     expect((await momentAt('10:00')).Registrations[0]).toMatchObject({ TimingReason: 'given_early' });
-    const logged = (await auditRows(t, 'administration')).find(
+    const logged = (await auditRows(t, { objectType: 'administration' })).find(
       (row) => Number(row.objectId) === confirmed.json<Registration>().Id,
     );
     expect(logged?.detail).toMatchObject({ change: 'given_early' });
@@ -191,7 +190,7 @@ describe('administration: the time window of a dose', () => {
   });
 
   it("another organisation cannot change it: Het Anker's setting is Het Anker's own", async () => {
-    const anker = await caller(t.app, 'anker');
+    const anker = await apiAs(t.app, 'anker');
     const own = await anker.put('/api/management/settings/1', {
       DoseWindowBeforeMinutes: 0,
       DoseWindowAfterMinutes: 0,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/schema.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { freshIp, postForm } from './helpers/account-security.ts';
-import { apiAs, type Api } from './helpers/admin-api.ts';
+import { type Api, apiAs } from './helpers/api.ts';
 import { bearer, login, tokenForm } from './helpers/login.ts';
 import { backdateRefreshUse, PAST_RETRY_WINDOW_S } from './helpers/refresh.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -48,7 +48,7 @@ describe('caller cache revocation', () => {
   it('force logout', async () => {
     const me = await cachedSession('verpleegkundige');
     const id = await accountIdOf('verpleegkundige');
-    expect((await admin.call('GET', `/api/account/${id}/forcelogout`)).statusCode).toBe(200);
+    expect((await admin.get(`/api/account/${id}/forcelogout`)).statusCode).toBe(200);
     expect((await use(me.access_token)).statusCode).toBe(401);
   });
 
@@ -77,9 +77,9 @@ describe('caller cache revocation', () => {
     const me = await cachedSession('verpleegkundige');
     const id = await accountIdOf('verpleegkundige');
     const [role] = await t.db.select().from(s.roles).where(eq(s.roles.name, 'Verpleegkundige'));
-    expect((await admin.call('PUT', `/api/account/${id}`, { RoleIds: [] })).statusCode).toBe(200);
+    expect((await admin.put(`/api/account/${id}`, { RoleIds: [] })).statusCode).toBe(200);
     expect((await use(me.access_token)).statusCode).toBe(403);
-    expect((await admin.call('PUT', `/api/account/${id}`, { RoleIds: [role!.id] })).statusCode).toBe(200);
+    expect((await admin.put(`/api/account/${id}`, { RoleIds: [role!.id] })).statusCode).toBe(200);
     expect((await use(me.access_token)).statusCode).toBe(200);
   });
 
@@ -138,24 +138,24 @@ describe('caller cache revocation', () => {
     // Without its 2FA step, so the helper can log in with the password alone.
     await t.db.update(s.accounts).set({ totpEnabled: false }).where(eq(s.accounts.id, tweestaps));
     const victim = await cachedSession('tweestaps');
-    expect((await admin.call('POST', `/api/account/${tweestaps}/deactivate`)).statusCode).toBe(200);
+    expect((await admin.post(`/api/account/${tweestaps}/deactivate`)).statusCode).toBe(200);
     expect((await use(victim.access_token)).statusCode).toBe(401);
 
     // Deletion: the account's person goes to the trash can.
     await t.db.update(s.accounts).set({ active: true }).where(eq(s.accounts.id, tweestaps));
     const again = await cachedSession('tweestaps');
-    expect((await admin.call('DELETE', `/api/person/${row!.personId}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/person/${row!.personId}`)).statusCode).toBe(200);
     expect((await use(again.access_token)).statusCode).toBe(401);
   });
 });
 
 describe('entity settings from memory', () => {
   it('serves the change of PUT /api/management/settings/1 at once', async () => {
-    const before = await admin.call('GET', '/api/management/settings');
+    const before = await admin.get('/api/management/settings');
     expect(before.statusCode).toBe(200);
-    const put = await admin.call('PUT', '/api/management/settings/1', { WelcomeText: 'Welkom bij De Berk' });
+    const put = await admin.put('/api/management/settings/1', { WelcomeText: 'Welkom bij De Berk' });
     expect(put.statusCode).toBe(200);
-    expect((await admin.call('GET', '/api/management/settings')).json()).toMatchObject({
+    expect((await admin.get('/api/management/settings')).json()).toMatchObject({
       WelcomeText: 'Welkom bij De Berk',
     });
   });

@@ -1,7 +1,6 @@
 import type { TokenResponse } from '@zorgportaal/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/schema.ts';
+import { auditRows } from './helpers/audit.ts';
 import { bearer, login, postToken } from './helpers/login.ts';
 import { backdateRefreshUse, PAST_RETRY_WINDOW_S } from './helpers/refresh.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -55,7 +54,7 @@ describe('token life cycle', () => {
     // The legitimate-looking rotated tokens die too: the thief and the user share one family.
     expect((await refresh(t, second.refresh_token)).statusCode).toBe(401);
     expect((await me(t, second.access_token)).statusCode).toBe(401);
-    const reuse = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'session'));
+    const reuse = await auditRows(t, { objectType: 'session' });
     expect(
       reuse.some(
         (r) => r.outcome === 'denied' && (r.detail as { reason?: string }).reason === 'refresh_token_reuse',
@@ -79,7 +78,7 @@ describe('token life cycle', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ Code: 'UNAUTHORIZED' });
     expect((await refresh(t, session.refresh_token)).statusCode).toBe(401);
-    const rows = await t.db.select().from(auditLog).where(eq(auditLog.objectType, 'logout'));
+    const rows = await auditRows(t, { objectType: 'logout' });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ username: 'centrum', outcome: 'success', action: 'E' });
   });

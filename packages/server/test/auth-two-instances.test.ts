@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
 import { waitFor } from './helpers/account-security.ts';
-import { apiAs } from './helpers/admin-api.ts';
+import { apiAs } from './helpers/api.ts';
 import { bearer, login } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -53,12 +53,12 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
     const admin = await apiAs(a.app, 'beheerder');
     const first = await login(a.app, 'verpleegkundige');
     expect((await useOn(b, first.access_token)).statusCode).toBe(200);
-    expect((await admin.call('GET', `/api/account/${first.Account.Id}/forcelogout`)).statusCode).toBe(200);
+    expect((await admin.get(`/api/account/${first.Account.Id}/forcelogout`)).statusCode).toBe(200);
     await within1s(first.access_token, 401);
 
     const second = await login(a.app, 'verpleegkundige');
     expect((await useOn(b, second.access_token)).statusCode).toBe(200);
-    expect((await admin.call('POST', `/api/account/${second.Account.Id}/deactivate`)).statusCode).toBe(200);
+    expect((await admin.post(`/api/account/${second.Account.Id}/deactivate`)).statusCode).toBe(200);
     await within1s(second.access_token, 401);
   });
 
@@ -68,8 +68,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
       WelcomeText: 'Welkom op instantie B',
     });
     expect(
-      (await admin.call('PUT', '/api/management/settings/1', { WelcomeText: 'Welkom op instantie B' }))
-        .statusCode,
+      (await admin.put('/api/management/settings/1', { WelcomeText: 'Welkom op instantie B' })).statusCode,
     ).toBe(200);
     await waitFor(async () => {
       const res = await useOn(b, admin.token, '/api/management/settings');
@@ -105,7 +104,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
         headers: bearer(me.access_token),
       });
       expect(out.statusCode).toBe(200);
-      const settingsChange = await admin.call('PUT', '/api/management/settings/1', {
+      const settingsChange = await admin.put('/api/management/settings/1', {
         WelcomeText: 'Gewijzigd tijdens de onderbreking',
       });
       expect(settingsChange.statusCode).toBe(200);

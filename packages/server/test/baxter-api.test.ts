@@ -4,7 +4,9 @@ import type { AdministrationList, BaxterRollList } from '@zorgportaal/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/schema.ts';
-import { agreementBody, auditRows, type Caller, caller, today } from './helpers/medication.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { auditRows } from './helpers/audit.ts';
+import { agreementBody, today } from './helpers/medication.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 const DEMO_DIR = path.join(import.meta.dirname, '../src/areas/baxter');
@@ -16,12 +18,12 @@ type ImportError = { Errors: { Line: number; Field: string; Message: string }[] 
 
 describe('Baxter rolls', () => {
   let t: TestApp;
-  let pharmacist: Caller;
-  let nurse: Caller;
-  let centrum: Caller;
-  let anker: Caller;
+  let pharmacist: Api;
+  let nurse: Api;
+  let centrum: Api;
+  let anker: Api;
 
-  const rollsOf = async (who: Caller, week: string) => {
+  const rollsOf = async (who: Api, week: string) => {
     const res = await who.get(`/api/baxter/rolls?week=${week}`);
     expect(res.statusCode).toBe(200);
     return res.json<BaxterRollList>().Rows;
@@ -30,10 +32,10 @@ describe('Baxter rolls', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    pharmacist = await caller(t.app, 'apotheker');
-    nurse = await caller(t.app, 'verpleegkundige');
-    centrum = await caller(t.app, 'centrum');
-    anker = await caller(t.app, 'anker');
+    pharmacist = await apiAs(t.app, 'apotheker');
+    nurse = await apiAs(t.app, 'verpleegkundige');
+    centrum = await apiAs(t.app, 'centrum');
+    anker = await apiAs(t.app, 'anker');
   }, 180_000);
   afterAll(() => t.close());
 
@@ -65,7 +67,7 @@ describe('Baxter rolls', () => {
     );
     const rows = await demoRolls();
     expect(rows.every((r) => r.Status === 'waiting_for_file' && !r.FromFile)).toBe(true);
-    expect((await auditRows(t, 'baxter_roll_file', 'failure')).length).toBe(1);
+    expect((await auditRows(t, { objectType: 'baxter_roll_file', outcome: 'failure' })).length).toBe(1);
   });
 
   it('JSON errors name the element number and field', async () => {
@@ -116,9 +118,9 @@ describe('Baxter rolls', () => {
     const [row] = await t.db.select().from(s.baxterRolls).where(eq(s.baxterRolls.id, waiting.Id));
     expect(row).toMatchObject({ status: 'handed_over' });
     expect(row!.handedOverAt).toBeInstanceOf(Date);
-    expect((await auditRows(t, 'baxter_roll', 'refused')).map((r) => r.objectId)).toContain(
-      String(waiting.Id),
-    );
+    expect(
+      (await auditRows(t, { objectType: 'baxter_roll', outcome: 'refused' })).map((r) => r.objectId),
+    ).toContain(String(waiting.Id));
     // Het Anker never sees De Berk's rolls.
     expect((await rollsOf(anker, week)).every((r) => r.Entity.Name === 'Zorgcentrum Het Anker')).toBe(true);
   });

@@ -1,18 +1,19 @@
 import type { AccountLookups, Recipient, Thread, ThreadList, UnreadCount } from '@zorgportaal/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/schema.ts';
-import { type Caller, caller } from './helpers/medication.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { auditRows } from './helpers/audit.ts';
 import { entityIdOf, groupIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('communication between organisations of the network', () => {
   let t: TestApp;
-  let nurse: Caller;
-  let pharmacist: Caller;
-  let assistant: Caller;
-  let gp: Caller;
-  let anker: Caller;
+  let nurse: Api;
+  let pharmacist: Api;
+  let assistant: Api;
+  let gp: Api;
+  let anker: Api;
   let deLindeDag: number;
   let deLindeNacht: number;
   let gpDag: number;
@@ -45,24 +46,19 @@ describe('communication between organisations of the network', () => {
       .limit(1);
     return row!.id;
   };
-  const unread = async (c: Caller) => (await c.get('/api/communication/unread')).json<UnreadCount>().Unread;
-  const threads = async (c: Caller, query = '') =>
+  const unread = async (c: Api) => (await c.get('/api/communication/unread')).json<UnreadCount>().Unread;
+  const threads = async (c: Api, query = '') =>
     (await c.get(`/api/communication/threads${query}`)).json<ThreadList>().Rows;
-  const auditRows = (objectType: string, outcome: string) =>
-    t.db
-      .select()
-      .from(s.auditLog)
-      .where(and(eq(s.auditLog.objectType, objectType), eq(s.auditLog.outcome, outcome)));
-  const write = (c: Caller, body: Record<string, unknown>) =>
+  const write = (c: Api, body: Record<string, unknown>) =>
     c.post('/api/communication/threads', { Subject: 'Test', Body: 'Hallo', ...body });
 
   beforeAll(async () => {
     t = await buildTestApp();
-    nurse = await caller(t.app, 'verpleegkundige');
-    pharmacist = await caller(t.app, 'apotheker');
-    assistant = await caller(t.app, 'assistent');
-    gp = await caller(t.app, 'huisarts');
-    anker = await caller(t.app, 'anker');
+    nurse = await apiAs(t.app, 'verpleegkundige');
+    pharmacist = await apiAs(t.app, 'apotheker');
+    assistant = await apiAs(t.app, 'assistent');
+    gp = await apiAs(t.app, 'huisarts');
+    anker = await apiAs(t.app, 'anker');
     deLindeDag = await groupOf('Apotheek De Linde', 'Dagdienst');
     deLindeNacht = await groupOf('Apotheek De Linde', 'Nachtdienst');
     gpDag = await groupOf('Huisartsenpraktijk Linde', 'Dagdienst');
@@ -75,7 +71,7 @@ describe('communication between organisations of the network', () => {
     // Het Anker's client has no thread with De Berk's nurse: the list is empty, and looking is still logged.
     const mine = await nurse.get(`/api/communication/threads?patientId=${deBerkPatient}`);
     expect(mine.statusCode).toBe(200);
-    const views = (await auditRows('message_thread_list', 'success')).filter(
+    const views = (await auditRows(t, { objectType: 'message_thread_list', outcome: 'success' })).filter(
       (r) => r.patientId === deBerkPatient,
     );
     expect(views.length).toBeGreaterThan(0);
@@ -83,12 +79,14 @@ describe('communication between organisations of the network', () => {
 
     const foreign = await nurse.get(`/api/communication/threads?patientId=${ankerPatient}`);
     expect(foreign.statusCode).toBe(404);
-    const refused = (await auditRows('patient', 'refused')).filter(
+    const refused = (await auditRows(t, { objectType: 'patient', outcome: 'refused' })).filter(
       (r) => r.objectId === String(ankerPatient),
     );
     expect(refused).toHaveLength(1);
     expect(
-      (await auditRows('message_thread_list', 'success')).filter((r) => r.patientId === ankerPatient),
+      (await auditRows(t, { objectType: 'message_thread_list', outcome: 'success' })).filter(
+        (r) => r.patientId === ankerPatient,
+      ),
     ).toEqual([]);
   });
 
@@ -170,7 +168,7 @@ describe('communication between organisations of the network', () => {
     expect(await unread(pharmacist)).toBe(before);
     // The GP practice is no party at all.
     expect((await gp.get(`/api/communication/threads/${thread.Id}`)).statusCode).toBe(404);
-    const refused = (await auditRows('message_thread', 'refused')).filter(
+    const refused = (await auditRows(t, { objectType: 'message_thread', outcome: 'refused' })).filter(
       (r) => r.objectId === String(thread.Id),
     );
     expect(refused.length).toBe(3);
@@ -184,7 +182,7 @@ describe('communication between organisations of the network', () => {
     expect(
       (await write(nurse, { RecipientGroupId: await groupOf('Apotheek Centrum', 'Dagdienst') })).statusCode,
     ).toBe(404);
-    const refused = (await auditRows('message_thread', 'refused')).filter(
+    const refused = (await auditRows(t, { objectType: 'message_thread', outcome: 'refused' })).filter(
       (r) => r.objectId === String(deLindeDag),
     );
     expect(refused.length).toBeGreaterThanOrEqual(1);
@@ -208,23 +206,25 @@ describe('communication between organisations of the network', () => {
     ).toBe(true);
 
     await pharmacist.get(`/api/communication/threads/${thread.Id}`);
-    const reads = (await auditRows('message_thread', 'success')).filter(
+    const reads = (await auditRows(t, { objectType: 'message_thread', outcome: 'success' })).filter(
       (r) => r.objectId === String(thread.Id) && r.action === 'R',
     );
     expect(reads).toHaveLength(1);
     expect(reads[0]!.patientId).toBe(deBerkPatient);
-    const created = (await auditRows('message_thread', 'success')).filter(
+    const created = (await auditRows(t, { objectType: 'message_thread', outcome: 'success' })).filter(
       (r) => r.objectId === String(thread.Id) && r.action === 'C',
     );
     expect(created).toHaveLength(1);
 
     // A client of Het Anker: neither the nurse of De Berk nor the GP may write about it.
-    const refusedBefore = (await auditRows('patient', 'refused')).length;
+    const refusedBefore = (await auditRows(t, { objectType: 'patient', outcome: 'refused' })).length;
     expect((await write(nurse, { RecipientGroupId: deLindeDag, PatientId: ankerPatient })).statusCode).toBe(
       404,
     );
     expect((await write(gp, { RecipientGroupId: deLindeDag, PatientId: ankerPatient })).statusCode).toBe(404);
-    expect((await auditRows('patient', 'refused')).length).toBe(refusedBefore + 2);
+    expect((await auditRows(t, { objectType: 'patient', outcome: 'refused' })).length).toBe(
+      refusedBefore + 2,
+    );
   });
 
   it('answers 400 naming the field for bad input', async () => {
@@ -246,7 +246,7 @@ describe('communication between organisations of the network', () => {
   });
 
   it('lets an administrator give GroupsSendTo in the network, and receiving only from own groups', async () => {
-    const admin = await caller(t.app, 'beheerder');
+    const admin = await apiAs(t.app, 'beheerder');
     const target = await accountId('tweestaps');
     const put = (body: Record<string, unknown>) => admin.put(`/api/account/${target.id}`, body);
     expect((await put({ GroupsSendTo: [deLindeDag, gpDag] })).statusCode).toBe(200);
@@ -259,7 +259,7 @@ describe('communication between organisations of the network', () => {
   });
 
   it("offers the account form the network's groups to write to, named with their organisation", async () => {
-    const admin = await caller(t.app, 'beheerder');
+    const admin = await apiAs(t.app, 'beheerder');
     const lookups = (await admin.get('/api/accounts/lookups')).json<AccountLookups>();
     const sendTo = new Map(lookups.SendToGroups.map((g) => [g.Id, g.Name]));
     expect(sendTo.get(deLindeDag)).toBe('Apotheek De Linde – Dagdienst');

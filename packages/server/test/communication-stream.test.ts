@@ -7,10 +7,10 @@ import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
 import * as s from '../src/schema.ts';
 import { waitFor } from './helpers/account-security.ts';
+import { apiAs } from './helpers/api.ts';
 import { bearer, login } from './helpers/login.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
-import { apiAs } from './helpers/admin-api.ts';
 import { postForm } from './helpers/account-security.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 
@@ -221,7 +221,7 @@ describe('communication event stream', () => {
     try {
       await ready(nurseStream);
       await ready(colleagueStream);
-      expect((await admin.call('GET', `/api/account/${nurse.Account.Id}/forcelogout`)).statusCode).toBe(200);
+      expect((await admin.get(`/api/account/${nurse.Account.Id}/forcelogout`)).statusCode).toBe(200);
       await endsSoon(nurseStream);
       // A message after the force logout still reaches the colleague, whose session is untouched.
       const sent = await t.app.inject({

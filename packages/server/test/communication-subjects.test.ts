@@ -2,15 +2,15 @@ import type { Thread } from '@zorgportaal/contract';
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/schema.ts';
-import { type Caller, caller } from './helpers/medication.ts';
+import { type Api, apiAs } from './helpers/api.ts';
 import { entityIdOf, groupIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** A thread about an order or an INR value: both sides must see it, and it brings its client along. */
 describe('communication: what a thread is about', () => {
   let t: TestApp;
-  let nurse: Caller;
-  let pharmacist: Caller;
+  let nurse: Api;
+  let pharmacist: Api;
   let deLindeDag: number;
   let gpDag: number;
 
@@ -29,13 +29,13 @@ describe('communication: what a thread is about', () => {
       .limit(1);
     return row!;
   };
-  const write = (c: Caller, body: Record<string, unknown>) =>
+  const write = (c: Api, body: Record<string, unknown>) =>
     c.post('/api/communication/threads', { Subject: 'Over', Body: 'Graag overleg.', ...body });
 
   beforeAll(async () => {
     t = await buildTestApp();
-    nurse = await caller(t.app, 'verpleegkundige');
-    pharmacist = await caller(t.app, 'apotheker');
+    nurse = await apiAs(t.app, 'verpleegkundige');
+    pharmacist = await apiAs(t.app, 'apotheker');
     deLindeDag = await groupOf('Apotheek De Linde', 'Dagdienst');
     gpDag = await groupOf('Huisartsenpraktijk Linde', 'Dagdienst');
   });

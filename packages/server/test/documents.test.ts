@@ -1,7 +1,7 @@
 import { AUDIT_OBJECTS, DOCUMENT_MAX_BYTES } from '@zorgportaal/contract';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, documentFiles } from '../src/schema.ts';
+import { documentFiles } from '../src/schema.ts';
+import { auditRows } from './helpers/audit.ts';
 import { bearer, login } from './helpers/login.ts';
 import { EXE_BYTES, multipart, pdfBytes, PNG_BYTES } from './helpers/multipart.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -61,12 +61,7 @@ describe('documents: upload and download', () => {
     expect(file.headers['content-security-policy']).toContain('sandbox');
 
     // Every download is in the log.
-    const entries = await t.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(eq(auditLog.objectType, AUDIT_OBJECTS.document_download), eq(auditLog.objectId, String(doc.Id))),
-      );
+    const entries = await auditRows(t, { objectType: AUDIT_OBJECTS.document_download, objectId: doc.Id });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: 'R', outcome: 'success', username: 'beheerder' });
   });
@@ -214,10 +209,7 @@ describe('documents: organisations', () => {
     }
     const del = await t.app.inject({ method: 'DELETE', url: `/api/documents/${id}`, headers: as('anker') });
     expect(del.statusCode).toBe(404);
-    const refused = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.objectType, AUDIT_OBJECTS.document), eq(auditLog.outcome, 'refused')));
+    const refused = await auditRows(t, { objectType: AUDIT_OBJECTS.document, outcome: 'refused' });
     expect(refused.filter((e) => e.objectId === String(id)).length).toBeGreaterThanOrEqual(5);
     // The owner still has it.
     expect((await get('beheerder', `/api/documents/${id}`)).statusCode).toBe(200);

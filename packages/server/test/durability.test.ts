@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
-import { newPersonBody } from './helpers/admin-api.ts';
+import { newPersonBody } from './helpers/persons.ts';
 
 /**
  * Durability of the embedded database: the portal runs as a child process on PGlite in a temporary

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/schema.ts';
-import { apiAs, type Api } from './helpers/admin-api.ts';
+import { type Api, apiAs } from './helpers/api.ts';
 import { postToken } from './helpers/login.ts';
 import { demoPatientOf, departmentIdOf } from './helpers/medication.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -43,21 +43,21 @@ describe('hardened input and error bodies', () => {
     });
 
     it('in person names, search terms, the log filter, IP descriptions and consent texts', async () => {
-      const person = await admin.call('POST', '/api/person', {
+      const person = await admin.post('/api/person', {
         NameInformation: { FirstNames: 'Jan\u0000', LastName: { LastName: 'Jansen' } },
       });
       expectRefused(person, 'NameInformation.FirstNames');
-      expectRefused(await admin.call('GET', '/api/personinfo?q=%00'), 'q');
-      expectRefused(await admin.call('GET', '/api/patients?q=%00'), 'q');
-      expectRefused(await admin.call('GET', '/api/log?outcome=%00'), 'outcome');
-      const ip = await admin.call('POST', '/api/account/ips', {
+      expectRefused(await admin.get('/api/personinfo?q=%00'), 'q');
+      expectRefused(await admin.get('/api/patients?q=%00'), 'q');
+      expectRefused(await admin.get('/api/log?outcome=%00'), 'outcome');
+      const ip = await admin.post('/api/account/ips', {
         Ip: '10.0.0.1',
         ProductId: 1,
         Description: 'kantoor\u0000',
       });
       expectRefused(ip, 'Description');
       const patient = await demoPatientOf(t, 'Afdeling Eikenhof');
-      const consent = await admin.call('POST', '/api/etdr/informedconsent', {
+      const consent = await admin.post('/api/etdr/informedconsent', {
         PatientId: patient.id,
         SignerName: 'J. Jansen',
         SignerRole: 'client',
@@ -70,16 +70,16 @@ describe('hardened input and error bodies', () => {
 
   describe('one id schema: positive int32 in decimal digits', () => {
     it('refuses ids past 2^31 in paths, queries, forms and bodies', async () => {
-      expectRefused(await admin.call('GET', '/api/person/2147483648'), 'id');
-      expectRefused(await admin.call('GET', '/api/personinfo?role=2147483648'), 'role');
-      expectRefused(await admin.call('GET', '/api/administration/results?patientId=2147483648'), 'patientId');
-      expectRefused(await admin.call('GET', '/api/log?userId=2147483648'), 'userId');
+      expectRefused(await admin.get('/api/person/2147483648'), 'id');
+      expectRefused(await admin.get('/api/personinfo?role=2147483648'), 'role');
+      expectRefused(await admin.get('/api/administration/results?patientId=2147483648'), 'patientId');
+      expectRefused(await admin.get('/api/log?userId=2147483648'), 'userId');
       const reset = await form(
         '/api/auth/passwordreset',
         'account_id=2147483648&current_password=a&password=b&password_confirmation=b',
       );
       expectRefused(reset, 'account_id');
-      const agreement = await admin.call('POST', '/api/medication/agreement/2147483648/stop', {
+      const agreement = await admin.post('/api/medication/agreement/2147483648/stop', {
         StopType: 'stopped',
         Reason: 'test',
       });
@@ -88,21 +88,21 @@ describe('hardened input and error bodies', () => {
 
     it('does not read 0x10, 16.0, 1e1, +5 or " 5" as an id', async () => {
       for (const id of ['0x10', '16.0', '1e1', '%2B5', '%205'])
-        expectRefused(await admin.call('GET', `/api/person/${id}`), 'id');
+        expectRefused(await admin.get(`/api/person/${id}`), 'id');
     });
   });
 
   describe('one error body for framework and client errors', () => {
     it('answers a too-long path segment with 414 without echoing the URL', async () => {
       const segment = 'geheim'.repeat(30);
-      const res = await admin.call('GET', `/api/person/${segment}`);
+      const res = await admin.get(`/api/person/${segment}`);
       expect(res.statusCode).toBe(414);
       expect(res.json()).toEqual({ Code: 'URI_TOO_LONG', Message: expect.any(String) });
       expect(res.body).not.toContain('geheim');
     });
 
     it('answers an undecodable path with 400 in the one shape', async () => {
-      const res = await admin.call('GET', '/api/person/%E0%A4%A');
+      const res = await admin.get('/api/person/%E0%A4%A');
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ Code: 'VALIDATION_FAILED', Message: expect.any(String) });
     });
@@ -128,7 +128,7 @@ describe('hardened input and error bodies', () => {
 
     it('answers linking a person who already is a patient with 409 { Code, Message } only', async () => {
       const patient = await demoPatientOf(t, 'Afdeling Eikenhof');
-      const res = await admin.call('POST', `/api/patient/link/person/${patient.personId}`, {
+      const res = await admin.post(`/api/patient/link/person/${patient.personId}`, {
         Bsn: '111222333',
         DepartmentId: await departmentIdOf(t, 'Afdeling Eikenhof'),
       });
@@ -138,7 +138,7 @@ describe('hardened input and error bodies', () => {
   });
 
   describe('entity settings: known keys with their types only', () => {
-    const put = (payload: unknown) => admin.call('PUT', '/api/management/settings/1', payload);
+    const put = (payload: unknown) => admin.put('/api/management/settings/1', payload);
 
     it('refuses an unknown key and a wrongly typed one, naming the field', async () => {
       expectRefused(await put({ Theme: 'dark' }), 'Theme');
@@ -148,7 +148,7 @@ describe('hardened input and error bodies', () => {
     it('does not let PharmacyIdentifier or CareCenter change what the entity type is derived from', async () => {
       expectRefused(await put({ PharmacyIdentifier: 'AP-NEP' }), 'PharmacyIdentifier');
       expectRefused(await put({ CareCenter: false }), 'CareCenter');
-      const read = await admin.call('GET', '/api/management/settings');
+      const read = await admin.get('/api/management/settings');
       expect(read.json()).toMatchObject({ Type: 'carecenter', CareCenter: true, PharmacyIdentifier: null });
       // What was read may be sent back unchanged.
       const echoed = await put({ ...read.json<Record<string, unknown>>(), WelcomeText: 'Welkom' });

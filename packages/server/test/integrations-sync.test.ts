@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { AUDIT_OBJECTS } from '@zorgportaal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, integrations, patients, persons } from '../src/schema.ts';
+import { integrations, patients, persons } from '../src/schema.ts';
+import { auditRows } from './helpers/audit.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { bearer, login } from './helpers/login.ts';
 import { departmentIdOf } from './helpers/medication.ts';
@@ -130,17 +131,11 @@ describe('GET /api/mijncaress/sync with the shipped demo bundle (De Berk)', () =
     });
 
     // Audit: one run entry per sync, one create entry per new client.
-    const runs = await t.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.objectType, AUDIT_OBJECTS.integration_sync));
+    const runs = await auditRows(t, { objectType: AUDIT_OBJECTS.integration_sync });
     expect(runs).toHaveLength(2);
     expect(runs[0]).toMatchObject({ action: 'E', outcome: 'success', username: 'beheerder' });
     expect(runs[0]!.relatedPatientIds).toHaveLength(4);
-    const creates = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.objectType, AUDIT_OBJECTS.patient), eq(auditLog.action, 'C')));
+    const creates = await auditRows(t, { objectType: AUDIT_OBJECTS.patient, action: 'C' });
     expect(creates).toHaveLength(4);
   });
 
@@ -211,16 +206,7 @@ describe('GET /api/mijncaress/sync from an http source (Het Anker)', () => {
         { bsn: '666777883', departmentId: haven, lastName: 'Bakker' },
       ]),
     );
-    const update = await t.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.objectType, AUDIT_OBJECTS.patient),
-          eq(auditLog.action, 'U'),
-          eq(auditLog.entityId, anker),
-        ),
-      );
+    const update = await auditRows(t, { objectType: AUDIT_OBJECTS.patient, action: 'U', entityId: anker });
     expect(update.map((e) => e.changedFields).sort()).toEqual([['DepartmentId'], ['NameInformation']]);
 
     const third = await sync('anker');
@@ -250,10 +236,7 @@ describe('GET /api/mijncaress/sync from an http source (Het Anker)', () => {
     served = { status: 200, body: { resourceType: 'Patient' } };
     const notBundle = await sync('anker');
     expect(notBundle.json()).toMatchObject({ Outcome: 'failure', Message: 'De bron gaf geen FHIR Bundle.' });
-    const failures = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.objectType, AUDIT_OBJECTS.integration_sync), eq(auditLog.outcome, 'failure')));
+    const failures = await auditRows(t, { objectType: AUDIT_OBJECTS.integration_sync, outcome: 'failure' });
     expect(failures).toHaveLength(2);
   });
 });

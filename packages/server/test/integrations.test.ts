@@ -1,7 +1,8 @@
 import { AUDIT_OBJECTS } from '@zorgportaal/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, integrations } from '../src/schema.ts';
+import { integrations } from '../src/schema.ts';
+import { auditRows } from './helpers/audit.ts';
 import { bearer, login } from './helpers/login.ts';
 import { departmentIdOf } from './helpers/medication.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -34,16 +35,7 @@ const body = (extra: Record<string, unknown> = {}) => ({
 });
 
 const refusals = (objectId: number) =>
-  t.db
-    .select()
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.objectType, AUDIT_OBJECTS.integration),
-        eq(auditLog.objectId, String(objectId)),
-        eq(auditLog.outcome, 'refused'),
-      ),
-    );
+  auditRows(t, { objectType: AUDIT_OBJECTS.integration, objectId, outcome: 'refused' });
 
 describe('integrations: CRUD and the sealed key', () => {
   it('lists the demo MijnCaress link of De Berk, without any key', async () => {
@@ -84,15 +76,7 @@ describe('integrations: CRUD and the sealed key', () => {
     const [after] = await t.db.select().from(integrations).where(eq(integrations.id, integration.Id));
     expect(after!.secretSealed).toBeNull();
 
-    const changes = await t.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.objectType, AUDIT_OBJECTS.integration),
-          eq(auditLog.objectId, String(integration.Id)),
-        ),
-      );
+    const changes = await auditRows(t, { objectType: AUDIT_OBJECTS.integration, objectId: integration.Id });
     expect(changes.map((e) => e.action)).toEqual(['C', 'U', 'U']);
     expect(changes[1]!.changedFields).toEqual(['Name']);
     expect(changes[2]!.changedFields).toEqual(['Name', 'Secret']);

@@ -2,7 +2,7 @@ import { get } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXPORT_FAILED_ROW, exportCsv, type LogPage } from '../src/areas/log/public.ts';
-import { apiAs, type Api } from './helpers/admin-api.ts';
+import { type Api, apiAs } from './helpers/api.ts';
 import { bearer } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -33,7 +33,7 @@ describe('GET /api/log/export never ends a 200 silently mid-file', () => {
 
   it('refuses an out-of-range id filter with a 400 naming the field, before any CSV byte', async () => {
     for (const field of ['userId', 'personId', 'patientId']) {
-      const res = await admin.call('GET', `/api/log/export?${field}=2147483648`);
+      const res = await admin.get(`/api/log/export?${field}=2147483648`);
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json()).toMatchObject({
@@ -41,7 +41,7 @@ describe('GET /api/log/export never ends a 200 silently mid-file', () => {
         Fields: { [field]: expect.any(String) },
       });
     }
-    const list = await admin.call('GET', '/api/log?userId=2147483648');
+    const list = await admin.get('/api/log?userId=2147483648');
     expect(list.statusCode).toBe(400);
     expect(list.json()).toMatchObject({ Fields: { userId: expect.any(String) } });
   });
@@ -71,7 +71,7 @@ describe('GET /api/log/export never ends a 200 silently mid-file', () => {
       spy.mockRestore();
     }
     // Without a failure the same export ends with a data row.
-    const whole = await admin.call('GET', '/api/log/export?objectType=export_test');
+    const whole = await admin.get('/api/log/export?objectType=export_test');
     expect(whole.body).not.toContain(EXPORT_FAILED_ROW);
     expect(whole.body.trim().split('\r\n')).toHaveLength(2101);
   });

@@ -2,7 +2,7 @@ import type { LogPage } from '@zorgportaal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/client.ts';
-import { type Api, apiAs } from './helpers/admin-api.ts';
+import { type Api, apiAs } from './helpers/api.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -47,10 +47,7 @@ describe('Logboek: keyset paging through deep pages', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await admin.call(
-        'GET',
-        `/api/log?userId=${USER_ID}&limit=13${cursor ? `&cursor=${cursor}` : ''}`,
-      );
+      const res = await admin.get(`/api/log?userId=${USER_ID}&limit=13${cursor ? `&cursor=${cursor}` : ''}`);
       expect(res.statusCode, res.body).toBe(200);
       const page = res.json<LogPage>();
       expect(page.Rows.length).toBeLessThanOrEqual(13);
@@ -63,12 +60,12 @@ describe('Logboek: keyset paging through deep pages', () => {
   });
 
   it('continues from a deep page as from the start: a cursor names a position, not a page number', async () => {
-    const all = (await admin.call('GET', `/api/log?userId=${USER_ID}&limit=200`)).json<LogPage>();
+    const all = (await admin.get(`/api/log?userId=${USER_ID}&limit=200`)).json<LogPage>();
     const next = (
-      await admin.call('GET', `/api/log?userId=${USER_ID}&limit=5&cursor=${all.NextCursor}`)
+      await admin.get(`/api/log?userId=${USER_ID}&limit=5&cursor=${all.NextCursor}`)
     ).json<LogPage>();
     const rest = (
-      await admin.call('GET', `/api/log?userId=${USER_ID}&limit=200&cursor=${all.NextCursor}`)
+      await admin.get(`/api/log?userId=${USER_ID}&limit=200&cursor=${all.NextCursor}`)
     ).json<LogPage>();
     expect(next.Rows.map((r) => r.EventId)).toEqual(rest.Rows.slice(0, 5).map((r) => r.EventId));
     expect(new Set([...all.Rows, ...rest.Rows].map((r) => r.EventId)).size).toBe(400);

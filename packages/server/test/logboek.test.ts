@@ -2,7 +2,8 @@ import type { LogPage, LogRow, Person } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/schema.ts';
-import { type Api, apiAs, newPersonBody } from './helpers/admin-api.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { newPersonBody } from './helpers/persons.ts';
 import { demoPatientOf, departmentIdOf, today } from './helpers/medication.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -12,7 +13,7 @@ describe('Logboek: names, changed fields and list views', () => {
   let beheerder: Api;
 
   const logOf = async (who: Api, query: string): Promise<LogRow[]> => {
-    const res = await who.call('GET', `/api/log?${query}`);
+    const res = await who.get(`/api/log?${query}`);
     expect(res.statusCode).toBe(200);
     return res.json<LogPage>().Rows;
   };
@@ -24,12 +25,10 @@ describe('Logboek: names, changed fields and list views', () => {
   afterAll(() => t.close());
 
   it("names the user, the organisation and the person, and lists a change's fields (not values)", async () => {
-    const created = (
-      await beheerder.call('POST', '/api/person', newPersonBody('Logboekmans'))
-    ).json<Person>();
-    await beheerder.call('GET', `/api/person/${created.Id}`);
+    const created = (await beheerder.post('/api/person', newPersonBody('Logboekmans'))).json<Person>();
+    await beheerder.get(`/api/person/${created.Id}`);
     const changed = { ...newPersonBody('Logboekmans'), DateOfBirth: '1951-04-15' };
-    expect((await beheerder.call('PUT', `/api/person/${created.Id}`, changed)).statusCode).toBe(200);
+    expect((await beheerder.put(`/api/person/${created.Id}`, changed)).statusCode).toBe(200);
 
     const rows = await logOf(beheerder, `personId=${created.Id}`);
     expect(rows.map((r) => r.Action)).toEqual(['U', 'R', 'C']);
@@ -50,7 +49,7 @@ describe('Logboek: names, changed fields and list views', () => {
     const nurse = await apiAs(t.app, 'verpleegkundige');
     const eikenhof = await departmentIdOf(t, 'Afdeling Eikenhof');
     const url = `/api/administration/list?departmentId=${eikenhof}&date=${today()}`;
-    for (let i = 0; i < 3; i++) expect((await nurse.call('GET', url)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await nurse.get(url)).statusCode).toBe(200);
 
     const patient = await demoPatientOf(t, 'Afdeling Eikenhof');
     const [person] = await t.db.select().from(s.persons).where(eq(s.persons.id, patient.personId));
@@ -69,16 +68,16 @@ describe('Logboek: names, changed fields and list views', () => {
     expect(await logOf(beheerder, `patientId=${patient.id}&objectType=administration_list`)).toHaveLength(1);
 
     // Another view (another day) is a new entry.
-    await nurse.call('GET', `/api/administration/list?departmentId=${eikenhof}&date=2020-01-01`);
+    await nurse.get(`/api/administration/list?departmentId=${eikenhof}&date=2020-01-01`);
     expect(await logOf(beheerder, `userId=${nurse.account.Id}&objectType=administration_list`)).toHaveLength(
       2,
     );
   });
 
   it("keeps another organisation's names out of the caller's log", async () => {
-    const berkPerson = (await beheerder.call('POST', '/api/person', newPersonBody('Geheim'))).json<Person>();
+    const berkPerson = (await beheerder.post('/api/person', newPersonBody('Geheim'))).json<Person>();
     const anker = await apiAs(t.app, 'anker');
-    expect((await anker.call('GET', `/api/person/${berkPerson.Id}`)).statusCode).toBe(404);
+    expect((await anker.get(`/api/person/${berkPerson.Id}`)).statusCode).toBe(404);
     const [refused] = await logOf(anker, `personId=${berkPerson.Id}`);
     expect(refused).toMatchObject({ Outcome: 'refused', ObjectId: String(berkPerson.Id), ObjectName: null });
     expect(JSON.stringify(refused)).not.toContain('Geheim');

@@ -1,10 +1,9 @@
 import type { Agreement, AgreementList, MedicationList, Patient } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, apiAs } from './helpers/api.ts';
+import { auditRows } from './helpers/audit.ts';
 import {
   agreementBody,
-  auditRows,
-  type Caller,
-  caller,
   demoPatientOf,
   departmentIdOf,
   newClient,
@@ -14,12 +13,12 @@ import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('catalogue and medication agreements (MP9)', () => {
   let t: TestApp;
-  let beheerder: Caller;
+  let beheerder: Api;
   let patient: Patient;
   let metoprolol: number;
   beforeAll(async () => {
     t = await buildTestApp();
-    beheerder = await caller(t.app, 'beheerder');
+    beheerder = await apiAs(t.app, 'beheerder');
     const personId = await newClient(t, 'Zorgcentrum De Berk', 'Afspraak');
     const eikenhof = await departmentIdOf(t, 'Afdeling Eikenhof');
     patient = (
@@ -63,7 +62,9 @@ describe('catalogue and medication agreements (MP9)', () => {
       await beheerder.get(`/api/medication/patient/${patient.Id}/agreements`)
     ).json<AgreementList>();
     expect(list.Rows.map((a) => a.Id)).toContain(created.Id);
-    const reads = (await auditRows(t, 'medication_agreements')).filter((r) => r.patientId === patient.Id);
+    const reads = (await auditRows(t, { objectType: 'medication_agreements' })).filter(
+      (r) => r.patientId === patient.Id,
+    );
     expect(reads.length).toBeGreaterThan(0);
   });
 
@@ -174,20 +175,20 @@ describe('catalogue and medication agreements (MP9)', () => {
 
   it('scope: no agreements for another organisation; only prescribers and pharmacists write', async () => {
     const berk = await demoPatientOf(t, 'Afdeling Eikenhof');
-    const anker = await caller(t.app, 'anker');
+    const anker = await apiAs(t.app, 'anker');
     expect(
       (await anker.post('/api/medication/agreement', agreementBody(berk.id, metoprolol))).statusCode,
     ).toBe(404);
-    const apotheker = await caller(t.app, 'apotheker');
+    const apotheker = await apiAs(t.app, 'apotheker');
     const created = await apotheker.post('/api/medication/agreement', agreementBody(berk.id, metoprolol));
     expect(created.statusCode).toBe(201);
-    const nurse = await caller(t.app, 'verpleegkundige');
+    const nurse = await apiAs(t.app, 'verpleegkundige');
     const stop = await nurse.post(`/api/medication/agreement/${created.json().Id}/stop`, {
       StopType: 'stopped',
       Reason: 'x',
     });
     expect(stop.statusCode).toBe(403);
-    const centrum = await caller(t.app, 'centrum');
+    const centrum = await apiAs(t.app, 'centrum');
     const foreign = await centrum.post(`/api/medication/agreement/${created.json().Id}/stop`, {
       StopType: 'stopped',
       Reason: 'x',

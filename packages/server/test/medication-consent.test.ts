@@ -1,20 +1,14 @@
 import type { Agreement, Consent, MedicationList, Patient } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SIGNATURE_PNG } from '../src/areas/etdr/demo.ts';
-import {
-  agreementBody,
-  type Caller,
-  caller,
-  departmentIdOf,
-  newClient,
-  patientBody,
-} from './helpers/medication.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { agreementBody, departmentIdOf, newClient, patientBody } from './helpers/medication.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('eTDR informed consent and authorised signatures', () => {
   let t: TestApp;
-  let nurse: Caller;
-  let beheerder: Caller;
+  let nurse: Api;
+  let beheerder: Api;
   let patient: Patient;
   let agreement: Agreement;
   const consent = (extra: Record<string, unknown> = {}) => ({
@@ -29,8 +23,8 @@ describe('eTDR informed consent and authorised signatures', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    beheerder = await caller(t.app, 'beheerder');
-    nurse = await caller(t.app, 'verpleegkundige');
+    beheerder = await apiAs(t.app, 'beheerder');
+    nurse = await apiAs(t.app, 'verpleegkundige');
     const personId = await newClient(t, 'Zorgcentrum De Berk', 'Consent');
     const eikenhof = await departmentIdOf(t, 'Afdeling Eikenhof');
     patient = (
@@ -91,15 +85,15 @@ describe('eTDR informed consent and authorised signatures', () => {
 
   it('answers 404 for another organisation or a wrong patient entity', async () => {
     const url = `/api/etdr/patient/${patient.Id}/consentsignature/${patient.EntityId}`;
-    expect((await (await caller(t.app, 'anker')).get(url)).statusCode).toBe(404);
+    expect((await (await apiAs(t.app, 'anker')).get(url)).statusCode).toBe(404);
     expect(
       (await nurse.get(`/api/etdr/patient/${patient.Id}/consentsignature/${patient.EntityId + 1}`))
         .statusCode,
     ).toBe(404);
-    expect((await (await caller(t.app, 'apotheker')).get(url)).statusCode).toBe(200);
-    const foreign = await (await caller(t.app, 'anker')).post('/api/etdr/informedconsent', consent());
+    expect((await (await apiAs(t.app, 'apotheker')).get(url)).statusCode).toBe(200);
+    const foreign = await (await apiAs(t.app, 'anker')).post('/api/etdr/informedconsent', consent());
     expect(foreign.statusCode).toBe(404);
-    const pharmacy = await (await caller(t.app, 'apotheker')).post('/api/etdr/informedconsent', consent());
+    const pharmacy = await (await apiAs(t.app, 'apotheker')).post('/api/etdr/informedconsent', consent());
     expect(pharmacy.statusCode).toBe(403);
   });
 });

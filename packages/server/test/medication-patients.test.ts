@@ -1,24 +1,18 @@
 import type { Patient, PatientList } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditRows,
-  type Caller,
-  caller,
-  demoPatientOf,
-  departmentIdOf,
-  newClient,
-  patientBody,
-} from './helpers/medication.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { auditRows } from './helpers/audit.ts';
+import { demoPatientOf, departmentIdOf, newClient, patientBody } from './helpers/medication.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('patients: link a person, edit, read, search', () => {
   let t: TestApp;
-  let beheerder: Caller;
+  let beheerder: Api;
   let eikenhof: number;
   beforeAll(async () => {
     t = await buildTestApp();
-    beheerder = await caller(t.app, 'beheerder');
+    beheerder = await apiAs(t.app, 'beheerder');
     eikenhof = await departmentIdOf(t, 'Afdeling Eikenhof');
   });
   afterAll(() => t.close());
@@ -113,7 +107,7 @@ describe('patients: link a person, edit, read, search', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ DepartmentName: 'Afdeling Lindehof', Room: 'L2.07', Allergies: [] });
     expect((await beheerder.get(`/api/patient/${created.Id}`)).json().Room).toBe('L2.07');
-    const actions = (await auditRows(t, 'patient'))
+    const actions = (await auditRows(t, { objectType: 'patient' }))
       .filter((r) => r.patientId === created.Id)
       .map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['C', 'U', 'R']));
@@ -138,7 +132,7 @@ describe('patients: link a person, edit, read, search', () => {
     it('another care centre and a pharmacy that does not supply De Berk get 404, logged as refused', async () => {
       const patient = await demoPatientOf(t, 'Afdeling Eikenhof');
       for (const username of ['anker', 'centrum']) {
-        const other = await caller(t.app, username);
+        const other = await apiAs(t.app, username);
         expect((await other.get(`/api/patient/${patient.id}`)).statusCode).toBe(404);
         expect((await other.get(`/api/medication/patient/${patient.id}/agreements`)).statusCode).toBe(404);
         expect(
@@ -147,14 +141,14 @@ describe('patients: link a person, edit, read, search', () => {
             .Rows.some((p) => p.Id === patient.id),
         ).toBe(false);
       }
-      const refused = (await auditRows(t, 'patient', 'refused')).filter(
+      const refused = (await auditRows(t, { objectType: 'patient', outcome: 'refused' })).filter(
         (r) => r.objectId === String(patient.id),
       );
       expect(refused.length).toBeGreaterThanOrEqual(4);
     });
 
     it('the supplying pharmacy reads De Berk patients but not those of Het Anker', async () => {
-      const apotheker = await caller(t.app, 'apotheker');
+      const apotheker = await apiAs(t.app, 'apotheker');
       const berk = await demoPatientOf(t, 'Afdeling Eikenhof');
       const anker = await demoPatientOf(t, 'Wijk Haven');
       expect((await apotheker.get(`/api/patient/${berk.id}`)).statusCode).toBe(200);
@@ -168,7 +162,7 @@ describe('patients: link a person, edit, read, search', () => {
     });
 
     it('needs medication.write to link', async () => {
-      const nurse = await caller(t.app, 'verpleegkundige');
+      const nurse = await apiAs(t.app, 'verpleegkundige');
       const personId = await newClient(t, 'Zorgcentrum De Berk', 'Rechten');
       expect(
         (await nurse.post(`/api/patient/link/person/${personId}`, patientBody(eikenhof, '012345672')))

@@ -19,7 +19,8 @@ import { requestBackup } from '../src/platform/operations/control-channel.ts';
 import { startEmbeddedBackups } from '../src/platform/operations/embedded-backups.ts';
 import { restoreArchive } from '../src/platform/operations/restore.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
-import { apiAs, newPersonBody } from './helpers/admin-api.ts';
+import { apiAs } from './helpers/api.ts';
+import { newPersonBody } from './helpers/persons.ts';
 import { embeddedConfig } from './helpers/embedded-config.ts';
 
 const run = promisify(execFile);
@@ -96,7 +97,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded dat
     const writer = (async () => {
       while (writing) {
         const name = `Schrijver${++n}`;
-        const res = await admin.call('POST', '/api/person', newPersonBody(name));
+        const res = await admin.post('/api/person', newPersonBody(name));
         if (res.statusCode === 201 || res.statusCode === 200) acknowledged.push(name);
       }
     })();
@@ -132,7 +133,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded dat
       const config = embeddedConfig(restored, SECRET);
       const restoredApp = await buildApp(config, db, { logger: false });
       const nurse = await apiAs(restoredApp, 'verpleegkundige');
-      expect((await nurse.call('GET', '/api/account/profile')).statusCode).toBe(200);
+      expect((await nurse.get('/api/account/profile')).statusCode).toBe(200);
       const audit = await db.pglite!.query<{ n: number }>('select count(*)::int as n from audit_log');
       expect(audit.rows[0]!.n).toBeGreaterThan(0);
       await expect(db.pglite!.exec('update audit_log set outcome = outcome')).rejects.toThrow(/append-only/);
@@ -155,8 +156,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded dat
   it("shows a failed backup to the operator organisation's Beheerders only; everyone else gets 404", async () => {
     const backups = path.join(dataDir, 'backups');
     await recordBackupOutcome(backups, false, new Date('2099-01-01T02:00:00Z'));
-    const status = (user: string) =>
-      apiAs(app, user).then((api) => api.call('GET', '/api/operations/backup-status'));
+    const status = (user: string) => apiAs(app, user).then((api) => api.get('/api/operations/backup-status'));
     // The first organisation of the installation (Apotheek De Linde in the demo world) runs it.
     const operator = await status('apotheker');
     expect(operator.statusCode).toBe(200);

@@ -10,7 +10,8 @@ import { openDatabase } from '../src/platform/db/client.ts';
 import { migrationsFolder } from '../src/platform/db/migrations.ts';
 import { copyToPostgres, type TableCount } from '../src/platform/operations/to-postgres.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
-import { apiAs, newPersonBody } from './helpers/admin-api.ts';
+import { apiAs } from './helpers/api.ts';
+import { newPersonBody } from './helpers/persons.ts';
 import { embeddedConfig } from './helpers/embedded-config.ts';
 
 const SECRET = 'to-postgres-test-secret-key-0123456789ab';
@@ -42,7 +43,7 @@ describe.skipIf(!adminUrl || process.env.TEST_DB === 'postgres')('embedded datab
     await seedDemoWorld(source.db, { secretKey: SECRET });
     const app = await buildApp(configFor(dataDir), source, { logger: false });
     const beheerder = await apiAs(app, 'beheerder');
-    written = (await beheerder.call('POST', '/api/person', newPersonBody('Verhuisd'))).json<Person>();
+    written = (await beheerder.post('/api/person', newPersonBody('Verhuisd'))).json<Person>();
     await app.close();
 
     const target = await openDatabase(targetUrl);
@@ -72,9 +73,9 @@ describe.skipIf(!adminUrl || process.env.TEST_DB === 'postgres')('embedded datab
     const app = await buildApp(configFor('/tmp', targetUrl), database, { logger: false });
     try {
       const beheerder = await apiAs(app, 'beheerder');
-      const read = await beheerder.call('GET', `/api/person/${written.Id}`);
+      const read = await beheerder.get(`/api/person/${written.Id}`);
       expect(read.statusCode).toBe(200);
-      const fresh = await beheerder.call('POST', '/api/person', newPersonBody('Nieuw'));
+      const fresh = await beheerder.post('/api/person', newPersonBody('Nieuw'));
       expect(fresh.statusCode).toBeLessThan(300);
       expect(fresh.json<Person>().Id).toBeGreaterThan(written.Id);
     } finally {

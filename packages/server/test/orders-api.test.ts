@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireOrders } from '../src/areas/orders/public.ts';
 import * as s from '../src/schema.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
-import { auditRows, type Caller, caller, demoPatientOf } from './helpers/medication.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { auditRows } from './helpers/audit.ts';
+import { demoPatientOf } from './helpers/medication.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -22,31 +24,31 @@ const orderBody = (extra: Record<string, unknown> = {}) => ({
 
 describe('orders between care centre and pharmacy', () => {
   let t: TestApp;
-  let nurse: Caller; // De Berk, Verpleegkundige
-  let pharmacist: Caller; // De Linde, Apotheker
-  let assistant: Caller; // De Linde, Apothekersassistent
-  let anker: Caller; // Het Anker
-  let centrum: Caller; // Apotheek Centrum (supplies Het Anker only)
+  let nurse: Api; // De Berk, Verpleegkundige
+  let pharmacist: Api; // De Linde, Apotheker
+  let assistant: Api; // De Linde, Apothekersassistent
+  let anker: Api; // Het Anker
+  let centrum: Api; // Apotheek Centrum (supplies Het Anker only)
   let deBerk: number;
   let hetAnker: number;
 
-  const create = async (who: Caller, extra: Record<string, unknown> = {}) => {
+  const create = async (who: Api, extra: Record<string, unknown> = {}) => {
     const res = await who.post(CREATE, orderBody(extra));
     expect(res.statusCode).toBe(201);
     return res.json<Order>();
   };
-  const decide = (who: Caller, id: number, entity: number, status: string, reason?: string | null) =>
+  const decide = (who: Api, id: number, entity: number, status: string, reason?: string | null) =>
     who.post(DECIDE, { id, entity, status, ...(reason === undefined ? {} : { reason }) });
   const statusOf = async (id: number) =>
     (await t.db.select({ status: s.orders.status }).from(s.orders).where(eq(s.orders.id, id)))[0]!.status;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    nurse = await caller(t.app, 'verpleegkundige');
-    pharmacist = await caller(t.app, 'apotheker');
-    assistant = await caller(t.app, 'assistent');
-    anker = await caller(t.app, 'anker');
-    centrum = await caller(t.app, 'centrum');
+    nurse = await apiAs(t.app, 'verpleegkundige');
+    pharmacist = await apiAs(t.app, 'apotheker');
+    assistant = await apiAs(t.app, 'assistent');
+    anker = await apiAs(t.app, 'anker');
+    centrum = await apiAs(t.app, 'centrum');
     deBerk = await entityIdOf(t, 'Zorgcentrum De Berk');
     hetAnker = await entityIdOf(t, 'Zorgcentrum Het Anker');
   }, 180_000);
@@ -104,9 +106,11 @@ describe('orders between care centre and pharmacy', () => {
       .json<OrderPage>()
       .Rows.map((r) => r.Id);
     expect(after).toContain(draft.Id);
-    expect((await auditRows(t, 'order')).some((r) => r.action === 'C' && r.patientId === patient.id)).toBe(
-      true,
-    );
+    expect(
+      (await auditRows(t, { objectType: 'order' })).some(
+        (r) => r.action === 'C' && r.patientId === patient.id,
+      ),
+    ).toBe(true);
   });
 
   it('refuses bad order bodies with the field named', async () => {
@@ -151,7 +155,7 @@ describe('orders between care centre and pharmacy', () => {
     // The care centre sees the decision and its reason in its own list.
     const own = (await nurse.get(`${CARE_LIST}?status=declined&pageSize=100`)).json<OrderPage>();
     expect(own.Rows.every((r) => r.Status === 'declined')).toBe(true);
-    const audit = await auditRows(t, 'order');
+    const audit = await auditRows(t, { objectType: 'order' });
     expect(
       audit.some((r) => r.action === 'U' && r.objectId === String(a.Id) && r.outcome === 'success'),
     ).toBe(true);
@@ -216,7 +220,7 @@ describe('orders between care centre and pharmacy', () => {
     expect((await nurse.post(CREATE, orderBody({ PatientId: foreign.id }))).statusCode).toBe(404);
     expect(await statusOf(berkOrder.Id)).toBe('in_progress');
     expect(await statusOf(ankerOrder.Id)).toBe('in_progress');
-    const refused = (await auditRows(t, 'order', 'refused')).map((r) => r.objectId);
+    const refused = (await auditRows(t, { objectType: 'order', outcome: 'refused' })).map((r) => r.objectId);
     expect(refused).toEqual(expect.arrayContaining([String(berkOrder.Id), String(ankerOrder.Id)]));
     // Lists: each side only its own.
     const centrumRows = (await centrum.get(`${PHARMACY_LIST}?pageSize=100`)).json<OrderPage>().Rows;

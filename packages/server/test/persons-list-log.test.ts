@@ -2,7 +2,8 @@ import type { Dashboard, LogPage, PersonPage } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/schema.ts';
-import { type Api, apiAs, newPersonBody } from './helpers/admin-api.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { newPersonBody } from './helpers/persons.ts';
 import { postToken } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -10,7 +11,7 @@ describe('person list, Logboek and dashboard', () => {
   let t: TestApp;
   let admin: Api;
   const persons = async (query: string) => {
-    const res = await admin.call('GET', `/api/personinfo?${query}`);
+    const res = await admin.get(`/api/personinfo?${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<PersonPage>();
   };
@@ -46,17 +47,15 @@ describe('person list, Logboek and dashboard', () => {
     const byBirth = await persons('sort=dateOfBirth&dir=desc&hasAccount=false');
     const births = byBirth.Rows.map((r) => r.DateOfBirth!);
     expect(births).toEqual([...births].sort().reverse());
-    expect((await admin.call('GET', '/api/personinfo?sort=password')).statusCode).toBe(400);
+    expect((await admin.get('/api/personinfo?sort=password')).statusCode).toBe(400);
   });
 
   it('pages the log by keyset, newest first, and logs the reading', async () => {
-    for (const name of ['Een', 'Twee', 'Drie']) await admin.call('POST', '/api/person', newPersonBody(name));
-    const first = (await admin.call('GET', '/api/log?action=C&limit=2')).json<LogPage>();
+    for (const name of ['Een', 'Twee', 'Drie']) await admin.post('/api/person', newPersonBody(name));
+    const first = (await admin.get('/api/log?action=C&limit=2')).json<LogPage>();
     expect(first.Rows).toHaveLength(2);
     expect(first.NextCursor).toBeTruthy();
-    const second = (
-      await admin.call('GET', `/api/log?action=C&limit=2&cursor=${first.NextCursor}`)
-    ).json<LogPage>();
+    const second = (await admin.get(`/api/log?action=C&limit=2&cursor=${first.NextCursor}`)).json<LogPage>();
     expect(second.Rows.length).toBeGreaterThanOrEqual(1);
     const ids = [...first.Rows, ...second.Rows].map((r) => r.EventId);
     expect(new Set(ids).size).toBe(ids.length);
@@ -64,14 +63,14 @@ describe('person list, Logboek and dashboard', () => {
     expect(times).toEqual([...times].sort().reverse());
 
     const reads = (
-      await admin.call('GET', `/api/log?objectType=audit_log&userId=${admin.account.Id}`)
+      await admin.get(`/api/log?objectType=audit_log&userId=${admin.account.Id}`)
     ).json<LogPage>();
     expect(reads.Rows.length).toBeGreaterThanOrEqual(2);
     expect(reads.Rows.every((r) => r.Action === 'R' && r.Username === 'beheerder')).toBe(true);
   });
 
   it('exports the filtered log as CSV, and logs the export', async () => {
-    const res = await admin.call('GET', '/api/log/export?action=C');
+    const res = await admin.get('/api/log/export?action=C');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="logboek-/);
@@ -84,7 +83,7 @@ describe('person list, Logboek and dashboard', () => {
     );
     expect(lines.length).toBeGreaterThanOrEqual(4);
     expect(lines.slice(1).every((line) => line.split(',')[2] === 'C')).toBe(true);
-    const exports = (await admin.call('GET', '/api/log?action=E&objectType=audit_log')).json<LogPage>();
+    const exports = (await admin.get('/api/log?action=E&objectType=audit_log')).json<LogPage>();
     expect(exports.Rows[0]).toMatchObject({ Username: 'beheerder', Detail: { format: 'csv' } });
   });
 
@@ -96,7 +95,7 @@ describe('person list, Logboek and dashboard', () => {
       username: 'beheerder',
       password: 'x',
     });
-    const tiles = (await admin.call('GET', '/api/dashboard')).json<Dashboard>().Tiles;
+    const tiles = (await admin.get('/api/dashboard')).json<Dashboard>().Tiles;
     const byKey = Object.fromEntries(tiles.map((tile) => [tile.Key, tile.Value]));
     expect(Object.keys(byKey)).toEqual(
       expect.arrayContaining(['persons', 'activeAccounts', 'loginsToday', 'failedLoginsToday']),
@@ -105,7 +104,7 @@ describe('person list, Logboek and dashboard', () => {
     expect(byKey.loginsToday).toBeGreaterThanOrEqual(1);
     expect(byKey.failedLoginsToday).toBeGreaterThanOrEqual(1);
     const nurse = await apiAs(t.app, 'verpleegkundige');
-    const nurseTiles = (await nurse.call('GET', '/api/dashboard')).json<Dashboard>().Tiles;
+    const nurseTiles = (await nurse.get('/api/dashboard')).json<Dashboard>().Tiles;
     // Staff counts are for who manages persons; the nurse sees her own work instead, her rounds first
     // (then the other areas' tiles: the demo's critical INR value, orders, rolls, messages).
     const nurseKeys = [...new Set(nurseTiles.map((tile) => tile.Key))];

@@ -1,7 +1,7 @@
 import type { PersonPage } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/schema.ts';
-import { type Api, apiAs } from './helpers/admin-api.ts';
+import { type Api, apiAs } from './helpers/api.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -96,8 +96,7 @@ describe('person list: deep pages', () => {
         const pageSize = 7;
         const seen: number[] = [];
         for (let page = 1; page <= Math.ceil(expected.length / pageSize) + 1; page++) {
-          const res = await admin.call(
-            'GET',
+          const res = await admin.get(
             `/api/personinfo?q=keyset&sort=${sort}&dir=${dir}&page=${page}&pageSize=${pageSize}`,
           );
           expect(res.statusCode, res.body).toBe(200);
@@ -124,8 +123,8 @@ describe('person list: deep pages', () => {
       });
 
   it('reads a deep page of the default order the same as one full read', async () => {
-    const full = (await admin.call('GET', '/api/personinfo?q=keyset&pageSize=100&page=2')).json<PersonPage>();
-    const deep = (await admin.call('GET', '/api/personinfo?q=keyset&pageSize=10&page=15')).json<PersonPage>();
+    const full = (await admin.get('/api/personinfo?q=keyset&pageSize=100&page=2')).json<PersonPage>();
+    const deep = (await admin.get('/api/personinfo?q=keyset&pageSize=10&page=15')).json<PersonPage>();
     expect(deep.Rows.map((r) => r.Id)).toEqual(full.Rows.slice(40, 50).map((r) => r.Id));
     expect(deep.Rows).toEqual(full.Rows.slice(40, 50));
   });

@@ -2,7 +2,8 @@ import type { Account, AccountLookups, Person } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/schema.ts';
-import { type Api, apiAs, newPersonBody } from './helpers/admin-api.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { newPersonBody } from './helpers/persons.ts';
 import { createLimitedAdmin } from './helpers/limited-admin.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -26,9 +27,9 @@ describe('account administration: no privilege escalation, no self-lockout', () 
   afterAll(() => t.close());
 
   it('grants only roles whose permissions the administrator holds (403), and says which', async () => {
-    const person = (await limited.call('POST', '/api/person', newPersonBody('Escalatie'))).json<Person>();
+    const person = (await limited.post('/api/person', newPersonBody('Escalatie'))).json<Person>();
     const body = { Username: 'escalatie', EmailAddress: ['e@zorg.example'] };
-    const res = await limited.call('POST', `/api/account/link/${person.Id}`, {
+    const res = await limited.post(`/api/account/link/${person.Id}`, {
       ...body,
       RoleIds: [await roleId('Beheerder')],
     });
@@ -36,12 +37,12 @@ describe('account administration: no privilege escalation, no self-lockout', () 
     expect(res.json().Message).toMatch(/rol Beheerder/);
     expect(await t.db.select().from(s.accounts).where(eq(s.accounts.username, 'escalatie'))).toEqual([]);
 
-    const ok = await limited.call('POST', `/api/account/link/${person.Id}`, {
+    const ok = await limited.post(`/api/account/link/${person.Id}`, {
       ...body,
       RoleIds: [limitedRole],
     });
     expect(ok.statusCode).toBe(201);
-    const escalate = await limited.call('PUT', `/api/account/${ok.json<Account>().Id}`, {
+    const escalate = await limited.put(`/api/account/${ok.json<Account>().Id}`, {
       RoleIds: [limitedRole, await roleId('Apotheker')],
     });
     expect(escalate.statusCode).toBe(403);
@@ -62,7 +63,7 @@ describe('account administration: no privilege escalation, no self-lockout', () 
   });
 
   it('marks the roles the caller cannot grant in the lookups', async () => {
-    const lookups = (await limited.call('GET', '/api/accounts/lookups')).json<AccountLookups>();
+    const lookups = (await limited.get('/api/accounts/lookups')).json<AccountLookups>();
     const grantable = lookups.Roles.filter((r) => r.Grantable).map((r) => r.Name);
     expect(grantable).toContain('Accountbeheer');
     expect(grantable).not.toContain('Beheerder');
@@ -70,21 +71,21 @@ describe('account administration: no privilege escalation, no self-lockout', () 
 
   it('refuses to deactivate or demote the own account (422)', async () => {
     const own = admin.account.Id;
-    const deactivate = await admin.call('PUT', `/api/account/${own}`, { Active: false });
+    const deactivate = await admin.put(`/api/account/${own}`, { Active: false });
     expect(deactivate.statusCode).toBe(422);
     expect(deactivate.json().Fields.Active).toBe('U kunt uw eigen account niet deactiveren.');
-    expect((await admin.call('POST', `/api/account/${own}/deactivate`)).statusCode).toBe(422);
-    const demote = await admin.call('PUT', `/api/account/${own}`, {
+    expect((await admin.post(`/api/account/${own}/deactivate`)).statusCode).toBe(422);
+    const demote = await admin.put(`/api/account/${own}`, {
       RoleIds: [await roleId('Verpleegkundige')],
     });
     expect(demote.statusCode).toBe(422);
     expect(demote.json().Fields.RoleIds).toBe('U kunt uw eigen rechten niet verlagen.');
-    const past = await admin.call('PUT', `/api/account/${own}`, {
+    const past = await admin.put(`/api/account/${own}`, {
       AccountActivePeriod: { Start: null, End: '2020-01-01T00:00:00Z' },
     });
     expect(past.statusCode).toBe(422);
     // Adding a role to oneself is fine (nothing is lost) — and still limited to grantable roles.
-    const keep = await admin.call('PUT', `/api/account/${own}`, {
+    const keep = await admin.put(`/api/account/${own}`, {
       RoleIds: [await roleId('Beheerder'), await roleId('Verpleegkundige')],
     });
     expect(keep.statusCode).toBe(200);

@@ -2,7 +2,9 @@ import type { AccountPage, LogPage, PersonPage, TrashPage } from '@zorgportaal/c
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/schema.ts';
-import { type Api, aClientOf, apiAs, newPersonBody } from './helpers/admin-api.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { auditRows } from './helpers/audit.ts';
+import { aClientOf, newPersonBody } from './helpers/persons.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -35,9 +37,8 @@ describe('another organisation gets 404 on every route and changes nothing', () 
     berk = await entityIdOf(t, 'De Berk');
     const admin = await apiAs(t.app, 'beheerder');
     person = (await aClientOf(t, berk)).id;
-    trashed = (await admin.call('POST', '/api/person', newPersonBody('Prullenbak'))).json<{ Id: number }>()
-      .Id;
-    await admin.call('DELETE', `/api/person/${trashed}`);
+    trashed = (await admin.post('/api/person', newPersonBody('Prullenbak'))).json<{ Id: number }>().Id;
+    await admin.delete(`/api/person/${trashed}`);
     account = (await apiAs(t.app, 'verpleegkundige')).account.Id;
     anker = await apiAs(t.app, 'anker');
   });
@@ -64,34 +65,31 @@ describe('another organisation gets 404 on every route and changes nothing', () 
       expect(res.json()).toEqual({ Code: 'NOT_FOUND', Message: 'Niet gevonden.' });
     }
     expect(await snapshot()).toEqual(before);
-    const refused = await t.db
-      .select()
-      .from(s.auditLog)
-      .where(and(eq(s.auditLog.username, 'anker'), eq(s.auditLog.outcome, 'refused')));
+    const refused = await auditRows(t, { username: 'anker', outcome: 'refused' });
     expect(refused).toHaveLength(calls.length);
   });
 
   it('never lists the other organisation in searches, the trash can or the log', async () => {
     const client = await aClientOf(t, berk);
     const persons = (
-      await anker.call('GET', `/api/personinfo?q=${encodeURIComponent(client.lastName)}&pageSize=100`)
+      await anker.get(`/api/personinfo?q=${encodeURIComponent(client.lastName)}&pageSize=100`)
     ).json<PersonPage>();
     expect(persons.Rows.every((r) => r.Id !== client.id)).toBe(true);
-    expect((await anker.call('GET', '/api/accounts/?q=beheerder')).json<AccountPage>().Total).toBe(0);
+    expect((await anker.get('/api/accounts/?q=beheerder')).json<AccountPage>().Total).toBe(0);
     // Het Anker's trash holds only its own deleted persons (the demo world has one), never De Berk's.
-    const trash = (await anker.call('GET', '/api/trash')).json<TrashPage>();
+    const trash = (await anker.get('/api/trash')).json<TrashPage>();
     const ownDeleted = await t.db
       .select()
       .from(s.persons)
       .where(and(eq(s.persons.entityId, await entityIdOf(t, 'Het Anker')), eq(s.persons.deleted, true)));
     expect(trash.Rows.map((r) => r.PersonId).sort()).toEqual(ownDeleted.map((p) => p.id).sort());
     // Only anker's own refused attempts: nothing De Berk did with the person.
-    const log = (await anker.call('GET', `/api/log?personId=${trashed}`)).json<LogPage>();
+    const log = (await anker.get(`/api/log?personId=${trashed}`)).json<LogPage>();
     expect(log.Rows.map((r) => [r.Username, r.Outcome])).toEqual([
       ['anker', 'refused'],
       ['anker', 'refused'],
     ]);
-    const all = (await anker.call('GET', '/api/log?limit=200')).json<LogPage>();
+    const all = (await anker.get('/api/log?limit=200')).json<LogPage>();
     expect(new Set(all.Rows.map((r) => r.EntityId))).toEqual(new Set([await entityIdOf(t, 'Het Anker')]));
   });
 });

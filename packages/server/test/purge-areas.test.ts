@@ -6,16 +6,16 @@ import { DEMO_SIGNATURE_PNG } from '../src/areas/etdr/demo.ts';
 import { ERASED_SIGNATURE_PNG } from '../src/areas/etdr/public.ts';
 import { purgeAreas } from '../src/platform/purge.ts';
 import * as s from '../src/schema.ts';
-import { type Api, apiAs } from './helpers/admin-api.ts';
+import { type Api, apiAs } from './helpers/api.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** Deletes the person, then purges them from the trash can with the name the trash can shows. */
 async function deleteAndPurge(admin: Api, personId: number): Promise<void> {
-  expect((await admin.call('DELETE', `/api/person/${personId}`)).statusCode).toBe(200);
-  const trash = (await admin.call('GET', '/api/trash?pageSize=100')).json<TrashPage>();
+  expect((await admin.delete(`/api/person/${personId}`)).statusCode).toBe(200);
+  const trash = (await admin.get('/api/trash?pageSize=100')).json<TrashPage>();
   const row = trash.Rows.find((r) => r.PersonId === personId)!;
-  const purged = await admin.call('DELETE', `/api/trash/${personId}`, { ConfirmName: row.ScreenName });
+  const purged = await admin.delete(`/api/trash/${personId}`, { ConfirmName: row.ScreenName });
   expect(purged.statusCode).toBe(204);
 }
 
@@ -251,8 +251,7 @@ describe('a purge from the trash can reaches every area that stores the person',
       .where(eq(s.integrationReports.id, report!.id));
     expect(run).toMatchObject({ startedBy: accountId, startedByName: `verwijderd-${accountId}` });
     // The agreement still reads as signed, by a removed signer, with an empty image instead of her signature.
-    const read = await admin.call(
-      'GET',
+    const read = await admin.get(
       `/api/etdr/patient/${agreement!.patientId}/authorizedsignature/${agreement!.id}/${deBerk}`,
     );
     expect(read.statusCode).toBe(200);

@@ -1,7 +1,6 @@
 import { AUDIT_OBJECTS, deriveEntityType } from '@zorgportaal/contract';
-import { and, eq } from 'drizzle-orm';
-import { auditLog } from '../src/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditRows } from './helpers/audit.ts';
 import { bearer, login } from './helpers/login.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -77,16 +76,11 @@ describe('GET /api/management/settings', () => {
       const res = await put(id, `Via ${id}`);
       expect(res.statusCode, String(id)).toBe(404);
       expect(res.json().Code).toBe('NOT_FOUND');
-      const [entry] = await t.db
-        .select()
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.objectType, AUDIT_OBJECTS.entity_settings),
-            eq(auditLog.objectId, String(id)),
-            eq(auditLog.outcome, 'refused'),
-          ),
-        );
+      const [entry] = await auditRows(t, {
+        objectType: AUDIT_OBJECTS.entity_settings,
+        objectId: id,
+        outcome: 'refused',
+      });
       expect(entry, String(id)).toBeDefined();
     }
     expect((await settingsOf('beheerder')).WelcomeText).not.toMatch(/^Via /);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PurgeSubject, registerPurge } from '../src/platform/purge.ts';
 import { rowsOf } from '../src/platform/db/client.ts';
 import * as s from '../src/schema.ts';
-import { type Api, apiAs } from './helpers/admin-api.ts';
+import { type Api, apiAs } from './helpers/api.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('a person purge reaches every area that registered its personal data', () => {
@@ -40,13 +40,13 @@ describe('a person purge reaches every area that registered its personal data', 
     await t.db
       .insert(s.accountIpAllowList)
       .values({ accountId: account!.id, entityId, productId: 1, ip: '192.0.2.10' });
-    expect((await admin.call('DELETE', `/api/person/${personId}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/person/${personId}`)).statusCode).toBe(200);
 
     const note = async () =>
       rowsOf<{ note: string | null }>(
         await t.db.execute(sql`select note from test_notes where person_id = ${personId}`),
       )[0]?.note;
-    const purge = () => admin.call('DELETE', `/api/trash/${personId}`, { ConfirmName: 'Fatima El Amrani' });
+    const purge = () => admin.delete(`/api/trash/${personId}`, { ConfirmName: 'Fatima El Amrani' });
 
     // One failing area rolls the whole purge back: nothing is half erased.
     failing = true;

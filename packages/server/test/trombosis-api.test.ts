@@ -14,13 +14,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../src/platform/time.ts';
 import * as s from '../src/schema.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { auditRows } from './helpers/audit.ts';
 import { entityIdOf } from './helpers/entities.ts';
-import { auditRows, type Caller, caller, today } from './helpers/medication.ts';
+import { today } from './helpers/medication.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('trombosis service: INR values, target ranges, dosage schemes, scope', () => {
   let t: TestApp;
-  let trombose: Caller;
+  let trombose: Api;
   let deBerk: number;
   let hetAnker: number;
   /** A demo patient of De Berk the service doses, and one of Het Anker. */
@@ -29,7 +31,7 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
 
   beforeAll(async () => {
     t = await buildTestApp();
-    trombose = await caller(t.app, 'trombose');
+    trombose = await apiAs(t.app, 'trombose');
     deBerk = await entityIdOf(t, 'Zorgcentrum De Berk');
     hetAnker = await entityIdOf(t, 'Zorgcentrum Het Anker');
     const [dosed] = await t.db
@@ -69,12 +71,12 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
       .limit(1);
     const coumarinPatient = agreement!.patientId;
     // The care centre's own overview of the same patient holds other medication too.
-    const nurse = await caller(t.app, 'verpleegkundige');
+    const nurse = await apiAs(t.app, 'verpleegkundige');
     const overview = (
       await nurse.get(`/api/medication/patient/${coumarinPatient}/agreements`)
     ).json<AgreementList>().Rows;
     expect(overview.some((a) => !a.Medication.Atc.startsWith('B01AA'))).toBe(true);
-    const before = (await auditRows(t, 'coumarin_agreements', 'success')).length;
+    const before = (await auditRows(t, { objectType: 'coumarin_agreements', outcome: 'success' })).length;
     const res = await trombose.get(`/api/trombosis/patient/${coumarinPatient}/coumarinagreements`);
     expect(res.statusCode).toBe(200);
     const rows = res.json<AgreementList>().Rows;
@@ -82,7 +84,7 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
       overview.filter((a) => a.Medication.Atc.startsWith('B01AA')).map((a) => a.Id),
     );
     expect(rows.map((a) => a.Medication.Name)).toContain('ACENOCOUMAROL TABLET 1MG');
-    const reads = await auditRows(t, 'coumarin_agreements', 'success');
+    const reads = await auditRows(t, { objectType: 'coumarin_agreements', outcome: 'success' });
     expect(reads).toHaveLength(before + 1);
     expect(reads.at(-1)).toMatchObject({ action: 'R', patientId: coumarinPatient, username: 'trombose' });
   });
@@ -90,15 +92,17 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
   it('answers 404 with a refused entry for coumarin agreements out of the service’s reach', async () => {
     // A patient that does not exist; a patient of a centre whose link ended: see the last test.
     for (const id of [999_999]) {
-      const before = (await auditRows(t, 'coumarin_agreements', 'refused')).length;
+      const before = (await auditRows(t, { objectType: 'coumarin_agreements', outcome: 'refused' })).length;
       const res = await trombose.get(`/api/trombosis/patient/${id}/coumarinagreements`);
       expect(res.statusCode).toBe(404);
-      expect(await auditRows(t, 'coumarin_agreements', 'refused')).toHaveLength(before + 1);
+      expect(await auditRows(t, { objectType: 'coumarin_agreements', outcome: 'refused' })).toHaveLength(
+        before + 1,
+      );
     }
   });
 
   it("lets a GP practice read its own clients' INR values, read-only, and nobody else's", async () => {
-    const huisarts = await caller(t.app, 'huisarts');
+    const huisarts = await apiAs(t.app, 'huisarts');
     const linde = await entityIdOf(t, 'Huisartsenpraktijk Linde');
     const berkClients = await t.db
       .select({ id: s.patients.id, prescriber: s.patients.prescriberEntityId })
@@ -116,9 +120,9 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
     const mine = list.Rows.find((p) => p.LastInr !== null) ?? list.Rows[0]!;
     expect((await huisarts.get(`/api/trombosis/patient/${mine.Id}/inrvalues`)).statusCode).toBe(200);
 
-    const before = (await auditRows(t, 'inr_values', 'refused')).length;
+    const before = (await auditRows(t, { objectType: 'inr_values', outcome: 'refused' })).length;
     expect((await huisarts.get(`/api/trombosis/patient/${other.id}/inrvalues`)).statusCode).toBe(404);
-    expect(await auditRows(t, 'inr_values', 'refused')).toHaveLength(before + 1);
+    expect(await auditRows(t, { objectType: 'inr_values', outcome: 'refused' })).toHaveLength(before + 1);
     // Reading is all: entering a value stays the service's work.
     const entered = await huisarts.post(`/api/trombosis/patient/${mine.Id}/inrvalues`, {
       Value: 2.5,
@@ -163,19 +167,19 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
     const after = (await trombose.get('/api/trombosis/dashboard')).json<TrombosisDashboard>();
     expect(after.Critical).toHaveLength(before.Critical.length + 1);
     expect(after.Critical[0]).toMatchObject({ PatientId: newPatient, Value: 6 });
-    const created = await auditRows(t, 'inr_value', 'success');
+    const created = await auditRows(t, { objectType: 'inr_value', outcome: 'success' });
     expect(created.some((r) => r.patientId === newPatient && r.action === 'C')).toBe(true);
 
     const values = (
       await trombose.get(`/api/trombosis/patient/${newPatient}/inrvalues`)
     ).json<InrValueList>();
     expect(values.Rows.map((v) => v.Value)).toEqual([6]);
-    const reads = await auditRows(t, 'inr_values', 'success');
+    const reads = await auditRows(t, { objectType: 'inr_values', outcome: 'success' });
     expect(reads.some((r) => r.patientId === newPatient && r.action === 'R')).toBe(true);
   });
 
   it('sends one high-priority message to the care centre for a critical value, none for another', async () => {
-    const nurse = await caller(t.app, 'verpleegkundige');
+    const nurse = await apiAs(t.app, 'verpleegkundige');
     const threadsAbout = async () =>
       (await nurse.get(`/api/communication/threads?patientId=${patientId}`)).json<ThreadList>().Rows;
     const before = await threadsAbout();
@@ -215,7 +219,7 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
     expect(thread.Messages).toHaveLength(1);
     expect(thread.Messages[0]!.Body).toContain('7,2');
     expect(thread.Messages[0]!.Body).toContain(day);
-    const audited = await auditRows(t, 'message_thread', 'success');
+    const audited = await auditRows(t, { objectType: 'message_thread', outcome: 'success' });
     expect(
       audited.some((r) => r.objectId === String(created.Id) && r.action === 'C' && r.patientId === patientId),
     ).toBe(true);
@@ -261,7 +265,7 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
       Interpretation: 'in',
       TargetRange: { Low: 2, High: 3.5 },
     });
-    const changes = await auditRows(t, 'inr_target_range', 'success');
+    const changes = await auditRows(t, { objectType: 'inr_target_range', outcome: 'success' });
     expect(changes.at(-1)).toMatchObject({ action: 'U', patientId, changedFields: ['Group', 'High'] });
   });
 
@@ -296,7 +300,7 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
     expect(quarter.statusCode).toBe(400);
     expect(Object.keys(quarter.json().Fields)[0]).toMatch(/^TabletsPerDay/);
     expect(
-      (await auditRows(t, 'dosage_scheme', 'success')).some(
+      (await auditRows(t, { objectType: 'dosage_scheme', outcome: 'success' })).some(
         (r) => r.action === 'C' && r.patientId === patientId,
       ),
     ).toBe(true);
@@ -305,7 +309,7 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
   it("raises the critical value on the care centre's landing page, not on another centre's", async () => {
     type Tiles = { Tiles: { Key: string; Value: number; Link: string | null }[] };
     const tile = async (username: string) =>
-      (await (await caller(t.app, username)).get('/api/dashboard'))
+      (await (await apiAs(t.app, username)).get('/api/dashboard'))
         .json<Tiles>()
         .Tiles.find((x) => x.Key === 'inrCritical');
     expect((await tile('verpleegkundige'))?.Value).toBeGreaterThanOrEqual(1);
@@ -318,14 +322,14 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
 
   it('lets care centre staff and the supplying pharmacy read, never write', async () => {
     for (const username of ['verpleegkundige', 'apotheker']) {
-      const reader = await caller(t.app, username);
+      const reader = await apiAs(t.app, username);
       expect((await reader.get(`/api/trombosis/patient/${patientId}/inrvalues`)).statusCode, username).toBe(
         200,
       );
       const schemes = await reader.get(`/api/trombosis/patient/${patientId}/dosageschemes`);
       expect(schemes.json<DosageSchemeList>().CanWrite, username).toBe(false);
     }
-    const nurse = await caller(t.app, 'verpleegkundige');
+    const nurse = await apiAs(t.app, 'verpleegkundige');
     const write = await nurse.post(`/api/trombosis/patient/${patientId}/inrvalues`, {
       Value: 2.5,
       MeasuredAt: new Date().toISOString(),
@@ -333,25 +337,29 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
     });
     expect(write.statusCode).toBe(403);
     // De Berk's Beheerder holds every permission, but De Berk is no trombosis service: 404 and refused.
-    const beheerder = await caller(t.app, 'beheerder');
-    const refusedBefore = (await auditRows(t, 'inr_value', 'refused')).length;
+    const beheerder = await apiAs(t.app, 'beheerder');
+    const refusedBefore = (await auditRows(t, { objectType: 'inr_value', outcome: 'refused' })).length;
     const res = await beheerder.post(`/api/trombosis/patient/${patientId}/inrvalues`, {
       Value: 2.5,
       MeasuredAt: new Date().toISOString(),
       Method: 'venous',
     });
     expect(res.statusCode).toBe(404);
-    expect(await auditRows(t, 'inr_value', 'refused')).toHaveLength(refusedBefore + 1);
+    expect(await auditRows(t, { objectType: 'inr_value', outcome: 'refused' })).toHaveLength(
+      refusedBefore + 1,
+    );
   });
 
   it('refuses every other organisation with 404 and a refused entry', async () => {
     // The GP practice is the patient's prescriber: it reads (see above); another GP's client it does not.
     for (const username of ['anker', 'centrum']) {
-      const other = await caller(t.app, username);
-      const before = (await auditRows(t, 'inr_values', 'refused')).length;
+      const other = await apiAs(t.app, username);
+      const before = (await auditRows(t, { objectType: 'inr_values', outcome: 'refused' })).length;
       const res = await other.get(`/api/trombosis/patient/${patientId}/inrvalues`);
       expect(res.statusCode, username).toBe(404);
-      expect(await auditRows(t, 'inr_values', 'refused'), username).toHaveLength(before + 1);
+      expect(await auditRows(t, { objectType: 'inr_values', outcome: 'refused' }), username).toHaveLength(
+        before + 1,
+      );
       expect(
         (await other.get(`/api/trombosis/patient/${patientId}/dosageschemes`)).statusCode,
         username,
@@ -381,7 +389,7 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
       NextCheck: addDays(today(), 7),
     });
     expect(created.statusCode).toBe(201);
-    const nurse = await caller(t.app, 'verpleegkundige');
+    const nurse = await apiAs(t.app, 'verpleegkundige');
     const list = await nurse.get(`/api/administration/list?departmentId=${departmentId}&date=${today()}`);
     expect(list.statusCode).toBe(200);
     const moments = list
@@ -409,11 +417,14 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
       .set({ active: false })
       .where(and(eq(s.networkLinks.fromEntityId, trombosedienst), eq(s.networkLinks.toEntityId, hetAnker)));
     expect((await trombose.get(`/api/trombosis/patient/${ankerPatientId}/inrvalues`)).statusCode).toBe(404);
-    const refusedBefore = (await auditRows(t, 'coumarin_agreements', 'refused')).length;
+    const refusedBefore = (await auditRows(t, { objectType: 'coumarin_agreements', outcome: 'refused' }))
+      .length;
     expect(
       (await trombose.get(`/api/trombosis/patient/${ankerPatientId}/coumarinagreements`)).statusCode,
     ).toBe(404);
-    expect(await auditRows(t, 'coumarin_agreements', 'refused')).toHaveLength(refusedBefore + 1);
+    expect(await auditRows(t, { objectType: 'coumarin_agreements', outcome: 'refused' })).toHaveLength(
+      refusedBefore + 1,
+    );
     const write = await trombose.post(`/api/trombosis/patient/${ankerPatientId}/inrvalues`, {
       Value: 2.5,
       MeasuredAt: new Date().toISOString(),

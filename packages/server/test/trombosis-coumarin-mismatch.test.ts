@@ -7,24 +7,25 @@ import type {
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/schema.ts';
+import { type Api, apiAs } from './helpers/api.ts';
 import { entityIdOf } from './helpers/entities.ts';
-import { agreementBody, type Caller, caller, today } from './helpers/medication.ts';
+import { agreementBody, today } from './helpers/medication.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 const COUMARIN_PRODUCTS = ['ACENOCOUMAROL TABLET 1MG', 'FENPROCOUMON TABLET 3MG'];
 
 describe('trombosis: a dosage scheme and the coumarin agreements must agree', () => {
   let t: TestApp;
-  let trombose: Caller;
-  let beheerder: Caller;
-  let nurse: Caller;
+  let trombose: Api;
+  let beheerder: Api;
+  let nurse: Api;
   let deBerk: number;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    trombose = await caller(t.app, 'trombose');
-    beheerder = await caller(t.app, 'beheerder');
-    nurse = await caller(t.app, 'verpleegkundige');
+    trombose = await apiAs(t.app, 'trombose');
+    beheerder = await apiAs(t.app, 'beheerder');
+    nurse = await apiAs(t.app, 'verpleegkundige');
     deBerk = await entityIdOf(t, 'Zorgcentrum De Berk');
   });
   afterAll(() => t.close());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { persons } from '../src/schema.ts';
-import { apiAs, newPersonBody, type Api } from './helpers/admin-api.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { newPersonBody } from './helpers/persons.ts';
 import { bearer, login } from './helpers/login.ts';
 import { fillPath, operationsOf, type Operation } from './helpers/openapi.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -52,11 +53,11 @@ describe('400 for unknown body fields on every operation (generated from /api/do
 
   it('a valid body with one extra field, at the top or nested, is refused naming its path and stores nothing', async () => {
     const before = (await t.db.select().from(persons)).length;
-    const top = await admin.call('POST', '/api/person', { ...newPersonBody('Extraveld'), [EXTRA]: true });
+    const top = await admin.post('/api/person', { ...newPersonBody('Extraveld'), [EXTRA]: true });
     expect(top.statusCode).toBe(400);
     expect(top.json().Fields).toEqual({ [EXTRA]: 'Onbekend veld.' });
     const body = newPersonBody('Extraveld');
-    const nested = await admin.call('POST', '/api/person', {
+    const nested = await admin.post('/api/person', {
       ...body,
       NameInformation: {
         ...body.NameInformation,
@@ -67,6 +68,6 @@ describe('400 for unknown body fields on every operation (generated from /api/do
     expect(nested.json().Fields).toEqual({ [`NameInformation.LastName.${EXTRA}`]: 'Onbekend veld.' });
     expect((await t.db.select().from(persons)).length).toBe(before);
     // Without the extra field the same body is stored.
-    expect((await admin.call('POST', '/api/person', body)).statusCode).toBe(201);
+    expect((await admin.post('/api/person', body)).statusCode).toBe(201);
   });
 });

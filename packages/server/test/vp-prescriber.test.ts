@@ -10,15 +10,16 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../src/platform/time.ts';
 import * as s from '../src/schema.ts';
-import { type Caller, caller } from './helpers/medication.ts';
+import { type Api, apiAs } from './helpers/api.ts';
+import { auditRows } from './helpers/audit.ts';
 import { entityIdOf } from './helpers/entities.ts';
 import { DEMO_SIGNATURE_PNG } from '../src/areas/etdr/demo.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('VP: the prescriber of a care centre', () => {
   let t: TestApp;
-  let gp: Caller;
-  let nurse: Caller;
+  let gp: Api;
+  let nurse: Api;
   let deBerk: number;
   let practice: number;
   let ankerPatient: number;
@@ -34,8 +35,8 @@ describe('VP: the prescriber of a care centre', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    gp = await caller(t.app, 'huisarts');
-    nurse = await caller(t.app, 'verpleegkundige');
+    gp = await apiAs(t.app, 'huisarts');
+    nurse = await apiAs(t.app, 'verpleegkundige');
     deBerk = await entityIdOf(t, 'Zorgcentrum De Berk');
     practice = await entityIdOf(t, 'Huisartsenpraktijk Linde');
     ankerPatient = await firstPatientOf(await entityIdOf(t, 'Zorgcentrum Het Anker'));
@@ -49,10 +50,7 @@ describe('VP: the prescriber of a care centre', () => {
     expect(list.Rows.every((p) => p.EntityId === deBerk && p.PrescriberEntityId === practice)).toBe(true);
     expect((await gp.get(`/api/patient/${ankerPatient}`)).statusCode).toBe(404);
     expect((await gp.get(`/api/vp/history/${ankerPatient}`)).statusCode).toBe(404);
-    const refused = await t.db
-      .select()
-      .from(s.auditLog)
-      .where(and(eq(s.auditLog.objectType, 'vp_history'), eq(s.auditLog.outcome, 'refused')));
+    const refused = await auditRows(t, { objectType: 'vp_history', outcome: 'refused' });
     expect(refused.map((r) => r.objectId)).toContain(String(ankerPatient));
   });
 
@@ -94,10 +92,7 @@ describe('VP: the prescriber of a care centre', () => {
     });
     const due = (await gp.get('/api/vp/reviews/due')).json<ReviewDueList>();
     expect(due.Rows.map((r) => r.PatientId)).toContain(patientId);
-    const created = await t.db
-      .select()
-      .from(s.auditLog)
-      .where(and(eq(s.auditLog.objectType, 'medication_review'), eq(s.auditLog.action, 'C')));
+    const created = await auditRows(t, { objectType: 'medication_review', action: 'C' });
     expect(created.map((r) => r.patientId)).toContain(patientId);
   });
 
@@ -157,7 +152,7 @@ describe('VP: the prescriber of a care centre', () => {
       .limit(1);
     await expectUnreachable(withoutPrescriber!.id);
     // The pharmacy that supplies De Berk still sees every client.
-    const pharmacist = await caller(t.app, 'apotheker');
+    const pharmacist = await apiAs(t.app, 'apotheker');
     expect((await pharmacist.get(`/api/patient/${moved}`)).statusCode).toBe(200);
     await t.db.update(s.patients).set({ prescriberEntityId: practice }).where(eq(s.patients.id, moved));
   });
@@ -171,7 +166,7 @@ describe('VP: the prescriber of a care centre', () => {
   });
 
   it('lets the care centre choose a linked GP practice as prescriber, nothing else', async () => {
-    const centre = await caller(t.app, 'beheerder');
+    const centre = await apiAs(t.app, 'beheerder');
     const options = (await centre.get('/api/patients/prescribers')).json<{ Rows: { Id: number }[] }>();
     expect(options.Rows.map((r) => r.Id)).toContain(practice);
     const [row] = await t.db

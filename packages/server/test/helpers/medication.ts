@@ -1,29 +1,9 @@
 import type { AgreementCreateBodyInput, PatientBodyInput } from '@zorgportaal/contract';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { addDays, localDate } from '../../src/platform/time.ts';
 import * as s from '../../src/schema.ts';
-import { bearer, login } from './login.ts';
 import { entityIdOf } from './entities.ts';
 import type { TestApp } from './test-app.ts';
-
-/** A logged-in caller: JSON calls with its bearer token. */
-export async function caller(app: FastifyInstance, username: string) {
-  const { access_token } = await login(app, username);
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    app.inject({
-      method,
-      url,
-      headers: bearer(access_token),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  return {
-    get: (url: string) => call('GET', url),
-    post: (url: string, payload: unknown) => call('POST', url, payload),
-    put: (url: string, payload: unknown) => call('PUT', url, payload),
-  };
-}
-export type Caller = Awaited<ReturnType<typeof caller>>;
 
 export async function departmentIdOf(t: TestApp, name: string): Promise<number> {
   const [row] = await t.db
@@ -59,13 +39,6 @@ export async function demoPatientOf(
     .orderBy(s.patients.id)
     .limit(1);
   return row!.patient;
-}
-
-export async function auditRows(t: TestApp, objectType: string, outcome?: string) {
-  return t.db
-    .select()
-    .from(s.auditLog)
-    .where(and(eq(s.auditLog.objectType, objectType), outcome ? eq(s.auditLog.outcome, outcome) : undefined));
 }
 
 export const today = () => localDate(new Date());

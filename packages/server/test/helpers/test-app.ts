@@ -1,19 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import type { DestinationStream } from 'pino';
-import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/platform/config.ts';
-import { type Database, openDatabase } from '../../src/platform/db/client.ts';
-import { migrationsFolder } from '../../src/platform/db/migrations.ts';
-import { seedDemoWorld } from '../../src/seed/demo-world.ts';
+import type { Database } from '../../src/platform/db/client.ts';
+import { TEST_SECRET_KEY, testDatabase } from './test-database.ts';
 
-export const TEST_SECRET_KEY = 'test-secret-key-test-secret-key-0123456789';
+export { TEST_SECRET_KEY };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,31 +40,10 @@ function fakeWebDist(): string {
   return dir;
 }
 
-/** TEST_DB=postgres: a fresh database per test file on TEST_DATABASE_URL, dropped in close(). */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `zp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
-/** The real app on a fresh, migrated database with the demo world. One per test file (beforeAll). */
+/** The real app on a database of its own with the demo world. One per test file (beforeAll). */
 export async function buildTestApp(
   opts: {
+    /** false: a migrated database without rows, for a test that seeds its own. */
     seed?: boolean;
     config?: Partial<Config>;
     /** Capture the app's log lines (at info level) instead of silencing it. */
@@ -77,21 +52,14 @@ export async function buildTestApp(
     extend?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
-  const postgres = process.env.TEST_DB === 'postgres' ? await freshPostgres() : null;
-  // PGlite starts from the migrated template of test/global-setup.ts; migrate() then finds nothing to do.
-  const template = postgres ? '' : inject('pgliteTemplate');
-  const database = await openDatabase(
-    postgres?.url ?? 'memory://',
-    template ? { loadDataDir: new Blob([readFileSync(template)]) } : {},
-  );
-  await database.migrate(migrationsFolder());
-  if (opts.seed !== false) await seedDemoWorld(database.db, { secretKey: TEST_SECRET_KEY });
+  const copy = await testDatabase({ seed: opts.seed !== false });
+  const { database } = copy;
   const webDist = fakeWebDist();
   const config: Config = {
     port: 0,
     host: '127.0.0.1',
     dataDir: webDist,
-    databaseUrl: postgres?.url,
+    databaseUrl: copy.url,
     mailFrom: 'test@zorgportaal.example',
     publicUrl: 'http://127.0.0.1',
     secretKey: TEST_SECRET_KEY,
@@ -114,9 +82,7 @@ export async function buildTestApp(
     config,
     async close() {
       await app.close();
-      // A test may have closed the database already (outage tests).
-      await database.close().catch(() => {});
-      await postgres?.drop();
+      await copy.close();
       rmSync(webDist, { recursive: true, force: true });
     },
   };

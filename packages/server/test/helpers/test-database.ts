@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../../src/platform/db/client.ts';
+import { migrationsFolder } from '../../src/platform/db/migrations.ts';
+import { localDate } from '../../src/platform/time.ts';
+import { seedDemoWorld } from '../../src/seed/demo-world.ts';
+
+export const TEST_SECRET_KEY = 'test-secret-key-test-secret-key-0123456789';
+
+/** Where each test file's database comes from (made once per run by test/global-setup.ts). */
+export interface DatabaseTemplates {
+  /** PGlite: a data directory tarball; PostgreSQL: a database name. Migrated, no rows. */
+  migrated: string;
+  /** The same, seeded with the demo world. */
+  seeded: string;
+  /** The local day of the seed: its moments, due dates and reviews are relative to that day. */
+  seededOn: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
+  }
+}
+
+/** Migrates and seeds once, for the whole run; `cleanup` removes the templates at its end. */
+export async function makeTemplates(
+  db: 'pglite' | 'postgres',
+): Promise<DatabaseTemplates & { cleanup(): Promise<void> }> {
+  const seededOn = localDate(new Date());
+  if (db === 'postgres') return { ...(await postgresTemplates()), seededOn };
+  const dir = mkdtempSync(path.join(tmpdir(), 'zp-pglite-template-'));
+  const database = await openDatabase('memory://');
+  const dump = async (name: string) => {
+    const file = path.join(dir, name);
+    // Written to the data files, so a copy starts without replaying the write-ahead log.
+    await database.pglite!.exec('CHECKPOINT');
+    const data = await database.pglite!.dumpDataDir('none');
+    writeFileSync(file, Buffer.from(await data.arrayBuffer()));
+    return file;
+  };
+  await database.migrate(migrationsFolder());
+  const migrated = await dump('migrated.tar');
+  await seedDemoWorld(database.db, { secretKey: TEST_SECRET_KEY });
+  const seeded = await dump('seeded.tar');
+  await database.close();
+  return { migrated, seeded, seededOn, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Two databases of this run (its own names: other runs may use the same server at the same time). */
+async function postgresTemplates() {
+  const prefix = `zp_template_${randomBytes(4).toString('hex')}`;
+  const migrated = `${prefix}_migrated`;
+  const seeded = `${prefix}_seeded`;
+  await adminQuery(`CREATE DATABASE ${migrated}`);
+  const plain = await openDatabase(databaseUrl(migrated));
+  await plain.migrate(migrationsFolder());
+  await plain.close();
+  await adminQuery(`CREATE DATABASE ${seeded} TEMPLATE ${migrated}`);
+  const demo = await openDatabase(databaseUrl(seeded));
+  await seedDemoWorld(demo.db, { secretKey: TEST_SECRET_KEY });
+  await demo.close();
+  return {
+    migrated,
+    seeded,
+    async cleanup() {
+      await adminQuery(`DROP DATABASE IF EXISTS ${seeded} WITH (FORCE)`);
+      await adminQuery(`DROP DATABASE IF EXISTS ${migrated} WITH (FORCE)`);
+    },
+  };
+}
+
+export interface TestDatabase {
+  database: Database;
+  /** PostgreSQL only: the copy's URL (a second app instance may open it too). */
+  url?: string;
+  /** Closes the database (if still open) and drops the PostgreSQL copy. */
+  close(): Promise<void>;
+}
+
+const tarballs = new Map<string, Blob>();
+
+/**
+ * A database of this test file alone: a copy of the run's seeded template (well under a second), or of the
+ * migrated one with `seed: false`. A run that crosses midnight seeds the copy again, for the new day.
+ */
+export async function testDatabase(opts: { seed: boolean }): Promise<TestDatabase> {
+  const templates = inject('databaseTemplates');
+  const fresh = opts.seed && templates.seededOn !== localDate(new Date());
+  const template = opts.seed && !fresh ? templates.seeded : templates.migrated;
+  let result: TestDatabase;
+  if (process.env.TEST_DB === 'postgres') {
+    const name = `zp_test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const database = await openDatabase(databaseUrl(name));
+    result = {
+      database,
+      url: databaseUrl(name),
+      async close() {
+        await database.close().catch(() => {});
+        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  } else {
+    // One read per worker: the files of a worker share this module (isolate: false).
+    let tarball = tarballs.get(template);
+    if (!tarball) tarballs.set(template, (tarball = new Blob([readFileSync(template)])));
+    const database = await openDatabase('memory://', { loadDataDir: tarball });
+    // A test may have closed the database already (outage tests).
+    result = { database, close: () => database.close().catch(() => {}) };
+  }
+  if (fresh) await seedDemoWorld(result.database.db, { secretKey: TEST_SECRET_KEY });
+  return result;
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function adminUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  return url;
+}
+
+async function adminQuery(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
