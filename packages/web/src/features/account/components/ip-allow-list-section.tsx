@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useForm } from '@mantine/form';
 import { newIpAllowEntrySchema, type IpAllowEntry } from '@zorgportaal/contract';
+import { LoadError } from '../../../components/load-error.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/api-errors.ts';
@@ -150,14 +151,11 @@ export function IpAllowListSection() {
   if (list.isPending) table = <Skeleton height={80} data-testid="ip-skeleton" />;
   else if (list.isError)
     table = (
-      <Alert color="red" variant="light" role="alert">
-        <Stack gap="sm" align="flex-start">
-          {t('settings.ip.loadError', 'De lijst met adressen kon niet worden geladen.')}
-          <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-            {t('common.retry', 'Opnieuw proberen')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError
+        message={t('settings.ip.loadError', 'De lijst met adressen kon niet worden geladen.')}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+      />
     );
   else if (entries.length === 0)
     table = (

@@ -1,9 +1,10 @@
-import { Alert, Button, Code, Group, Image, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, Image, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { totpCodeFormSchema } from '@zorgportaal/contract';
 import { apiErrorMessage as errorMessage, ApiRequestError } from '../../../lib/api-errors.ts';
 import { contractResolver } from '../../../lib/form.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useGenerateTwofaSecret } from '../api/generate-twofa-secret.ts';
 import { useTwofaStatus } from '../api/get-twofa-status.ts';
@@ -107,14 +108,14 @@ export function TwoFactorSection() {
   if (status.isPending) body = <Skeleton height={60} data-testid="twofa-skeleton" />;
   else if (status.isError)
     body = (
-      <Alert color="red" variant="light" role="alert">
-        <Stack gap="sm" align="flex-start">
-          {t('settings.twoFactor.loadError', 'De status van tweestapsverificatie kon niet worden geladen.')}
-          <Button size="xs" variant="default" onClick={() => void status.refetch()}>
-            {t('common.retry', 'Opnieuw proberen')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError
+        message={t(
+          'settings.twoFactor.loadError',
+          'De status van tweestapsverificatie kon niet worden geladen.',
+        )}
+        error={status.error}
+        onRetry={() => void status.refetch()}
+      />
     );
   else if (status.data.Enabled)
     body = (

@@ -1,14 +1,14 @@
 import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Button, Divider, Paper, Skeleton, Stack } from '@mantine/core';
+import { Divider, Paper, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { screenName } from '@zorgportaal/contract';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { useProfile } from '../api/get-profile.ts';
 import { AvatarEditor } from '../components/avatar-editor.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
-import { apiErrorMessage as errorMessage } from '../../../lib/api-errors.ts';
 
 const initialsOf = (name: string) =>
   name
@@ -34,14 +34,12 @@ export default function ProfilePage() {
           <Skeleton height={36} />
         </Stack>
       ) : profile.isError ? (
-        <Alert color="red" variant="light" role="alert" data-testid="profile-error">
-          <Stack gap="sm" align="flex-start">
-            {t('profile.loadError', 'Uw profiel kon niet worden geladen.')} {errorMessage(t, profile.error)}
-            <Button size="xs" variant="default" onClick={() => void profile.refetch()}>
-              {t('common.retry', 'Opnieuw proberen')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          message={t('profile.loadError', 'Uw profiel kon niet worden geladen.')}
+          error={profile.error}
+          onRetry={() => void profile.refetch()}
+          data-testid="profile-error"
+        />
       ) : (
         <Paper withBorder p="lg" radius="md">
           <Stack gap="lg">

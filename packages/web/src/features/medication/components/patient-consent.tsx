@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Skeleton.css';
 import { useState } from 'react';
-import { Alert, Box, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Patient } from '@zorgportaal/contract';
 import { formatDateTime } from '../../../lib/format.ts';
 import { hasPermission } from '../../../lib/session.ts';
 import { useConsent } from '../api/get-consent.ts';
-import { apiErrorMessage as errorMessage } from '../../../lib/api-errors.ts';
+import { LoadError } from '../../../components/load-error.tsx';
 import { RecordConsentDialog } from '../../../components/record-consent-dialog.tsx';
 
 /** Who may record a client's consent (the server's rule for kind 'consent'). */
@@ -32,15 +32,12 @@ export function PatientConsent({ patient }: { patient: Patient }) {
       );
     if (consent.isError)
       return (
-        <Alert color="red" variant="light" role="alert" data-testid="patient-consent-error">
-          <Stack gap="sm" align="flex-start">
-            {t('medication.consent.loadError', 'De toestemming kon niet worden geladen.')}{' '}
-            {errorMessage(t, consent.error)}
-            <Button size="sm" variant="default" onClick={() => void consent.refetch()}>
-              {t('common.retry', 'Opnieuw proberen')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          message={t('medication.consent.loadError', 'De toestemming kon niet worden geladen.')}
+          error={consent.error}
+          onRetry={() => void consent.refetch()}
+          data-testid="patient-consent-error"
+        />
       );
     const signed = consent.data;
     if (!signed)
