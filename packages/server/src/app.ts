@@ -8,7 +8,7 @@ import type { Database } from './platform/db/client.ts';
 import accountSecurity from './platform/plugins/account-security.ts';
 import { refusingUnknownBodyFields } from './platform/plugins/unknown-fields.ts';
 import audit from './platform/audit.ts';
-import authHook from './platform/auth/hook.ts';
+import accessHook from './platform/access/hook.ts';
 import errorHandler from './platform/plugins/error-handler.ts';
 import { logSerializers } from './platform/plugins/log-serializers.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/plugins/framework-errors.ts';
@@ -112,7 +112,7 @@ export async function buildApp(
   await app.register(securityHeaders);
   await app.register(compression);
   // Before any route, so its onRoute hook sees every one (the deny-by-default test enumerates them).
-  await app.register(authHook);
+  await app.register(accessHook);
   await app.register(formbody);
   await app.register(swagger);
   await app.register(audit);

@@ -1,9 +1,9 @@
 import type { EntityType, Permission } from '@zorgportaal/contract';
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import type { CallerCache } from './auth/caller-cache.ts';
-import type { RegisteredRoute } from './auth/hook.ts';
+import type { CallerCache } from './access/caller-cache.ts';
+import type { RegisteredRoute } from './access/hook.ts';
 import type { Events } from './events.ts';
-import type { AttemptLimiter } from './auth/attempt-limiter.ts';
+import type { AttemptLimiter } from './attempts/attempt-limiter.ts';
 import type { Mailer } from './mail.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';

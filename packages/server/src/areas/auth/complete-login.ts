@@ -8,7 +8,7 @@ import {
   issueTokenPair,
   type SessionRow,
   type TokenPair,
-} from '../../platform/auth/sessions.ts';
+} from '../../platform/access/sessions.ts';
 
 /** The login response body (spec §3 "Login response"). */
 export async function tokenResponse(

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { accountIpAllowList } from './tables.ts';
-import { isIpAllowed } from '../../platform/auth/ip-allow-list.ts';
+import { isIpAllowed } from '../../platform/access/ip-allow-list.ts';
 
 /**
  * The IP allow-list at login: an account with entries for the product may only log in

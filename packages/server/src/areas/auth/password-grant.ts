@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountSubscriptions } from './tables.ts';
 import { type AccountRow, findAccountByUsername } from '../accounts/public.ts';
 import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';
-import { accountCanLogIn } from '../../platform/auth/account-checks.ts';
+import { accountCanLogIn } from '../../platform/access/account-checks.ts';
 import { attemptKeys, countFailure, countSuccess, lockedOut } from './attempt-guard.ts';
 import { completeLogin } from './complete-login.ts';
 import { loginIpAllowed } from './login-ip-check.ts';

@@ -4,7 +4,7 @@ import type { OutgoingMail } from '../../platform/mail.ts';
 import { RESET_TOKEN_TTL_MINUTES, newResetToken } from './reset-token.ts';
 import { accounts } from './tables.ts';
 import type { AccountRow } from '../accounts/public.ts';
-import { accountCanLogIn } from '../../platform/auth/account-checks.ts';
+import { accountCanLogIn } from '../../platform/access/account-checks.ts';
 
 /** Active accounts listing this address (case-insensitive); one address may serve several accounts. */
 export async function activeAccountsByEmail(app: FastifyInstance, email: string): Promise<AccountRow[]> {

@@ -17,9 +17,9 @@ import {
   sessionIsLive,
   touchSession,
   type SessionRow,
-} from '../../platform/auth/sessions.ts';
+} from '../../platform/access/sessions.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
-import { accountCanLogIn } from '../../platform/auth/account-checks.ts';
+import { accountCanLogIn } from '../../platform/access/account-checks.ts';
 import { tokenResponse } from './complete-login.ts';
 import { loginIpAllowed } from './login-ip-check.ts';
 import { invalidRefreshToken, loginStepRequired, missingField } from '../../platform/errors.ts';

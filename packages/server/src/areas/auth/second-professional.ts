@@ -8,7 +8,7 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AccountRow, findAccountByUsername, toAccountView } from '../accounts/public.ts';
-import { accountCanLogIn } from '../../platform/auth/account-checks.ts';
+import { accountCanLogIn } from '../../platform/access/account-checks.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from './attempt-guard.ts';
 import { loginIpAllowed } from './login-ip-check.ts';

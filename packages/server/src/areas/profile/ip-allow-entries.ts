@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { isIpAllowed, normaliseClientIp, parseAllowEntry } from '../../platform/auth/ip-allow-list.ts';
+import { isIpAllowed, normaliseClientIp, parseAllowEntry } from '../../platform/access/ip-allow-list.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { accountIpAllowList } from './tables.ts';
 import { toIpAllowEntry } from '../auth/public.ts';

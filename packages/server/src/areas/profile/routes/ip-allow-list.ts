@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { normaliseClientIp } from '../../../platform/auth/ip-allow-list.ts';
+import { normaliseClientIp } from '../../../platform/access/ip-allow-list.ts';
 import {
   addIpAllowEntry,
   listIpAllowEntries,

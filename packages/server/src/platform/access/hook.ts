@@ -83,5 +83,5 @@ export default fp(
       if (!request.caller.permissions.has(permission)) throw forbidden();
     });
   },
-  { name: 'auth', dependencies: ['db', 'config'] },
+  { name: 'access', dependencies: ['db', 'config'] },
 );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import ipaddr from 'ipaddr.js';
-import { normaliseClientIp } from './ip-allow-list.ts';
+import { normaliseClientIp } from '../access/ip-allow-list.ts';
 
 /**
  * Brute-force limits for logins, 2FA codes and password resets (security.md, ASVS 6.3.1, RFC 6749 §4.3.2).
