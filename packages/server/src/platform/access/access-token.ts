@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isIpAllowed } from './ip-allow-list.ts';
 import { touchSession } from './sessions.ts';
-import type { Caller } from '../types.ts';
+import type { Caller } from './caller.ts';
 import { loginStepRequired } from '../errors.ts';
 
 /** The bearer token of the Authorization header, or null (tokens are 43 characters; 128 bounds the hashing). */

@@ -9,7 +9,7 @@ import type { Events } from '../events.ts';
 import { lookupCaller, type CallerRow } from './caller-lookup.ts';
 import { findEntity, toEntitySettings } from '../entities.ts';
 import { sha256Hex } from '../crypto.ts';
-import type { Caller } from '../types.ts';
+import type { Caller } from './caller.ts';
 import { accountCanLogIn } from './account-checks.ts';
 
 /** The channel of every change that ends or narrows a session, or changes entity settings. */
