@@ -3,12 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accounts } from './tables.ts';
 import { type AccountRow, toAccountView } from '../accounts/public.ts';
-import {
-  createSession,
-  issueTokenPair,
-  type SessionRow,
-  type TokenPair,
-} from '../../platform/access/sessions.ts';
+import { createSession, issueTokenPair, type SessionRow, type TokenPair } from './sessions/queries/index.ts';
 
 /** The login response body (spec §3 "Login response"). */
 export async function tokenResponse(

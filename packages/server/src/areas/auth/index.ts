@@ -1,4 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAuthPort } from '../../platform/access/auth-port.ts';
+import {
+  lookupCaller,
+  lookupSession,
+  revokeAccountSessions,
+  touchSession,
+} from './sessions/queries/index.ts';
 import forgotPassword from './routes/forgot-password.ts';
 import logout from './routes/logout.ts';
 import notMe from './routes/not-me.ts';
@@ -9,6 +16,8 @@ import twoFactor from './routes/two-factor.ts';
 
 /** Authentication: the OAuth grants (password, refresh, 2FA login), password change and reset, logout, sessions. */
 export default async function authArea(app: FastifyInstance): Promise<void> {
+  // The platform's access hook and the areas below this one reach the sessions through this port.
+  registerAuthPort({ lookupCaller, lookupSession, touchSession, revokeAccountSessions });
   await app.register(token);
   await app.register(twoFactor);
   await app.register(passwordChange);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { accounts } from './tables.ts';
 import { voidResetTokens } from './queries/index.ts';
-import { revokeAccountSessions } from './account-sessions.ts';
+import { revokeAccountSessions } from './sessions/queries/index.ts';
 
 /**
  * Stores a new password hash (made with hashPassword beforehand, outside any transaction, because

@@ -14,10 +14,10 @@ import {
   issueTokenPair,
   markRefreshTokenUsed,
   revokeSession,
-  sessionIsLive,
   touchSession,
   type SessionRow,
-} from '../../platform/access/sessions.ts';
+} from './sessions/queries/index.ts';
+import { sessionIsLive } from '../../platform/access/session-check.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { accountCanLogIn } from '../../platform/access/account-checks.ts';
 import { tokenResponse } from './complete-login.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isIpAllowed } from './ip-allow-list.ts';
-import { touchSession } from './sessions.ts';
+import { authPort } from './auth-port.ts';
 import type { Caller } from './caller.ts';
 import { loginStepRequired } from '../errors.ts';
 
@@ -36,7 +36,7 @@ export async function touchAfterResponse(app: FastifyInstance, request: FastifyR
   if (!sessionId) return;
   pendingTouch.delete(request);
   try {
-    await touchSession(app.db, sessionId);
+    await authPort().touchSession(app.db, sessionId);
   } catch (err) {
     // A missed touch costs at most a minute of idle time; the next one is due a minute later.
     request.log.warn({ err: (err as Error).message }, 'session touch failed');

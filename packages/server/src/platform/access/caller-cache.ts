@@ -6,7 +6,7 @@ import {
 } from '@zorgportaal/contract';
 import type { Db } from '../db/client.ts';
 import type { Events } from '../events.ts';
-import { lookupCaller, type CallerRow } from './caller-lookup.ts';
+import { authPort, type CallerRow } from './auth-port.ts';
 import { findEntity, toEntitySettings } from '../entities.ts';
 import { sha256Hex } from '../crypto.ts';
 import type { Caller } from './caller.ts';
@@ -80,7 +80,7 @@ export class CallerCache {
     if (cached) this.entries.delete(hash);
 
     const generation = this.generation;
-    const row = await lookupCaller(this.db, hash);
+    const row = await authPort().lookupCaller(this.db, hash);
     if (!row) return null;
     const entry = toEntry(row);
     if (!entry || !isUsable(entry, now)) return null;

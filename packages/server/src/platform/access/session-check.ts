@@ -1,16 +1,17 @@
-import { PRODUCT_ID, type Permission } from '@zorgportaal/contract';
-import { eq, sql } from 'drizzle-orm';
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, type Permission } from '@zorgportaal/contract';
 import type { Db } from '../db/client.ts';
-import { accounts } from '../../areas/accounts/schema.ts';
-import { entities } from '../db/schema/organisations.ts';
-import { sessions, tokens } from '../db/schema/sessions.ts';
-
-const t = { accounts, entities, sessions, tokens };
 import type { Events } from '../events.ts';
 import { accountCanLogIn } from './account-checks.ts';
+import { authPort, type SessionTimes } from './auth-port.ts';
 import { AUTH_CHANNEL } from './caller-cache.ts';
 import { isIpAllowed } from './ip-allow-list.ts';
-import { sessionIsLive } from './sessions.ts';
+
+/** security.md: absolute limit 12 h, idle limit 30 min, and of course not revoked. */
+export function sessionIsLive(session: SessionTimes, now = new Date()): boolean {
+  if (session.revokedAt) return false;
+  if (now.getTime() - session.createdAt.getTime() > SESSION_ABSOLUTE_SECONDS * 1000) return false;
+  return now.getTime() - session.lastSeenAt.getTime() <= SESSION_IDLE_SECONDS * 1000;
+}
 
 /** Whose session a long-lived connection (an event stream) runs in. */
 export interface SessionHolder {
@@ -32,27 +33,7 @@ export async function sessionStillAllows(
   permission: Permission,
   now = new Date(),
 ): Promise<boolean> {
-  const [row] = await db
-    .select({
-      session: t.sessions,
-      account: {
-        id: t.accounts.id,
-        active: t.accounts.active,
-        deleted: t.accounts.deleted,
-        activeFrom: t.accounts.activeFrom,
-        activeUntil: t.accounts.activeUntil,
-      },
-      permitted: sql<boolean>`exists (
-        select 1 from account_roles ar join roles r on r.id = ar.role_id
-        where ar.account_id = ${t.accounts.id} and ${permission} = any(r.permissions))`,
-      allowList: sql<string[]>`coalesce((
-        select json_agg(l.ip order by l.id) from account_ip_allow_list l
-        where l.account_id = ${t.accounts.id} and l.product_id = ${PRODUCT_ID} and l.active), '[]'::json)`,
-    })
-    .from(t.sessions)
-    .innerJoin(t.accounts, eq(t.sessions.accountId, t.accounts.id))
-    .where(eq(t.sessions.id, holder.sessionId))
-    .limit(1);
+  const row = await authPort().lookupSession(db, holder.sessionId, permission);
   if (!row || row.account.id !== holder.accountId) return false;
   return (
     sessionIsLive(row.session, now) &&

@@ -3,7 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { registerPurge } from '../../../platform/purge.ts';
-import { revokeAccountSessions } from '../../auth/public.ts';
 import type { AccountRow } from './accounts.ts';
 
 /**
@@ -136,7 +135,8 @@ export async function applyAccountUpdate(
   });
 }
 
-// A purged person's accounts stay as rows, anonymised, without a password, 2FA or live session.
+// A purged person's accounts stay as rows, anonymised, without a password or 2FA (the auth area ends
+// their sessions in its own purge step).
 registerPurge('accounts', async (tx, { accounts }) => {
   for (const account of accounts) {
     await tx
@@ -152,6 +152,5 @@ registerPurge('accounts', async (tx, { accounts }) => {
         deleted: true,
       })
       .where(eq(t.accounts.id, account.id));
-    await revokeAccountSessions(tx, account.id, 'person_purged');
   }
 });

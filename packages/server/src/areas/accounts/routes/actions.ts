@@ -11,7 +11,7 @@ import { loadManagedAccount } from '../managed-account.ts';
 import { unprocessable } from '../../../platform/errors.ts';
 import { sendSetPasswordMail } from '../set-password-mail.ts';
 import { deactivateAccount, resetTwoFactor, toAccountView } from '../queries/accounts.ts';
-import { revokeAccountSessions } from '../../auth/public.ts';
+import { revokeAccountSessions } from '../../../platform/access/auth-port.ts';
 
 const errors = { 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
 const params = idParamSchema;

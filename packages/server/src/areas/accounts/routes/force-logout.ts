@@ -6,7 +6,7 @@ import {
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { revokeAccountSessions } from '../../auth/public.ts';
+import { revokeAccountSessions } from '../../../platform/access/auth-port.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { findAccountById } from '../queries/accounts.ts';
 

@@ -1,3 +1,5 @@
+import './purge.ts';
+
 export {
   claimNotMeToken,
   claimResetToken,

@@ -1,7 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { revokeSession } from '../../../platform/access/sessions.ts';
+import { revokeSession } from '../sessions/queries/index.ts';
 
 /** POST /api/account/logout: revokes the caller's session, so its access and refresh tokens stop working at once. */
 const logoutRoute: FastifyPluginAsyncZod = async (app) => {

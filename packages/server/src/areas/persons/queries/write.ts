@@ -1,7 +1,7 @@
 import type { PersonBody } from '@zorgportaal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client.ts';
-import { revokeAccountSessions } from '../../auth/public.ts';
+import { revokeAccountSessions } from '../../../platform/access/auth-port.ts';
 import * as t from '../tables.ts';
 import { registerPurge } from '../../../platform/purge.ts';
 

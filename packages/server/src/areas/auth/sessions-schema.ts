@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from '../../../areas/accounts/schema.ts';
-import { entities } from './organisations.ts';
+import { accounts } from '../accounts/schema.ts';
+import { entities } from '../../platform/db/schema/organisations.ts';
 
 /**
  * A login session is one refresh-token family (RFC 9700 §4.14.2): revoking it kills every

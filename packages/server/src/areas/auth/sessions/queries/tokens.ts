@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  SESSION_ABSOLUTE_SECONDS,
-  SESSION_IDLE_SECONDS,
-} from '@zorgportaal/contract';
+import { ACCESS_TOKEN_TTL_SECONDS, SESSION_ABSOLUTE_SECONDS } from '@zorgportaal/contract';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
-import * as t from '../db/schema/sessions.ts';
-import { randomToken, sha256Hex } from '../crypto.ts';
+import type { Db, Tx } from '../../../../platform/db/client.ts';
+import { randomToken, sha256Hex } from '../../../../platform/crypto.ts';
+import * as t from '../../tables.ts';
 
 export type SessionRow = typeof t.sessions.$inferSelect;
 export type TokenRow = typeof t.tokens.$inferSelect;
@@ -16,13 +12,6 @@ export interface TokenPair {
   accessToken: string;
   refreshToken: string;
   expiresIn: number;
-}
-
-/** security.md: absolute limit 12 h, idle limit 30 min, and of course not revoked. */
-export function sessionIsLive(session: SessionRow, now = new Date()): boolean {
-  if (session.revokedAt) return false;
-  if (now.getTime() - session.createdAt.getTime() > SESSION_ABSOLUTE_SECONDS * 1000) return false;
-  return now.getTime() - session.lastSeenAt.getTime() <= SESSION_IDLE_SECONDS * 1000;
 }
 
 export async function createSession(
@@ -113,12 +102,4 @@ export async function expireOtherAccessTokens(
 
 export async function touchSession(db: Db | Tx, sessionId: string, now = new Date()): Promise<void> {
   await db.update(t.sessions).set({ lastSeenAt: now }).where(eq(t.sessions.id, sessionId));
-}
-
-/** Revoking the session kills its whole token family at once (every lookup checks the session). */
-export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
-  await db
-    .update(t.sessions)
-    .set({ revokedAt: new Date(), revokeReason: reason })
-    .where(and(eq(t.sessions.id, sessionId), isNull(t.sessions.revokedAt)));
 }
