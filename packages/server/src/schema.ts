@@ -3,6 +3,7 @@ export * from './platform/db/schema/organisations.ts';
 export * from './areas/persons/schema.ts';
 export * from './areas/accounts/schema.ts';
 export * from './areas/accounts/groups-schema.ts';
+export * from './areas/accounts/ip-allow-list-schema.ts';
 export * from './areas/auth/sessions-schema.ts';
 export * from './platform/db/schema/audit.ts';
 export * from './platform/db/schema/mail.ts';

@@ -5,3 +5,11 @@ export {
   findAccountByUsername,
   toAccountView,
 } from './queries/accounts.ts';
+export {
+  addIpAllowEntry,
+  loginIpAllowed,
+  MAX_ENTRIES_PER_PRODUCT,
+  removeIpAllowEntry,
+  toIpAllowEntry,
+} from './ip-allow-list.ts';
+export { listIpAllowEntries } from './queries/ip-allow-list.ts';

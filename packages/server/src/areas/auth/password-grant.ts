@@ -8,12 +8,11 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountSubscriptions } from './tables.ts';
-import { type AccountRow, findAccountByUsername } from '../accounts/public.ts';
+import { type AccountRow, findAccountByUsername, loginIpAllowed } from '../accounts/public.ts';
 import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';
 import { accountCanLogIn } from '../../platform/access/account-checks.ts';
 import { attemptKeys, countFailure, countSuccess, lockedOut } from './attempt-guard.ts';
 import { completeLogin } from './complete-login.ts';
-import { loginIpAllowed } from './login-ip-check.ts';
 import { verifyLoginCode } from './two-factor-login.ts';
 import { invalidCredentials, loginStepRequired, missingField } from '../../platform/errors.ts';
 

@@ -1,5 +1,4 @@
 /** What other areas may use of this area (functions and types; tables are in its schema files). */
-export { clearAccountIpEntries, listAccountIpEntries, toIpAllowEntry } from './account-ip-entries.ts';
 export { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from './attempt-guard.ts';
 export { hashPassword } from './password-hash.ts';
 export { issueResetToken } from './password-reset-mail.ts';

@@ -7,11 +7,10 @@ import {
   type Permission,
 } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AccountRow, findAccountByUsername, toAccountView } from '../accounts/public.ts';
+import { type AccountRow, findAccountByUsername, loginIpAllowed, toAccountView } from '../accounts/public.ts';
 import { accountCanLogIn } from '../../platform/access/account-checks.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from './attempt-guard.ts';
-import { loginIpAllowed } from './login-ip-check.ts';
 import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';
 import { checkAccountCode } from './totp-account.ts';
 

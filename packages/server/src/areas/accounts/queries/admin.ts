@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { registerPurge } from '../../../platform/purge.ts';
 import type { AccountRow } from './accounts.ts';
+import { deleteIpEntriesOf } from './ip-allow-list.ts';
 
 /**
  * Stored instead of a hash until the user sets a password through the e-mailed link: it is no PHC
@@ -135,9 +136,14 @@ export async function applyAccountUpdate(
   });
 }
 
-// A purged person's accounts stay as rows, anonymised, without a password or 2FA (the auth area ends
-// their sessions in its own purge step).
+// A purged person's accounts stay as rows, anonymised, without a password, 2FA or IP allow-list (the auth
+// area ends their sessions in its own purge step).
 registerPurge('accounts', async (tx, { accounts }) => {
+  if (accounts.length > 0)
+    await deleteIpEntriesOf(
+      tx,
+      accounts.map((a) => a.id),
+    );
   for (const account of accounts) {
     await tx
       .update(t.accounts)

@@ -13,7 +13,6 @@ import { checkPasswordChange } from '../password-policy.ts';
 import { accountCanLogIn } from '../../../platform/access/account-checks.ts';
 import { bearerToken, callerForAccessToken } from '../../../platform/access/access-token.ts';
 import { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from '../attempt-guard.ts';
-import { loginIpAllowed } from '../login-ip-check.ts';
 import { storePassword } from '../password-store.ts';
 import {
   forbidden,
@@ -26,7 +25,7 @@ import {
 } from '../../../platform/errors.ts';
 import { passedTwofaRecently } from '../two-factor-login.ts';
 import { assertStepUpCode } from '../step-up.ts';
-import { findAccountById } from '../../accounts/public.ts';
+import { findAccountById, loginIpAllowed } from '../../accounts/public.ts';
 
 const errors = {
   400: apiErrorSchema,

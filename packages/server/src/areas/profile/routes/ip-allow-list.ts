@@ -14,15 +14,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normaliseClientIp } from '../../../platform/access/ip-allow-list.ts';
+import { notFound, unauthorized } from '../../../platform/errors.ts';
+import { assertStepUp } from '../../auth/public.ts';
 import {
   addIpAllowEntry,
+  findAccountById,
   listIpAllowEntries,
   removeIpAllowEntry,
   toIpAllowEntry,
-} from '../ip-allow-entries.ts';
-import { notFound, unauthorized } from '../../../platform/errors.ts';
-import { assertStepUp } from '../../auth/public.ts';
-import { findAccountById } from '../../accounts/public.ts';
+} from '../../accounts/public.ts';
 
 /** The caller's own IP allow-list. Entries of other accounts are invisible: 404. */
 const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {

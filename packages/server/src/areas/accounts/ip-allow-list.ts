@@ -1,17 +1,46 @@
-import { and, eq } from 'drizzle-orm';
+import type { IpAllowEntry } from '@zorgportaal/contract';
 import { isIpAllowed, normaliseClientIp, parseAllowEntry } from '../../platform/access/ip-allow-list.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { accountIpAllowList } from './tables.ts';
-import { toIpAllowEntry } from '../auth/public.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/types.ts';
+import {
+  allowedIps,
+  deleteIpAllowEntry,
+  findIpAllowEntry,
+  insertIpAllowEntry,
+  type IpAllowRow,
+  listIpAllowEntries,
+} from './queries/ip-allow-list.ts';
+
+/**
+ * An account's IP allow-list (per product): with entries present, logins and requests from elsewhere are
+ * refused. The owner edits it in the profile, the administrator sees and clears it, the login and the
+ * access hook enforce it; matching is `platform/access/ip-allow-list.ts`.
+ */
 
 /** Plenty for offices and VPN ranges; bounds the work of every login check. */
 export const MAX_ENTRIES_PER_PRODUCT = 50;
 
-type Row = typeof accountIpAllowList.$inferSelect;
+export const toIpAllowEntry = (r: IpAllowRow): IpAllowEntry => ({
+  Id: r.id,
+  Ip: r.ip,
+  ProductId: r.productId,
+  Description: r.description,
+  CreatedAt: r.createdAt.toISOString(),
+});
 
-export { toIpAllowEntry };
+/**
+ * The IP allow-list at login: an account with entries for the product may only log in from a matching
+ * address; without entries every address is fine.
+ */
+export async function loginIpAllowed(
+  db: Db,
+  accountId: number,
+  productId: number,
+  ip: string,
+): Promise<boolean> {
+  return isIpAllowed(ip, await allowedIps(db, accountId, productId, { activeOnly: true }));
+}
 
 const refuse = (status: 400 | 409, field: 'Ip' | 'ProductId', message: string) =>
   new HttpError(status, status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED', message, {
@@ -43,48 +72,27 @@ export async function addIpAllowEntry(
   input: { Ip: string; ProductId: number; Description?: string | null },
   clientIp: string,
   beforeStore: () => Promise<void>,
-): Promise<Row> {
+): Promise<IpAllowRow> {
   const parsed = parseAllowEntry(input.Ip);
   if (!parsed.ok) throw refuse(400, 'Ip', parsed.message);
   if (input.ProductId < 1) throw refuse(400, 'ProductId', 'Onbekend product.');
-  const existing = await db
-    .select({ ip: accountIpAllowList.ip })
-    .from(accountIpAllowList)
-    .where(
-      and(
-        eq(accountIpAllowList.accountId, caller.accountId),
-        eq(accountIpAllowList.productId, input.ProductId),
-      ),
-    );
-  if (existing.some((r) => r.ip === parsed.value)) throw refuse(409, 'Ip', 'Dit adres staat al in de lijst.');
+  const existing = await allowedIps(db, caller.accountId, input.ProductId, { activeOnly: false });
+  if (existing.includes(parsed.value)) throw refuse(409, 'Ip', 'Dit adres staat al in de lijst.');
   if (existing.length >= MAX_ENTRIES_PER_PRODUCT)
     throw refuse(
       400,
       'Ip',
       `Er kunnen maximaal ${MAX_ENTRIES_PER_PRODUCT} adressen per product worden ingesteld.`,
     );
-  assertKeepsCaller(clientIp, [...existing.map((r) => r.ip), parsed.value]);
+  assertKeepsCaller(clientIp, [...existing, parsed.value]);
   await beforeStore();
-  const [row] = await db
-    .insert(accountIpAllowList)
-    .values({
-      accountId: caller.accountId,
-      entityId: caller.entityId,
-      productId: input.ProductId,
-      ip: parsed.value,
-      description: input.Description?.trim() || null,
-    })
-    .returning();
-  return row!;
-}
-
-/** The account's own entries for one product, oldest first. */
-export async function listIpAllowEntries(db: Db, accountId: number, productId: number): Promise<Row[]> {
-  return db
-    .select()
-    .from(accountIpAllowList)
-    .where(and(eq(accountIpAllowList.accountId, accountId), eq(accountIpAllowList.productId, productId)))
-    .orderBy(accountIpAllowList.id);
+  return insertIpAllowEntry(db, {
+    accountId: caller.accountId,
+    entityId: caller.entityId,
+    productId: input.ProductId,
+    ip: parsed.value,
+    description: input.Description?.trim() || null,
+  });
 }
 
 /**
@@ -97,11 +105,8 @@ export async function removeIpAllowEntry(
   id: number,
   clientIp: string,
   beforeStore: () => Promise<void>,
-): Promise<Row | undefined> {
-  const [entry] = await db
-    .select()
-    .from(accountIpAllowList)
-    .where(and(eq(accountIpAllowList.accountId, accountId), eq(accountIpAllowList.id, id)));
+): Promise<IpAllowRow | undefined> {
+  const entry = await findIpAllowEntry(db, accountId, id);
   if (!entry) return undefined;
   const remaining = (await listIpAllowEntries(db, accountId, entry.productId)).filter((r) => r.id !== id);
   assertKeepsCaller(
@@ -109,9 +114,5 @@ export async function removeIpAllowEntry(
     remaining.map((r) => r.ip),
   );
   await beforeStore();
-  const [row] = await db
-    .delete(accountIpAllowList)
-    .where(and(eq(accountIpAllowList.accountId, accountId), eq(accountIpAllowList.id, id)))
-    .returning();
-  return row;
+  return deleteIpAllowEntry(db, accountId, id);
 }
