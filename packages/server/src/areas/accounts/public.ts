@@ -5,6 +5,7 @@ export {
   findAccountByUsername,
   toAccountView,
 } from './queries/accounts.ts';
+export { loadManagedAccount } from './managed-account.ts';
 export {
   addIpAllowEntry,
   loginIpAllowed,
@@ -13,3 +14,12 @@ export {
   toIpAllowEntry,
 } from './ip-allow-list.ts';
 export { listIpAllowEntries } from './queries/ip-allow-list.ts';
+export {
+  accountsWithEmail,
+  claimTotpStep,
+  disableTotp,
+  enableTotp,
+  hasSubscription,
+  recordLogin,
+  storePasswordHash,
+} from './queries/credentials.ts';

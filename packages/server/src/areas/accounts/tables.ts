@@ -5,6 +5,5 @@
 export * from './groups-schema.ts';
 export * from './ip-allow-list-schema.ts';
 export * from './schema.ts';
-export { totpEnrolments } from '../auth/schema.ts';
 export { persons } from '../persons/schema.ts';
 export { entities } from '../../platform/db/schema/organisations.ts';

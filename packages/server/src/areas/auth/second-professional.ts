@@ -12,7 +12,7 @@ import { accountCanLogIn } from '../../platform/access/account-checks.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from './attempt-guard.ts';
 import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';
-import { checkAccountCode } from './totp-account.ts';
+import { checkAccountCode } from './two-factor/account-code.ts';
 
 const WRONG_CREDENTIALS = 'De gebruikersnaam of het wachtwoord van uw collega klopt niet.';
 const NOT_ALLOWED = 'Deze collega mag deze toediening niet controleren.';

@@ -3,11 +3,12 @@ import avatar from './routes/avatar.ts';
 import getAccount from './routes/get-account.ts';
 import ipAllowList from './routes/ip-allow-list.ts';
 import profile from './routes/profile.ts';
-import twoFactorSettings from './routes/two-factor-settings.ts';
 
-/** The caller's own account (Profiel): GET /api/account, profile, avatar, 2FA settings, IP allow-list. */
+/**
+ * The caller's own account (Profiel): GET /api/account, profile, avatar, IP allow-list. (Its 2FA settings are
+ * the auth area's 2FA module: `auth/two-factor/routes/settings.ts`.)
+ */
 export default async function profileArea(app: FastifyInstance): Promise<void> {
-  await app.register(twoFactorSettings);
   await app.register(ipAllowList);
   await app.register(profile);
   await app.register(avatar);

@@ -3,5 +3,4 @@
  * reaches through their schema files (an area's data face: others read, only the owner writes).
  */
 export { accounts } from '../accounts/schema.ts';
-export { totpEnrolments } from '../auth/schema.ts';
 export { persons } from '../persons/schema.ts';

@@ -1,11 +1,12 @@
 import type { Permission } from '@zorgportaal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 
 /**
  * The port through which the platform, and the areas below the auth area (persons, accounts), reach what
- * the auth area keeps: its sessions and tokens. The platform imports no area, so the auth area registers
- * the implementation when the app registers it (`registerAuthPort`); the platform and lower areas call the
- * functions below. One implementation, in `areas/auth/sessions/`.
+ * the auth area keeps: its sessions and tokens, and its password links. The platform imports no area, so
+ * the auth area registers the implementation when the app registers it (`registerAuthPort`); the platform
+ * and lower areas call the functions below. One implementation each, in `areas/auth/`.
  */
 export interface AuthPort {
   /** Everything the access hook needs about an access token (by its SHA-256), in one query. */
@@ -16,6 +17,19 @@ export interface AuthPort {
   touchSession(db: Db, sessionId: string): Promise<void>;
   /** Ends every live session of the account at once, on every instance's next lookup; how many. */
   revokeAccountSessions(db: Db | Tx, accountId: number, reason: string): Promise<number>;
+  /** Mails the account's first address a single-use link to choose a password; whether it was handed over. */
+  sendSetPasswordMail(
+    app: FastifyInstance,
+    request: FastifyRequest,
+    account: PasswordMailAccount,
+  ): Promise<boolean>;
+}
+
+/** Whom a set-password mail goes to. */
+export interface PasswordMailAccount {
+  id: number;
+  username: string;
+  emailAddresses: readonly string[];
 }
 
 /** What the login checks need of an account (`accountCanLogIn`). */
@@ -71,3 +85,13 @@ export function authPort(): AuthPort {
  */
 export const revokeAccountSessions = (db: Db | Tx, accountId: number, reason: string): Promise<number> =>
   authPort().revokeAccountSessions(db, accountId, reason);
+
+/**
+ * Mails a new account (or one whose user asks again) the link to choose its password: the forgotten-password
+ * mechanism, so an administrator never sets or sees a password.
+ */
+export const sendSetPasswordMail = (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  account: PasswordMailAccount,
+): Promise<boolean> => authPort().sendSetPasswordMail(app, request, account);

@@ -94,16 +94,3 @@ export async function deactivateAccount(db: Db, id: number): Promise<AccountRow 
     .returning();
   return updated;
 }
-
-/** Removes the account's 2FA (its enrolments and its secret) in one transaction; the updated row. */
-export async function resetTwoFactor(db: Db, id: number): Promise<AccountRow> {
-  return db.transaction(async (tx) => {
-    await tx.delete(t.totpEnrolments).where(eq(t.totpEnrolments.accountId, id));
-    const [row] = await tx
-      .update(t.accounts)
-      .set({ totpEnabled: false, totpSecretEncrypted: null, totpLastStep: null })
-      .where(eq(t.accounts.id, id))
-      .returning();
-    return row!;
-  });
-}

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkAccountRelations, checkUsernameFree, USERNAME_TAKEN } from '../account-body-checks.ts';
 import { callerOf } from '../../../platform/scope.ts';
 import { conflict, isUniqueViolation, refuseNotFound } from '../../../platform/errors.ts';
-import { sendSetPasswordMail } from '../set-password-mail.ts';
+import { sendSetPasswordMail } from '../../../platform/access/auth-port.ts';
 import { insertAccount } from '../queries/admin.ts';
 import { toAccountView } from '../queries/accounts.ts';
 import { findAccountOfPerson, findLivePerson } from '../../persons/public.ts';

@@ -5,5 +5,6 @@ export {
   claimResetToken,
   findResetToken,
   insertNotMeToken,
+  storeResetTokens,
   voidResetTokens,
 } from './tokens.ts';

@@ -23,7 +23,7 @@ import {
   unprocessable,
   wrongCurrentPassword,
 } from '../../../platform/errors.ts';
-import { passedTwofaRecently } from '../two-factor-login.ts';
+import { passedTwofaRecently } from '../two-factor/login-step.ts';
 import { assertStepUpCode } from '../step-up.ts';
 import { findAccountById, loginIpAllowed } from '../../accounts/public.ts';
 

@@ -6,9 +6,10 @@ import {
   twofaChallengeResponseSchema,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticatePassword } from '../password-grant.ts';
-import { invalidClient, twofaNotEnabled } from '../../../platform/errors.ts';
-import { createTwofaChallenge } from '../two-factor-login.ts';
+import { invalidClient } from '../../../../platform/errors.ts';
+import { authenticatePassword } from '../../password-grant.ts';
+import { twofaNotEnabled } from '../errors.ts';
+import { createTwofaChallenge } from '../login-step.ts';
 
 /**
  * POST /oauth/2fa (spec §7: the same form as /oauth/token): verifies the password again and answers

@@ -1,13 +1,14 @@
 import { AUDIT_ACTIONS, AUDIT_OBJECTS, type TokenRequest } from '@zorgportaal/contract';
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TWOFA_CHALLENGE_TTL_SECONDS } from './reset-token.ts';
-import { twofaChallenges } from './tables.ts';
-import type { AccountRow } from '../accounts/public.ts';
-import { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from './attempt-guard.ts';
-import { twofaInvalid } from '../../platform/errors.ts';
-import { checkAccountCode } from './totp-account.ts';
+import type { AccountRow } from '../../accounts/public.ts';
+import { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from '../attempt-guard.ts';
+import { checkAccountCode } from './account-code.ts';
+import { twofaInvalid } from './errors.ts';
+import { challengeUsedSince, findChallenge, insertChallenge, useChallenge } from './queries.ts';
+
+/** A `twofa_uuid` (password verified, code still to come) is valid for 5 minutes. */
+export const TWOFA_CHALLENGE_TTL_SECONDS = 300;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,17 +17,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * account for 5 minutes. The account's expired or used challenges are cleared on the way.
  */
 export async function createTwofaChallenge(app: FastifyInstance, accountId: number, now = new Date()) {
-  await app.db
-    .delete(twofaChallenges)
-    .where(
-      and(
-        eq(twofaChallenges.accountId, accountId),
-        or(lte(twofaChallenges.expiresAt, now), isNotNull(twofaChallenges.usedAt)),
-      ),
-    );
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + TWOFA_CHALLENGE_TTL_SECONDS * 1000);
-  await app.db.insert(twofaChallenges).values({ id, accountId, expiresAt });
+  await insertChallenge(app.db, { id, accountId, expiresAt }, now);
   return id;
 }
 
@@ -35,13 +28,7 @@ export async function createTwofaChallenge(app: FastifyInstance, accountId: numb
  * password change (no session yet) of a 2FA account requires it, so the password alone cannot change it.
  */
 export async function passedTwofaRecently(app: FastifyInstance, accountId: number, now = new Date()) {
-  const since = new Date(now.getTime() - TWOFA_CHALLENGE_TTL_SECONDS * 1000);
-  const rows = await app.db
-    .select({ id: twofaChallenges.id })
-    .from(twofaChallenges)
-    .where(and(eq(twofaChallenges.accountId, accountId), gt(twofaChallenges.usedAt, since)))
-    .limit(1);
-  return rows.length === 1;
+  return challengeUsedSince(app.db, accountId, new Date(now.getTime() - TWOFA_CHALLENGE_TTL_SECONDS * 1000));
 }
 
 /** Why a code was refused, for the audit log only; the client always gets the same 422. */
@@ -54,22 +41,12 @@ async function refusal(
   if (form.account_id !== account.id) return 'account_mismatch';
   const uuid = form.twofa_uuid ?? '';
   if (!UUID.test(uuid)) return 'challenge_unknown';
-  const [challenge] = await app.db
-    .select()
-    .from(twofaChallenges)
-    .where(and(eq(twofaChallenges.id, uuid), eq(twofaChallenges.accountId, account.id)));
+  const challenge = await findChallenge(app.db, uuid, account.id);
   if (!challenge || challenge.usedAt || challenge.expiresAt <= now) return 'challenge_invalid';
   const check = await checkAccountCode(app, account, form.totp ?? '');
   if (!check.ok) return `totp_${check.reason}`;
   // Only a right code uses up the challenge, so a typo can be corrected within the 5 minutes.
-  const used = await app.db
-    .update(twofaChallenges)
-    .set({ usedAt: now })
-    .where(
-      and(eq(twofaChallenges.id, uuid), isNull(twofaChallenges.usedAt), gt(twofaChallenges.expiresAt, now)),
-    )
-    .returning({ id: twofaChallenges.id });
-  return used.length === 1 ? null : 'challenge_invalid';
+  return (await useChallenge(app.db, uuid, now)) ? null : 'challenge_invalid';
 }
 
 /** The 2FA step of the password grant (totp + account_id + twofa_uuid): passes, or throws 422 / 429. */

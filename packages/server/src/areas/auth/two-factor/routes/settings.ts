@@ -7,18 +7,16 @@ import {
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sealSecret } from '../../../platform/secret-box.ts';
-import { assertStepUp, generateSecret, otpauthUrl, qrCodeDataUrl } from '../../auth/public.ts';
-import {
-  accountWithStepUp,
-  alreadyEnabled,
-  confirmEnrolment,
-  savePendingSecret,
-  switchOffTwoFactor,
-} from '../two-factor-settings.ts';
-import { unauthorized } from '../../../platform/errors.ts';
-import { findAccountById } from '../../accounts/public.ts';
-import { secretContext } from '../../../platform/crypto.ts';
+import { secretContext } from '../../../../platform/crypto.ts';
+import { unauthorized } from '../../../../platform/errors.ts';
+import { callerOf } from '../../../../platform/scope.ts';
+import { sealSecret } from '../../../../platform/secret-box.ts';
+import { disableTotp, findAccountById } from '../../../accounts/public.ts';
+import { assertStepUp } from '../../step-up.ts';
+import { alreadyEnabled } from '../errors.ts';
+import { savePendingSecret } from '../queries.ts';
+import { accountWithStepUp, confirmEnrolment } from '../settings.ts';
+import { generateSecret, otpauthUrl, qrCodeDataUrl } from '../totp.ts';
 
 const errors = {
   400: apiErrorSchema,
@@ -39,7 +37,7 @@ const twoFactorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/account/2fa',
     { schema: { tags: ['account'], summary: 'Is 2FA on?', response: { 200: twofaStatusSchema } } },
-    async (request) => ({ Enabled: (await ownAccount(request.caller!.accountId)).totpEnabled }),
+    async (request) => ({ Enabled: (await ownAccount(callerOf(request).accountId)).totpEnabled }),
   );
 
   app.get(
@@ -52,7 +50,7 @@ const twoFactorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await ownAccount(request.caller!.accountId);
+      const account = await ownAccount(callerOf(request).accountId);
       // Replacing an active secret would let a stolen session move 2FA to the thief's phone.
       if (account.totpEnabled) throw alreadyEnabled();
       const secret = generateSecret();
@@ -74,7 +72,7 @@ const twoFactorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await ownAccount(request.caller!.accountId);
+      const account = await ownAccount(callerOf(request).accountId);
       if (account.totpEnabled) throw alreadyEnabled();
       // Step-up: a token alone may not bind the account to someone else's authenticator app.
       await assertStepUp(
@@ -103,10 +101,10 @@ const twoFactorSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await accountWithStepUp(
         app,
         request,
-        await ownAccount(request.caller!.accountId),
+        await ownAccount(callerOf(request).accountId),
         request.body,
       );
-      await switchOffTwoFactor(app.db, account.id);
+      await disableTotp(app.db, account.id);
       await app.callerCache.forgetAccount(account.id);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OutgoingMail } from '../../platform/mail.ts';
-import { issueResetToken, RESET_TOKEN_TTL_MINUTES } from '../auth/public.ts';
-import type { AccountRow } from './queries/accounts.ts';
+import type { PasswordMailAccount } from '../../platform/access/auth-port.ts';
+import { issueResetToken } from './password-reset-mail.ts';
+import { RESET_TOKEN_TTL_MINUTES } from './reset-token.ts';
 
 /** The Dutch welcome mail: the link is the forgot-password link (`/change-password/<token>`). */
 function setPasswordMail(app: FastifyInstance, to: string, username: string, token: string): OutgoingMail {
@@ -34,7 +35,7 @@ function setPasswordMail(app: FastifyInstance, to: string, username: string, tok
 export async function sendSetPasswordMail(
   app: FastifyInstance,
   request: FastifyRequest,
-  account: AccountRow,
+  account: PasswordMailAccount,
 ): Promise<boolean> {
   const to = account.emailAddresses[0];
   if (!to) return false;
