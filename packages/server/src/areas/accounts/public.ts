@@ -21,5 +21,6 @@ export {
   enableTotp,
   hasSubscription,
   recordLogin,
+  setEmailAddresses,
   storePasswordHash,
 } from './queries/credentials.ts';

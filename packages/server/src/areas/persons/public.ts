@@ -3,8 +3,9 @@ export { isoOrNull, toPerson } from './mapper.ts';
 export { countPersons, likeContains } from './queries/list.ts';
 export {
   createPerson,
-  findAccountOfPerson,
   findLivePerson,
+  setPersonAvatar,
   updatePerson,
+  updatePersonDetails,
   type PersonRow,
 } from './queries/write.ts';

@@ -1,8 +1,9 @@
 import type { Profile, ProfileUpdate } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { setEmailAddresses } from '../accounts/public.ts';
+import { toPerson, updatePersonDetails } from '../persons/public.ts';
 import { accounts, persons } from './tables.ts';
-import { toPerson } from '../persons/public.ts';
 
 /** The caller's own profile (ours): the account's person plus the account's e-mail addresses. */
 export async function loadProfile(db: Db, accountId: number): Promise<Profile | null> {
@@ -22,7 +23,10 @@ export async function loadProfile(db: Db, accountId: number): Promise<Profile | 
   };
 }
 
-/** Updates the name, date of birth (person) and e-mail addresses (account) in one transaction. */
+/**
+ * Updates the name, date of birth (the persons area's) and e-mail addresses (the accounts area's) in one
+ * transaction, through their owners' functions.
+ */
 export async function updateProfile(db: Db, accountId: number, personId: number, update: ProfileUpdate) {
   const name = update.NameInformation;
   const partner = name.LastNamePartner ?? null;
@@ -33,23 +37,16 @@ export async function updateProfile(db: Db, accountId: number, personId: number,
     return !seen.has(key) && seen.add(key);
   });
   await db.transaction(async (tx) => {
-    await tx
-      .update(persons)
-      .set({
-        firstNames: name.FirstNames.trim(),
-        lastNamePrefix: name.LastName.Prefix?.trim() || null,
-        lastName: name.LastName.LastName.trim(),
-        partnerPrefix: partner?.Prefix?.trim() || null,
-        partnerLastName: partner?.LastName.trim() || null,
-        dateOfBirth: update.DateOfBirth,
-      })
-      .where(eq(persons.id, personId));
-    await tx.update(accounts).set({ emailAddresses: emails }).where(eq(accounts.id, accountId));
+    await updatePersonDetails(tx, personId, {
+      firstNames: name.FirstNames.trim(),
+      lastNamePrefix: name.LastName.Prefix?.trim() || null,
+      lastName: name.LastName.LastName.trim(),
+      partnerPrefix: partner?.Prefix?.trim() || null,
+      partnerLastName: partner?.LastName.trim() || null,
+      dateOfBirth: update.DateOfBirth,
+    });
+    await setEmailAddresses(tx, accountId, emails);
   });
-}
-
-export async function setAvatar(db: Db, personId: number, avatar: string | null): Promise<void> {
-  await db.update(persons).set({ avatar }).where(eq(persons.id, personId));
 }
 
 /** The avatar of a person of this organisation; undefined when there is no such person. */

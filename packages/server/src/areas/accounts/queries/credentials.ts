@@ -5,7 +5,7 @@ import type { AccountRow } from './accounts.ts';
 
 /**
  * The account's credential columns, written for the auth area (password, last login, 2FA), which checks
- * them; this area owns the table, so every write to it is here.
+ * them, and for the profile (the e-mail addresses); this area owns the table, so every write to it is here.
  */
 
 /** A new password hash (made with auth's hashPassword) also ends a forced change. */
@@ -66,6 +66,15 @@ export async function disableTotp(db: Db | Tx, accountId: number): Promise<Accou
     .where(eq(t.accounts.id, accountId))
     .returning();
   return row;
+}
+
+/** The account's e-mail addresses (where forgotten-password links go), as the owner edits them in the profile. */
+export async function setEmailAddresses(
+  db: Db | Tx,
+  accountId: number,
+  emailAddresses: string[],
+): Promise<void> {
+  await db.update(t.accounts).set({ emailAddresses }).where(eq(t.accounts.id, accountId));
 }
 
 /** The accounts listing this address (case-insensitive; one address may serve several accounts). */

@@ -11,7 +11,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkAvatar } from '../avatar-image.ts';
 import { HttpError, notFound } from '../../../platform/errors.ts';
-import { avatarOf, setAvatar } from '../queries.ts';
+import { setPersonAvatar } from '../../persons/public.ts';
+import { avatarOf } from '../queries.ts';
+import { callerOf } from '../../../platform/scope.ts';
 
 const PROBLEMS = {
   format: 'Dit is geen geldige PNG-, JPEG- of WebP-afbeelding.',
@@ -37,7 +39,7 @@ const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = request.caller!;
+      const caller = callerOf(request);
       if (!caller.personId) throw notFound();
       const check = checkAvatar(request.body.Avatar, { maxBytes: AVATAR_MAX_BYTES, maxPx: AVATAR_MAX_PX });
       if (!check.ok) {
@@ -48,7 +50,7 @@ const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = PROBLEMS[check.problem];
         throw new HttpError(400, 'VALIDATION_FAILED', message, { Fields: { Avatar: message } });
       }
-      await setAvatar(app.db, caller.personId, request.body.Avatar);
+      await setPersonAvatar(app.db, caller.personId, request.body.Avatar);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.update,
         outcome: 'success',
@@ -71,7 +73,7 @@ const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = request.caller!;
+      const caller = callerOf(request);
       const id = request.params.id;
       const person = await avatarOf(app.db, id, caller.entityId);
       // Your own photo always; a colleague's or client's only with persons.read. Otherwise as if absent.
