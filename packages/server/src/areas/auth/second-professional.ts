@@ -13,6 +13,7 @@ import { unprocessable } from '../../platform/errors.ts';
 import { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from './attempt-guard.ts';
 import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';
 import { checkAccountCode } from './two-factor/account-code.ts';
+import { callerOf } from '../../platform/scope.ts';
 
 const WRONG_CREDENTIALS = 'De gebruikersnaam of het wachtwoord van uw collega klopt niet.';
 const NOT_ALLOWED = 'Deze collega mag deze toediening niet controleren.';
@@ -35,7 +36,7 @@ async function recordFailure(
       username: username.slice(0, 200),
       entityId: account?.entityId ?? null,
     },
-    detail: { reason, step: 'double_check', byAccountId: request.caller!.accountId },
+    detail: { reason, step: 'double_check', byAccountId: callerOf(request).accountId },
   });
 }
 
@@ -52,7 +53,7 @@ export async function verifySecondProfessional(
   credentials: DoubleCheckAtDose,
   permission: Permission,
 ): Promise<AccountRow> {
-  const caller = request.caller!;
+  const caller = callerOf(request);
   const { Username: username, Password: password } = credentials;
   const keys = attemptKeys(app, 'login', request, username);
   await assertNotLockedOut(app, keys);

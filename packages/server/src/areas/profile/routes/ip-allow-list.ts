@@ -23,12 +23,13 @@ import {
   removeIpAllowEntry,
   toIpAllowEntry,
 } from '../../accounts/public.ts';
+import { callerOf } from '../../../platform/scope.ts';
 
 /** The caller's own IP allow-list. Entries of other accounts are invisible: 404. */
 const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Step-up (current password, plus code with 2FA): a token alone may not change the list. */
   const stepUp = (request: FastifyRequest, proof: StepUp) => async () => {
-    const account = await findAccountById(app.db, request.caller!.accountId);
+    const account = await findAccountById(app.db, callerOf(request).accountId);
     if (!account) throw unauthorized();
     await assertStepUp(app, request, account, proof, {
       objectType: AUDIT_OBJECTS.ip_allow_list,
@@ -59,7 +60,7 @@ const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await listIpAllowEntries(app.db, request.caller!.accountId, request.params.productId);
+      const rows = await listIpAllowEntries(app.db, callerOf(request).accountId, request.params.productId);
       return rows.map(toIpAllowEntry);
     },
   );
@@ -84,7 +85,7 @@ const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await addIpAllowEntry(
         app.db,
-        request.caller!,
+        callerOf(request),
         request.body,
         request.ip,
         stepUp(request, request.body),
@@ -121,7 +122,7 @@ const ipAllowListRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = request.caller!;
+      const caller = callerOf(request);
       const row = await removeIpAllowEntry(
         app.db,
         caller.accountId,

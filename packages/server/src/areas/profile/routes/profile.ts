@@ -11,6 +11,7 @@ import { findAccountById } from '../../accounts/public.ts';
 import { assertStepUp, emailChangedMail, issueNotMeToken } from '../../auth/public.ts';
 import { loadProfile, updateProfile } from '../queries.ts';
 import { changedFields } from '../../../platform/changed-fields.ts';
+import { callerOf } from '../../../platform/scope.ts';
 
 /** The same set of addresses, compared as the forgotten-password lookup does (trimmed, case-insensitive). */
 const sameAddresses = (a: string[], b: string[]) => {
@@ -56,7 +57,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const profile = await own(request.caller!.accountId);
+      const profile = await own(callerOf(request).accountId);
       // Person data: reading it is logged like any other read (NEN 7513).
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.read,
@@ -88,7 +89,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = request.caller!;
+      const caller = callerOf(request);
       const before = await own(caller.accountId);
       const emailChange = !sameAddresses(before.EmailAddress, request.body.EmailAddress);
       const account = emailChange ? await findAccountById(app.db, caller.accountId) : undefined;
