@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.ts';
 import * as t from './tables.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { registerPurge } from '../../platform/purge.ts';
+import { PURGED_NAME } from '../persons/public.ts';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const DATA_URL = 'data:image/png;base64,';
@@ -92,7 +93,7 @@ export async function latestConsent(
  */
 export const ERASED_SIGNATURE_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=';
-const ERASED_SIGNER = 'Verwijderd';
+const ERASED_SIGNER = PURGED_NAME;
 
 /**
  * A signature row stays (the patient's consent status and the agreement's authorisation rest on it, and the

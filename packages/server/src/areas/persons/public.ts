@@ -1,5 +1,6 @@
 /** What other areas may use of this area (functions and types; tables are in its schema files). */
 export { isoOrNull, toPerson } from './mapper.ts';
+export { PURGED_NAME, purgedUsername } from './purged.ts';
 export { countPersons, likeContains } from './queries/list.ts';
 export {
   createPerson,

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { registerPurge } from '../../../platform/purge.ts';
+import { purgedUsername } from '../../persons/public.ts';
 import type { AccountRow } from './accounts.ts';
 import { deleteIpEntriesOf } from './ip-allow-list.ts';
 
@@ -26,14 +27,6 @@ export async function findEntityAccount(
     .where(and(eq(t.accounts.id, id), eq(t.accounts.entityId, entityId), sql`not ${t.accounts.deleted}`))
     .limit(1);
   return row;
-}
-
-export async function roleIdsOf(db: Db | Tx, accountId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: t.accountRoles.roleId })
-    .from(t.accountRoles)
-    .where(eq(t.accountRoles.accountId, accountId));
-  return rows.map((r) => r.id);
 }
 
 type Relations = Pick<
@@ -148,7 +141,7 @@ registerPurge('accounts', async (tx, { accounts }) => {
     await tx
       .update(t.accounts)
       .set({
-        username: `verwijderd-${account.id}`,
+        username: purgedUsername(account.id),
         emailAddresses: [],
         employeeNumber: null,
         passwordHash: NO_PASSWORD_HASH,

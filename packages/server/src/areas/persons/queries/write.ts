@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../../platform/db/client.ts';
 import { personAccounts } from '../../../platform/person-accounts.ts';
 import * as t from '../tables.ts';
 import { registerPurge } from '../../../platform/purge.ts';
+import { PURGED_NAME } from '../purged.ts';
 
 export type PersonRow = typeof t.persons.$inferSelect;
 
@@ -107,7 +108,7 @@ registerPurge('persons', async (tx, { personId }) => {
     .set({
       firstNames: '-',
       lastNamePrefix: null,
-      lastName: 'Verwijderd',
+      lastName: PURGED_NAME,
       partnerPrefix: null,
       partnerLastName: null,
       dateOfBirth: null,
