@@ -13,7 +13,7 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     include:
       db === 'pglite'
         ? ['test/**/*.test.ts', 'src/**/*.test.ts']
-        : ['test/**/*.test.ts', 'src/platform/auth/attempt-limiter.test.ts'],
+        : ['test/**/*.test.ts', 'src/platform/attempts/attempt-limiter.test.ts'],
     environment: 'node',
     env: { TEST_DB: db, LOG_LEVEL: 'silent' },
     globalSetup: ['test/global-setup.ts'],

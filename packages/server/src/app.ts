@@ -8,7 +8,7 @@ import type { Database } from './platform/db/client.ts';
 import accountSecurity from './platform/plugins/account-security.ts';
 import { refusingUnknownBodyFields } from './platform/plugins/unknown-fields.ts';
 import audit from './platform/audit.ts';
-import authHook from './platform/auth/hook.ts';
+import accessHook from './platform/access/hook.ts';
 import errorHandler from './platform/plugins/error-handler.ts';
 import { logSerializers } from './platform/plugins/log-serializers.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/plugins/framework-errors.ts';
@@ -19,7 +19,6 @@ import securityHeaders from './platform/plugins/security-headers.ts';
 import swagger from './platform/plugins/swagger.ts';
 import health from './platform/plugins/health.ts';
 import backupStatus from './platform/operations/backup-status-route.ts';
-import account from './areas/account/index.ts';
 import accounts from './areas/accounts/index.ts';
 import administration from './areas/administration/index.ts';
 import auth from './areas/auth/index.ts';
@@ -28,6 +27,7 @@ import etdr from './areas/etdr/index.ts';
 import log from './areas/log/index.ts';
 import medication from './areas/medication/index.ts';
 import persons from './areas/persons/index.ts';
+import profile from './areas/profile/index.ts';
 import settings from './areas/settings/index.ts';
 import trash from './areas/trash/index.ts';
 import trombosis from './areas/trombosis/index.ts';
@@ -43,7 +43,7 @@ import './platform/types.ts';
 /** Every area of the portal: one Fastify plugin each, registered in this order after the platform. */
 const AREAS: readonly FastifyPluginAsync[] = [
   auth,
-  account,
+  profile,
   settings,
   persons,
   accounts,
@@ -112,7 +112,7 @@ export async function buildApp(
   await app.register(securityHeaders);
   await app.register(compression);
   // Before any route, so its onRoute hook sees every one (the deny-by-default test enumerates them).
-  await app.register(authHook);
+  await app.register(accessHook);
   await app.register(formbody);
   await app.register(swagger);
   await app.register(audit);

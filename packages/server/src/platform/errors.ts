@@ -192,20 +192,6 @@ export class TooManyAttemptsError extends HttpError {
   }
 }
 
-/** A wrong or replayed code, or an unknown, expired or used twofa_uuid: one answer for all (spec §8 2FA_INVALID). */
-export const twofaInvalid = () =>
-  new HttpError(422, '2FA_INVALID', 'De code is onjuist of verlopen. Probeer het opnieuw.', {
-    Fields: { totp: 'De code is onjuist of verlopen.' },
-    error: 'invalid_grant',
-    error_description: 'Invalid, expired or already used two-factor code.',
-  });
-
-export const twofaNotEnabled = () =>
-  new HttpError(400, 'VALIDATION_FAILED', 'Tweestapsverificatie staat niet aan voor dit account.', {
-    error: 'invalid_request',
-    error_description: 'Two-factor authentication is not enabled for this account.',
-  });
-
 export const wrongCurrentPassword = () =>
   new HttpError(401, 'INVALID_CREDENTIALS', 'Het huidige wachtwoord is onjuist.', {
     Fields: { current_password: 'Het huidige wachtwoord is onjuist.' },

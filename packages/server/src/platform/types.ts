@@ -1,25 +1,20 @@
-import type { EntityType, Permission } from '@zorgportaal/contract';
+import type { Permission } from '@zorgportaal/contract';
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import type { CallerCache } from './auth/caller-cache.ts';
-import type { RegisteredRoute } from './auth/hook.ts';
+import type { CallerCache } from './access/caller-cache.ts';
+import type { RegisteredRoute } from './access/hook.ts';
 import type { Events } from './events.ts';
-import type { AttemptLimiter } from './auth/attempt-limiter.ts';
+import type { AttemptLimiter } from './attempts/attempt-limiter.ts';
 import type { Mailer } from './mail.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { AuditService } from './audit.ts';
+import type { Caller } from './access/caller.ts';
 
-/** Who is calling: set by the authentication hook on every authenticated /api request. */
-export interface Caller {
-  accountId: number;
-  personId: number | null;
-  entityId: number;
-  entityType: EntityType;
-  username: string;
-  permissions: ReadonlySet<string>;
-  roles: string[];
-  sessionId: string;
-}
+/**
+ * The request's `caller` (declared below). Its type lives with the access hook that sets it, which cannot
+ * import this file (it would close a cycle); everyone else imports it from here.
+ */
+export type { Caller };
 
 declare module 'fastify' {
   interface FastifyInstance {

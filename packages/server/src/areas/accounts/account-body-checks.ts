@@ -1,8 +1,7 @@
 import type { AccountUpdateBody } from '@zorgportaal/contract';
 import type { FastifyInstance } from 'fastify';
-import { and, ne, sql } from 'drizzle-orm';
 import * as t from './tables.ts';
-import { foreignIds, knownProductIds, sendToGroups } from './queries/lookups.ts';
+import { foreignIds, knownProductIds, sendToGroups, usernameTaken } from './queries/lookups.ts';
 import type { Caller } from '../../platform/types.ts';
 import { checkRoleChange, entityRoles } from './queries/role-grants.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
@@ -15,17 +14,7 @@ export async function checkUsernameFree(
   username: string,
   exceptId?: number,
 ): Promise<void> {
-  const [taken] = await app.db
-    .select({ id: t.accounts.id })
-    .from(t.accounts)
-    .where(
-      and(
-        sql`lower(${t.accounts.username}) = ${username.toLowerCase()}`,
-        exceptId === undefined ? undefined : ne(t.accounts.id, exceptId),
-      ),
-    )
-    .limit(1);
-  if (taken) throw conflict(USERNAME_TAKEN, 'Username');
+  if (await usernameTaken(app.db, username, exceptId)) throw conflict(USERNAME_TAKEN, 'Username');
 }
 
 /**

@@ -5,3 +5,22 @@ export {
   findAccountByUsername,
   toAccountView,
 } from './queries/accounts.ts';
+export { loadManagedAccount } from './managed-account.ts';
+export {
+  addIpAllowEntry,
+  loginIpAllowed,
+  MAX_ENTRIES_PER_PRODUCT,
+  removeIpAllowEntry,
+  toIpAllowEntry,
+} from './ip-allow-list.ts';
+export { listIpAllowEntries } from './queries/ip-allow-list.ts';
+export {
+  accountsWithEmail,
+  claimTotpStep,
+  disableTotp,
+  enableTotp,
+  hasSubscription,
+  recordLogin,
+  setEmailAddresses,
+  storePasswordHash,
+} from './queries/credentials.ts';

@@ -3,7 +3,7 @@
  * reaches through their schema files (an area's data face: others read, only the owner writes).
  */
 export * from './groups-schema.ts';
+export * from './ip-allow-list-schema.ts';
 export * from './schema.ts';
-export { totpEnrolments } from '../auth/schema.ts';
 export { persons } from '../persons/schema.ts';
 export { entities } from '../../platform/db/schema/organisations.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type LimitKey, ipKey, userAddressKey, userKey } from '../../platform/auth/attempt-limiter.ts';
+import { type LimitKey, ipKey, userAddressKey, userKey } from '../../platform/attempts/attempt-limiter.ts';
 import { type HttpError, TooManyAttemptsError } from '../../platform/errors.ts';
 
 /**

@@ -1,14 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_OBJECTS, type TokenResponse } from '@zorgportaal/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accounts } from './tables.ts';
-import { type AccountRow, toAccountView } from '../accounts/public.ts';
-import {
-  createSession,
-  issueTokenPair,
-  type SessionRow,
-  type TokenPair,
-} from '../../platform/auth/sessions.ts';
+import { type AccountRow, recordLogin, toAccountView } from '../accounts/public.ts';
+import { createSession, issueTokenPair, type SessionRow, type TokenPair } from './sessions/queries/index.ts';
 
 /** The login response body (spec §3 "Login response"). */
 export async function tokenResponse(
@@ -43,11 +36,7 @@ export async function completeLogin(
     ip: request.ip,
   });
   const pair = await issueTokenPair(app.db, session, now);
-  const [updated] = await app.db
-    .update(accounts)
-    .set({ lastLogin: now })
-    .where(eq(accounts.id, account.id))
-    .returning();
+  const updated = await recordLogin(app.db, account.id, now);
   await app.audit.record(request, {
     action: AUDIT_ACTIONS.execute,
     outcome: 'success',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OutgoingMail } from '../../platform/mail.ts';
 import { hashToken, newResetToken } from './reset-token.ts';
 import { claimNotMeToken, insertNotMeToken, voidResetTokens } from './queries/index.ts';
-import { revokeAccountSessions } from './account-sessions.ts';
+import { revokeAccountSessions } from './sessions/queries/index.ts';
 
 /** A "dit was ik niet" link works for 7 days: long enough to notice the mail after a weekend. */
 export const NOT_ME_TOKEN_TTL_DAYS = 7;

@@ -5,32 +5,19 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accountSubscriptions } from './tables.ts';
-import { type AccountRow, findAccountByUsername } from '../accounts/public.ts';
+import {
+  type AccountRow,
+  findAccountByUsername,
+  hasSubscription,
+  loginIpAllowed,
+} from '../accounts/public.ts';
 import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';
-import { accountCanLogIn } from '../../platform/auth/account-checks.ts';
+import { accountCanLogIn } from '../../platform/access/account-checks.ts';
 import { attemptKeys, countFailure, countSuccess, lockedOut } from './attempt-guard.ts';
 import { completeLogin } from './complete-login.ts';
-import { loginIpAllowed } from './login-ip-check.ts';
-import { verifyLoginCode } from './two-factor-login.ts';
+import { verifyLoginCode } from './two-factor/login-step.ts';
 import { invalidCredentials, loginStepRequired, missingField } from '../../platform/errors.ts';
-
-async function hasSubscription(
-  app: FastifyInstance,
-  account: AccountRow,
-  productId: number,
-  now: Date,
-): Promise<boolean> {
-  const rows = await app.db
-    .select()
-    .from(accountSubscriptions)
-    .where(
-      and(eq(accountSubscriptions.accountId, account.id), eq(accountSubscriptions.productId, productId)),
-    );
-  return rows.some((s) => (!s.startsAt || s.startsAt <= now) && (!s.endsAt || s.endsAt >= now));
-}
 
 /**
  * Steps after a correct password that may still stop the login: the TOTP code (403 2fa_required
@@ -98,7 +85,7 @@ export async function authenticatePassword(
   await countSuccess(app, keys);
   const now = new Date();
   const productId = form.product_id ?? PRODUCT_ID;
-  if (!accountCanLogIn(account, now) || !(await hasSubscription(app, account, productId, now))) {
+  if (!accountCanLogIn(account, now) || !(await hasSubscription(app.db, account.id, productId, now))) {
     await app.audit.record(request, {
       action: AUDIT_ACTIONS.execute,
       outcome: 'denied',

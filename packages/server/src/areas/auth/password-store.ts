@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { accounts } from './tables.ts';
+import { storePasswordHash } from '../accounts/public.ts';
 import { voidResetTokens } from './queries/index.ts';
-import { revokeAccountSessions } from './account-sessions.ts';
+import { revokeAccountSessions } from './sessions/queries/index.ts';
 
 /**
  * Stores a new password hash (made with hashPassword beforehand, outside any transaction, because
@@ -16,10 +15,7 @@ export async function storePassword(
   passwordHash: string,
   opts: { reason: 'password_change' | 'password_reset'; keepSessionId?: string },
 ): Promise<{ revokedSessions: number }> {
-  await db
-    .update(accounts)
-    .set({ passwordHash, mustChangePassword: false })
-    .where(eq(accounts.id, accountId));
+  await storePasswordHash(db, accountId, passwordHash);
   await voidResetTokens(db, [accountId]);
   const revokedSessions = await revokeAccountSessions(db, accountId, opts.reason, opts.keepSessionId);
   return { revokedSessions };

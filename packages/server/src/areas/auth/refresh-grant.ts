@@ -7,21 +7,20 @@ import {
   type TokenResponse,
 } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findAccountById } from '../accounts/public.ts';
+import { findAccountById, loginIpAllowed } from '../accounts/public.ts';
 import {
   expireOtherAccessTokens,
   findToken,
   issueTokenPair,
   markRefreshTokenUsed,
   revokeSession,
-  sessionIsLive,
   touchSession,
   type SessionRow,
-} from '../../platform/auth/sessions.ts';
+} from './sessions/queries/index.ts';
+import { sessionIsLive } from '../../platform/access/session-check.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
-import { accountCanLogIn } from '../../platform/auth/account-checks.ts';
+import { accountCanLogIn } from '../../platform/access/account-checks.ts';
 import { tokenResponse } from './complete-login.ts';
-import { loginIpAllowed } from './login-ip-check.ts';
 import { invalidRefreshToken, loginStepRequired, missingField } from '../../platform/errors.ts';
 import { REFRESH_RETRY_GRACE_MS, successorPair } from './refresh-successor.ts';
 

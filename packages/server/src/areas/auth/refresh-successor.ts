@@ -18,9 +18,10 @@ export function successorPair(
   secretKey: string,
   refreshToken: string,
 ): { accessToken: string; refreshToken: string } {
-  const derive = (purpose: string) =>
-    createHmac('sha256', `zp-refresh-successor:${secretKey}`)
-      .update(`${purpose}:${refreshToken}`)
-      .digest('base64url');
+  const derive = (purpose: string) => {
+    const mac = createHmac('sha256', `zp-refresh-successor:${secretKey}`);
+    mac.update(`${purpose}:${refreshToken}`);
+    return mac.digest('base64url');
+  };
   return { accessToken: derive('access'), refreshToken: derive('refresh') };
 }

@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  RESET_TOKEN_TTL_MINUTES,
-  TWOFA_CHALLENGE_TTL_SECONDS,
-  hashToken,
-  newResetToken,
-} from './reset-token.ts';
+import { RESET_TOKEN_TTL_MINUTES, hashToken, newResetToken } from './reset-token.ts';
+import { TWOFA_CHALLENGE_TTL_SECONDS } from './two-factor/login-step.ts';
 
 describe('reset tokens', () => {
   it('are 32 random bytes in base64url with their SHA-256 hex hash', () => {

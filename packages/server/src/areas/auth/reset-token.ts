@@ -2,8 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 
 /** A forgotten-password link is valid for 60 minutes (security.md, ASVS 6.4.1). */
 export const RESET_TOKEN_TTL_MINUTES = 60;
-/** A `twofa_uuid` (password verified, code still to come) is valid for 5 minutes. */
-export const TWOFA_CHALLENGE_TTL_SECONDS = 300;
 
 /** SHA-256 of a token as lowercase hex: what the database stores instead of the token itself. */
 export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');

@@ -1,6 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema.ts';
-import { entities } from '../../platform/db/schema/organisations.ts';
 
 /**
  * Brute-force counters shared by every instance (security.md). One row per key, updated with
@@ -54,26 +53,6 @@ export const totpEnrolments = pgTable('totp_enrolments', {
   secretSealed: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
-
-/** IP allow-list per account and product: with entries present, logins from elsewhere are refused. */
-export const accountIpAllowList = pgTable(
-  'account_ip_allow_list',
-  {
-    id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    accountId: integer()
-      .notNull()
-      .references(() => accounts.id),
-    entityId: integer()
-      .notNull()
-      .references(() => entities.id),
-    productId: integer().notNull(),
-    ip: text().notNull(),
-    description: text(),
-    active: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index().on(t.accountId, t.productId)],
-);
 
 /**
  * "Dit was ik niet" links of the e-mail-change notice, stored as SHA-256 hashes; single use, 7 days.

@@ -7,13 +7,13 @@ import {
   type Permission,
 } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AccountRow, findAccountByUsername, toAccountView } from '../accounts/public.ts';
-import { accountCanLogIn } from '../../platform/auth/account-checks.ts';
+import { type AccountRow, findAccountByUsername, loginIpAllowed, toAccountView } from '../accounts/public.ts';
+import { accountCanLogIn } from '../../platform/access/account-checks.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from './attempt-guard.ts';
-import { loginIpAllowed } from './login-ip-check.ts';
 import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';
-import { checkAccountCode } from './totp-account.ts';
+import { checkAccountCode } from './two-factor/account-code.ts';
+import { callerOf } from '../../platform/scope.ts';
 
 const WRONG_CREDENTIALS = 'De gebruikersnaam of het wachtwoord van uw collega klopt niet.';
 const NOT_ALLOWED = 'Deze collega mag deze toediening niet controleren.';
@@ -36,7 +36,7 @@ async function recordFailure(
       username: username.slice(0, 200),
       entityId: account?.entityId ?? null,
     },
-    detail: { reason, step: 'double_check', byAccountId: request.caller!.accountId },
+    detail: { reason, step: 'double_check', byAccountId: callerOf(request).accountId },
   });
 }
 
@@ -53,7 +53,7 @@ export async function verifySecondProfessional(
   credentials: DoubleCheckAtDose,
   permission: Permission,
 ): Promise<AccountRow> {
-  const caller = request.caller!;
+  const caller = callerOf(request);
   const { Username: username, Password: password } = credentials;
   const keys = attemptKeys(app, 'login', request, username);
   await assertNotLockedOut(app, keys);

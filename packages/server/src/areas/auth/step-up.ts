@@ -2,9 +2,10 @@ import { AUDIT_ACTIONS, type AuditObjectType, type StepUp } from '@zorgportaal/c
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from './attempt-guard.ts';
 import { verifyPassword } from './password-hash.ts';
-import { checkAccountCode } from './totp-account.ts';
+import { checkAccountCode } from './two-factor/account-code.ts';
+import { twofaInvalid } from './two-factor/errors.ts';
 import type { AccountRow } from '../accounts/public.ts';
-import { HttpError, twofaInvalid, wrongCurrentPassword } from '../../platform/errors.ts';
+import { HttpError, wrongCurrentPassword } from '../../platform/errors.ts';
 
 /** 400 naming the step-up field that is missing (not counted: nothing was guessed). */
 const stepUpMissing = (field: 'current_password' | 'totp') =>

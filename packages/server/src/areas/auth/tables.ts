@@ -3,5 +3,6 @@
  * reaches through their schema files (an area's data face: others read, only the owner writes).
  */
 export * from './schema.ts';
+export * from './sessions-schema.ts';
 export { accountSubscriptions, accounts } from '../accounts/schema.ts';
-export { sessions } from '../../platform/db/schema/sessions.ts';
+export { entities } from '../../platform/db/schema/organisations.ts';

@@ -34,7 +34,7 @@ import { announceThread } from './announce.ts';
 import { openStream } from './stream.ts';
 import { threadSubject, type ThreadSubjectField } from './thread-subjects.ts';
 import { issueTicket, readTicket } from './ticket.ts';
-import { type SessionHolder, sessionStillAllows } from '../../platform/auth/session-check.ts';
+import { type SessionHolder, sessionStillAllows } from '../../platform/access/session-check.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
 
 /** The thread's client is visible to the reader's organisation (a GP: only its own clients). */

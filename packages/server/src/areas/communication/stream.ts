@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { type SessionHolder, sessionStillAllows, watchSession } from '../../platform/auth/session-check.ts';
+import { type SessionHolder, sessionStillAllows, watchSession } from '../../platform/access/session-check.ts';
 import { isVisible, type Reader, unreadCount } from './queries/index.ts';
 
 /** The events channel of new messages; the payload is the thread id, never content. */

@@ -9,4 +9,4 @@ export { patients } from '../medication/schema.ts';
 export { persons } from '../persons/schema.ts';
 export { inrValues } from '../trombosis/schema.ts';
 export { entities, networkLinks } from '../../platform/db/schema/organisations.ts';
-export { sessions } from '../../platform/db/schema/sessions.ts';
+export { sessions } from '../auth/sessions-schema.ts';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { SessionHolder } from '../../platform/auth/session-check.ts';
+import type { SessionHolder } from '../../platform/access/session-check.ts';
 
 /**
  * A browser's EventSource cannot send the bearer token, so the page first asks for a stream ticket:

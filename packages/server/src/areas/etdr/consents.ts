@@ -1,6 +1,7 @@
 import { type Consent, type InformedConsentBody, MAX_SIGNATURE_BASE64 } from '@zorgportaal/contract';
 import type * as t from './tables.ts';
 import { unprocessable } from '../../platform/errors.ts';
+import { PURGED_NAME } from '../persons/public.ts';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const DATA_URL = 'data:image/png;base64,';
@@ -60,4 +61,4 @@ export function toConsent(row: ConsentRow, recordedBy: string | null): Consent {
  */
 export const ERASED_SIGNATURE_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=';
-export const ERASED_SIGNER = 'Verwijderd';
+export const ERASED_SIGNER = PURGED_NAME;

@@ -1,12 +1,14 @@
 /** What other areas may use of this area (functions and types; tables are in its schema files). */
 export { personNameSql, type PersonNameColumns } from './display-name.ts';
 export { isoOrNull, toPerson } from './mapper.ts';
+export { PURGED_NAME, purgedUsername } from './purged.ts';
 export { countPersons, likeContains } from './queries/list.ts';
 export {
   createPerson,
-  findAccountOfPerson,
   findLivePerson,
+  setPersonAvatar,
   updatePerson,
+  updatePersonDetails,
   type PersonRow,
 } from './queries/write.ts';
 export { restorePerson } from './queries/restore.ts';

@@ -7,8 +7,8 @@ import {
   RedisAttemptStore,
   type SqlQuery,
   SqlAttemptStore,
-} from '../auth/attempt-limiter.ts';
-import { FallbackAttemptStore } from '../auth/fallback-attempt-store.ts';
+} from '../attempts/attempt-limiter.ts';
+import { FallbackAttemptStore } from '../attempts/fallback-attempt-store.ts';
 import { createMailer } from '../mail.ts';
 import { TooManyAttemptsError } from '../errors.ts';
 import { inArray } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 import { type Account, MASKED_PASSWORD } from '@zorgportaal/contract';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { isoOrNull, toPerson } from '../../persons/public.ts';
 
@@ -18,6 +18,16 @@ export async function findAccountByUsername(db: Db, username: string): Promise<A
 
 export async function findAccountById(db: Db, id: number): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(t.accounts).where(eq(t.accounts.id, id)).limit(1);
+  return row;
+}
+
+/** The person's live account, if any (one person has at most one). */
+export async function findAccountOfPerson(db: Db | Tx, personId: number): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(t.accounts)
+    .where(and(eq(t.accounts.personId, personId), sql`not ${t.accounts.deleted}`))
+    .limit(1);
   return row;
 }
 
@@ -95,15 +105,16 @@ export async function deactivateAccount(db: Db, id: number): Promise<AccountRow 
   return updated;
 }
 
-/** Removes the account's 2FA (its enrolments and its secret) in one transaction; the updated row. */
-export async function resetTwoFactor(db: Db, id: number): Promise<AccountRow> {
-  return db.transaction(async (tx) => {
-    await tx.delete(t.totpEnrolments).where(eq(t.totpEnrolments.accountId, id));
-    const [row] = await tx
-      .update(t.accounts)
-      .set({ totpEnabled: false, totpSecretEncrypted: null, totpLastStep: null })
-      .where(eq(t.accounts.id, id))
-      .returning();
-    return row!;
-  });
+/** Deactivates every account of the person in the entity (the person went to the trash can); their ids. */
+export async function deactivatePersonAccounts(
+  tx: Tx,
+  personId: number,
+  entityId: number,
+): Promise<number[]> {
+  const rows = await tx
+    .update(t.accounts)
+    .set({ active: false })
+    .where(and(eq(t.accounts.personId, personId), eq(t.accounts.entityId, entityId)))
+    .returning({ id: t.accounts.id });
+  return rows.map((r) => r.id);
 }

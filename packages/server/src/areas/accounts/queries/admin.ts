@@ -3,8 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { registerPurge } from '../../../platform/purge.ts';
-import { revokeAccountSessions } from '../../auth/public.ts';
+import { purgedUsername } from '../../persons/public.ts';
 import type { AccountRow } from './accounts.ts';
+import { deleteIpEntriesOf } from './ip-allow-list.ts';
 
 /**
  * Stored instead of a hash until the user sets a password through the e-mailed link: it is no PHC
@@ -26,14 +27,6 @@ export async function findEntityAccount(
     .where(and(eq(t.accounts.id, id), eq(t.accounts.entityId, entityId), sql`not ${t.accounts.deleted}`))
     .limit(1);
   return row;
-}
-
-export async function roleIdsOf(db: Db | Tx, accountId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: t.accountRoles.roleId })
-    .from(t.accountRoles)
-    .where(eq(t.accountRoles.accountId, accountId));
-  return rows.map((r) => r.id);
 }
 
 type Relations = Pick<
@@ -136,13 +129,19 @@ export async function applyAccountUpdate(
   });
 }
 
-// A purged person's accounts stay as rows, anonymised, without a password, 2FA or live session.
+// A purged person's accounts stay as rows, anonymised, without a password, 2FA or IP allow-list (the auth
+// area ends their sessions in its own purge step).
 registerPurge('accounts', async (tx, { accounts }) => {
+  if (accounts.length > 0)
+    await deleteIpEntriesOf(
+      tx,
+      accounts.map((a) => a.id),
+    );
   for (const account of accounts) {
     await tx
       .update(t.accounts)
       .set({
-        username: `verwijderd-${account.id}`,
+        username: purgedUsername(account.id),
         emailAddresses: [],
         employeeNumber: null,
         passwordHash: NO_PASSWORD_HASH,
@@ -152,6 +151,5 @@ registerPurge('accounts', async (tx, { accounts }) => {
         deleted: true,
       })
       .where(eq(t.accounts.id, account.id));
-    await revokeAccountSessions(tx, account.id, 'person_purged');
   }
 });

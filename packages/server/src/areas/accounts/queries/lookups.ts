@@ -1,5 +1,5 @@
 import { type AccountLookups, PRODUCT_ID } from '@zorgportaal/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { reachableEntityIds } from '../../communication/public.ts';
@@ -77,4 +77,19 @@ export async function foreignIds(
     .from(table)
     .where(and(eq(table.entityId, entityId), inArray(table.id, ids)));
   return ids.filter((id) => !found.some((f) => f.id === id));
+}
+
+/** Whether another account than `exceptId` has the name (case-insensitive, like the unique index). */
+export async function usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
+  const [taken] = await db
+    .select({ id: t.accounts.id })
+    .from(t.accounts)
+    .where(
+      and(
+        sql`lower(${t.accounts.username}) = ${username.toLowerCase()}`,
+        exceptId === undefined ? undefined : ne(t.accounts.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return taken !== undefined;
 }

@@ -9,14 +9,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadManagedAccount } from '../managed-account.ts';
 import { unprocessable } from '../../../platform/errors.ts';
-import { sendSetPasswordMail } from '../set-password-mail.ts';
-import { deactivateAccount, resetTwoFactor, toAccountView } from '../queries/accounts.ts';
-import { revokeAccountSessions } from '../../auth/public.ts';
+import { deactivateAccount, toAccountView } from '../queries/accounts.ts';
+import { revokeAccountSessions, sendSetPasswordMail } from '../../../platform/access/auth-port.ts';
 
 const errors = { 403: apiErrorSchema, 404: apiErrorSchema, 422: apiErrorSchema };
 const params = idParamSchema;
 
-/** Account actions of the persons screen (ours): deactivate, reset 2FA, resend the set-password mail. */
+/**
+ * Account actions of the persons screen (ours): deactivate, resend the set-password mail. (Its third action,
+ * resetting 2FA, is the auth area's 2FA module: `auth/two-factor/routes/admin-reset.ts`.)
+ */
 const accountActionRoutes: FastifyPluginAsyncZod = async (app) => {
   const write = app.requirePermission('accounts.write');
 
@@ -41,27 +43,6 @@ const accountActionRoutes: FastifyPluginAsyncZod = async (app) => {
         detail: { change: 'deactivate', revokedSessions },
       });
       return toAccountView(app.db, updated!);
-    },
-  );
-
-  app.post(
-    '/api/account/:id/reset2fa',
-    {
-      schema: { tags: ['accounts'], params, response: { 200: accountSchema, ...errors } },
-      preHandler: write,
-    },
-    async (request) => {
-      const { account } = await loadManagedAccount(app, request, request.params.id);
-      const updated = await resetTwoFactor(app.db, account.id);
-      await app.callerCache.forgetAccount(account.id);
-      await app.audit.record(request, {
-        action: AUDIT_ACTIONS.update,
-        outcome: 'success',
-        objectType: AUDIT_OBJECTS.account_2fa,
-        objectId: account.id,
-        detail: { change: 'reset' },
-      });
-      return toAccountView(app.db, updated);
     },
   );
 

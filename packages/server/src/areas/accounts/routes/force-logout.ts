@@ -6,9 +6,10 @@ import {
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { revokeAccountSessions } from '../../auth/public.ts';
+import { revokeAccountSessions } from '../../../platform/access/auth-port.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { findAccountById } from '../queries/accounts.ts';
+import { callerOf } from '../../../platform/scope.ts';
 
 /**
  * GET /api/account/{id}/forcelogout (spec §7): ends every session of an account of the caller's own
@@ -28,7 +29,7 @@ const forceLogoutRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const caller = request.caller!;
+      const caller = callerOf(request);
       const target = await findAccountById(app.db, request.params.id);
       if (!target || target.entityId !== caller.entityId) {
         await app.audit.record(request, {

@@ -9,7 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadManagedAccount } from '../managed-account.ts';
-import { clearAccountIpEntries, listAccountIpEntries, toIpAllowEntry } from '../../auth/public.ts';
+import { toIpAllowEntry } from '../ip-allow-list.ts';
+import { clearAccountIpEntries, listAccountIpEntries } from '../queries/ip-allow-list.ts';
 
 const errors = { 403: apiErrorSchema, 404: apiErrorSchema };
 

@@ -10,10 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkAccountRelations, checkUsernameFree, USERNAME_TAKEN } from '../account-body-checks.ts';
 import { callerOf } from '../../../platform/scope.ts';
 import { conflict, isUniqueViolation, refuseNotFound } from '../../../platform/errors.ts';
-import { sendSetPasswordMail } from '../set-password-mail.ts';
+import { sendSetPasswordMail } from '../../../platform/access/auth-port.ts';
 import { insertAccount } from '../queries/admin.ts';
-import { toAccountView } from '../queries/accounts.ts';
-import { findAccountOfPerson, findLivePerson } from '../../persons/public.ts';
+import { findAccountOfPerson, toAccountView } from '../queries/accounts.ts';
+import { findLivePerson } from '../../persons/public.ts';
 
 /**
  * POST /api/account/link/{personId} (spec §7): gives a person an account. The new user receives a

@@ -14,7 +14,7 @@ import { conflict, isUniqueViolation, unprocessable } from '../../../platform/er
 import { applyAccountUpdate } from '../queries/admin.ts';
 import { toAccountView } from '../queries/accounts.ts';
 import { changedFields } from '../../../platform/changed-fields.ts';
-import { revokeAccountSessions } from '../../auth/public.ts';
+import { revokeAccountSessions } from '../../../platform/access/auth-port.ts';
 
 /** An own active period that already ended or has not begun would lock the administrator out. */
 function locksOut(period: { Start?: string | null; End?: string | null } | null | undefined): boolean {

@@ -1,7 +1,10 @@
+import './purge.ts';
+
 export {
   claimNotMeToken,
   claimResetToken,
   findResetToken,
   insertNotMeToken,
+  storeResetTokens,
   voidResetTokens,
 } from './tokens.ts';

@@ -1,6 +1,27 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client.ts';
 import { notMeTokens, passwordResetTokens } from '../tables.ts';
+import { RESET_TOKEN_TTL_MINUTES } from '../reset-token.ts';
+
+/**
+ * Stores reset tokens (their hashes) in one statement, whatever their number — none included — and retires
+ * the earlier unused links of the same accounts, so only the newest mail counts. One statement for zero or
+ * more: a forgotten-password request does the same database work for an unknown address as for a known one.
+ */
+export async function storeResetTokens(
+  db: Db,
+  rows: readonly { accountId: number; hash: string }[],
+): Promise<void> {
+  const input = JSON.stringify(rows.map((row) => ({ hash: row.hash, account_id: row.accountId })));
+  await db.execute(sql`
+    with input as (select * from jsonb_to_recordset(${input}::jsonb) as t(hash text, account_id integer)),
+    retired as (
+      update password_reset_tokens set used_at = now()
+      where used_at is null and account_id in (select account_id from input)
+    )
+    insert into password_reset_tokens (hash, account_id, expires_at)
+    select hash, account_id, now() + make_interval(mins => ${RESET_TOKEN_TTL_MINUTES}) from input`);
+}
 
 /** The reset link's row by its token's hash (used, expired or not); undefined for an unknown link. */
 export async function findResetToken(db: Db, hash: string) {

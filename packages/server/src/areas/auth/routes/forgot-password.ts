@@ -7,7 +7,8 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertNotLockedOut, attemptKeys } from '../attempt-guard.ts';
-import { activeAccountsByEmail, resetMail, storeResetTokens } from '../password-reset-mail.ts';
+import { activeAccountsByEmail, resetMail } from '../password-reset-mail.ts';
+import { storeResetTokens } from '../queries/index.ts';
 import { newResetToken } from '../reset-token.ts';
 
 /** The one answer, whether or not the address belongs to an account (ASVS 6.4.1: no enumeration). */
@@ -41,7 +42,7 @@ const forgotPasswordRoute: FastifyPluginAsyncZod = async (app) => {
       // unknown address gets a decoy (a token made and hashed, a mail rendered) that is stored and sent nowhere.
       const issued = (found.length > 0 ? found : [null]).map((account) => ({ account, ...newResetToken() }));
       await storeResetTokens(
-        app,
+        app.db,
         issued.flatMap(({ account, hash }) => (account ? [{ accountId: account.id, hash }] : [])),
       );
       const mails = issued.map(({ account, token }) => ({

@@ -1,7 +1,8 @@
 import { AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { revokeSession } from '../../../platform/auth/sessions.ts';
+import { revokeSession } from '../sessions/queries/index.ts';
+import { callerOf } from '../../../platform/scope.ts';
 
 /** POST /api/account/logout: revokes the caller's session, so its access and refresh tokens stop working at once. */
 const logoutRoute: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +12,7 @@ const logoutRoute: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['account'], summary: 'Log out (revoke the session)', response: { 200: z.object({}) } },
     },
     async (request) => {
-      const caller = request.caller!;
+      const caller = callerOf(request);
       await revokeSession(app.db, caller.sessionId, 'logout');
       await app.callerCache.forgetSession(caller.sessionId);
       await app.audit.record(request, {

@@ -10,10 +10,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../password-hash.ts';
 import { checkPasswordChange } from '../password-policy.ts';
-import { accountCanLogIn } from '../../../platform/auth/account-checks.ts';
-import { bearerToken, callerForAccessToken } from '../../../platform/auth/access-token.ts';
+import { accountCanLogIn } from '../../../platform/access/account-checks.ts';
+import { bearerToken, callerForAccessToken } from '../../../platform/access/access-token.ts';
 import { assertNotLockedOut, attemptKeys, countFailure, countSuccess } from '../attempt-guard.ts';
-import { loginIpAllowed } from '../login-ip-check.ts';
 import { storePassword } from '../password-store.ts';
 import {
   forbidden,
@@ -24,9 +23,9 @@ import {
   unprocessable,
   wrongCurrentPassword,
 } from '../../../platform/errors.ts';
-import { passedTwofaRecently } from '../two-factor-login.ts';
+import { passedTwofaRecently } from '../two-factor/login-step.ts';
 import { assertStepUpCode } from '../step-up.ts';
-import { findAccountById } from '../../accounts/public.ts';
+import { findAccountById, loginIpAllowed } from '../../accounts/public.ts';
 
 const errors = {
   400: apiErrorSchema,

@@ -10,7 +10,7 @@ import { hashPassword } from '../password-hash.ts';
 import { checkPasswordChange } from '../password-policy.ts';
 import { hashToken } from '../reset-token.ts';
 import { claimResetToken, findResetToken } from '../queries/index.ts';
-import { accountCanLogIn } from '../../../platform/auth/account-checks.ts';
+import { accountCanLogIn } from '../../../platform/access/account-checks.ts';
 import {
   type AttemptKeys,
   assertNotLockedOut,

@@ -7,6 +7,7 @@ import { personNameSql } from '../../persons/public.ts';
 import { persons } from '../tables.ts';
 import type { Caller } from '../../../platform/types.ts';
 import { documentFiles, documents, documentVersions } from '../schema.ts';
+import { PURGED_NAME } from '../../persons/public.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type VersionRow = typeof documentVersions.$inferSelect;
@@ -219,7 +220,7 @@ registerPurge('documents', async (tx, { accounts }) => {
   if (accounts.length === 0) return;
   await tx
     .update(documentVersions)
-    .set({ uploadedByName: 'Verwijderd' })
+    .set({ uploadedByName: PURGED_NAME })
     .where(
       inArray(
         documentVersions.uploadedBy,

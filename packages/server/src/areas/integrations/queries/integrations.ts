@@ -5,6 +5,7 @@ import * as t from '../tables.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import { registerPurge } from '../../../platform/purge.ts';
 import { sealSecret } from '../../../platform/secret-box.ts';
+import { purgedUsername } from '../../persons/public.ts';
 
 export type IntegrationRow = typeof t.integrations.$inferSelect;
 export type ReportRow = typeof t.integrationReports.$inferSelect;
@@ -201,6 +202,6 @@ registerPurge('integrations', async (tx, { patientIds, accounts }) => {
   for (const account of accounts)
     await tx
       .update(t.integrationReports)
-      .set({ startedByName: `verwijderd-${account.id}` })
+      .set({ startedByName: purgedUsername(account.id) })
       .where(eq(t.integrationReports.startedBy, account.id));
 });

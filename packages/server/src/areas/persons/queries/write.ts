@@ -1,9 +1,10 @@
 import type { PersonBody } from '@zorgportaal/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client.ts';
-import { revokeAccountSessions } from '../../auth/public.ts';
+import { personAccounts } from '../../../platform/person-accounts.ts';
 import * as t from '../tables.ts';
 import { registerPurge } from '../../../platform/purge.ts';
+import { PURGED_NAME } from '../purged.ts';
 
 export type PersonRow = typeof t.persons.$inferSelect;
 
@@ -60,9 +61,27 @@ export async function updatePerson(
   return row;
 }
 
+/** The name and date of birth the person edits in their own profile (Profiel); nothing else changes. */
+export async function updatePersonDetails(
+  db: Db | Tx,
+  personId: number,
+  details: Pick<
+    PersonRow,
+    'firstNames' | 'lastNamePrefix' | 'lastName' | 'partnerPrefix' | 'partnerLastName' | 'dateOfBirth'
+  >,
+): Promise<void> {
+  await db.update(t.persons).set(details).where(eq(t.persons.id, personId));
+}
+
+/** The person's photo (a checked data URL, or null). */
+export async function setPersonAvatar(db: Db, personId: number, avatar: string | null): Promise<void> {
+  await db.update(t.persons).set({ avatar }).where(eq(t.persons.id, personId));
+}
+
 /**
  * Soft delete (spec §7): Deleted=true, Active=false; the person's accounts are deactivated and all
- * their sessions revoked, in one transaction. The person moves to the trash can.
+ * their sessions revoked (by the accounts area, platform/person-accounts.ts), in one transaction. The
+ * person moves to the trash can.
  */
 export async function softDeletePerson(
   db: Db,
@@ -77,24 +96,9 @@ export async function softDeletePerson(
       .where(and(eq(t.persons.id, id), eq(t.persons.entityId, entityId), eq(t.persons.deleted, false)))
       .returning();
     if (!person) return undefined;
-    const accounts = await tx
-      .update(t.accounts)
-      .set({ active: false })
-      .where(and(eq(t.accounts.personId, id), eq(t.accounts.entityId, entityId)))
-      .returning({ id: t.accounts.id });
-    for (const account of accounts) await revokeAccountSessions(tx, account.id, 'person_deleted');
-    return { person, accountIds: accounts.map((a) => a.id) };
+    const accountIds = await personAccounts().deactivateAll(tx, id, entityId);
+    return { person, accountIds };
   });
-}
-
-/** The person's live account, if any (one person has at most one). */
-export async function findAccountOfPerson(db: Db | Tx, personId: number) {
-  const [row] = await db
-    .select()
-    .from(t.accounts)
-    .where(and(eq(t.accounts.personId, personId), sql`not ${t.accounts.deleted}`))
-    .limit(1);
-  return row;
 }
 
 // A purged person keeps its row (other rows and the audit log refer to it); its personal data goes.
@@ -104,7 +108,7 @@ registerPurge('persons', async (tx, { personId }) => {
     .set({
       firstNames: '-',
       lastNamePrefix: null,
-      lastName: 'Verwijderd',
+      lastName: PURGED_NAME,
       partnerPrefix: null,
       partnerLastName: null,
       dateOfBirth: null,

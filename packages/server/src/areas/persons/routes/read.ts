@@ -10,10 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../../platform/scope.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
-import { toAccountView } from '../../accounts/public.ts';
+import { personAccounts } from '../../../platform/person-accounts.ts';
 import { listPersons } from '../queries/list.ts';
 import { toPerson } from '../mapper.ts';
-import { findAccountOfPerson, findLivePerson } from '../queries/write.ts';
+import { findLivePerson } from '../queries/write.ts';
 
 /** GET /api/personinfo (the persons screen) and GET /api/person/{id} (the edit form). */
 const personReadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,14 +58,14 @@ const personReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const person = await findLivePerson(app.db, caller.entityId, request.params.id);
       if (!person) return refuseNotFound(request, AUDIT_OBJECTS.person, request.params.id);
-      const account = await findAccountOfPerson(app.db, person.id);
+      const account = await personAccounts().accountOf(app.db, person.id);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.read,
         outcome: 'success',
         objectType: AUDIT_OBJECTS.person,
         objectId: person.id,
       });
-      return { Person: toPerson(person), Account: account ? await toAccountView(app.db, account) : null };
+      return { Person: toPerson(person), Account: account };
     },
   );
 };

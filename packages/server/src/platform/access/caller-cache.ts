@@ -1,0 +1,184 @@
+import {
+  isPermission,
+  SESSION_ABSOLUTE_SECONDS,
+  SESSION_IDLE_SECONDS,
+  type EntityType,
+} from '@zorgportaal/contract';
+import type { Db } from '../db/client.ts';
+import type { Events } from '../events.ts';
+import { authPort, type CallerRow } from './auth-port.ts';
+import { findEntity, toEntitySettings } from '../entities.ts';
+import { sha256Hex } from '../crypto.ts';
+import type { Caller } from './caller.ts';
+import { accountCanLogIn } from './account-checks.ts';
+
+/** The channel of every change that ends or narrows a session, or changes entity settings. */
+export const AUTH_CHANNEL = 'zp_auth';
+/** Writing last_seen_at on every request would double the cost of each call; once a minute is enough for a 30-minute idle limit. */
+export const TOUCH_INTERVAL_MS = 60_000;
+/** Bounds the memory: the oldest entries go first (they reload with one query when used again). */
+const MAX_ENTRIES = 50_000;
+
+interface Entry {
+  caller: Caller;
+  allowList: string[];
+  tokenExpiresAt: number;
+  sessionCreatedAt: number;
+  /** last_seen_at as the database has it (read at load or written by our own touch). */
+  seenAt: number;
+  activeFrom: number | null;
+  activeUntil: number | null;
+}
+
+export interface ResolvedCaller {
+  caller: Caller;
+  allowList: readonly string[];
+  /** Set when the session's last_seen_at is due: the hook writes it after the response. */
+  touchSessionId: string | null;
+}
+
+type Settings = ReturnType<typeof toEntitySettings>;
+
+/**
+ * The resolved callers of this instance, keyed by the SHA-256 of the access token, for the token's
+ * remaining lifetime. A miss costs one query. Every change that ends or narrows a session publishes an
+ * event (`forgetSession`, `forgetAccount`, `forgetEntity`); each instance drops the matching entries
+ * as soon as it receives it, so no instance serves a revoked token from memory. A load that was running
+ * while an event came in is used for its request but not kept. Events can be lost while the LISTEN
+ * connection is down: meanwhile every request reads the database, and each (re)connection clears the
+ * whole cache ("reconnect means assume everything changed").
+ */
+export class CallerCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly settings = new Map<number, Settings>();
+  private generation = 0;
+  private readonly unsubscribe: () => void;
+  private readonly unsubscribeReconnect: () => void;
+
+  constructor(
+    private readonly db: Db,
+    private readonly events: Events,
+  ) {
+    this.unsubscribe = events.subscribe(AUTH_CHANNEL, (payload) => this.apply(payload));
+    this.unsubscribeReconnect = events.onReconnect(() => this.clear());
+  }
+
+  /** Forgets everything (a revocation may have been missed); loads running now are not kept. */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.settings.clear();
+  }
+
+  async resolve(token: string, now = Date.now()): Promise<ResolvedCaller | null> {
+    const hash = sha256Hex(token);
+    // Without event delivery a cached entry may be revoked already: read the database every time.
+    if (!this.events.delivering) this.clear();
+    const cached = this.entries.get(hash);
+    if (cached && isUsable(cached, now)) return this.answer(cached, now);
+    // Expired here may still be live in the database (another instance saw the session more recently).
+    if (cached) this.entries.delete(hash);
+
+    const generation = this.generation;
+    const row = await authPort().lookupCaller(this.db, hash);
+    if (!row) return null;
+    const entry = toEntry(row);
+    if (!entry || !isUsable(entry, now)) return null;
+    if (generation === this.generation) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(hash, entry);
+    }
+    return this.answer(entry, now);
+  }
+
+  /** The caller's entity settings (GET /api/management/settings), from memory after the first read. */
+  async entitySettings(entityId: number): Promise<Settings | null> {
+    if (!this.events.delivering) this.clear();
+    const cached = this.settings.get(entityId);
+    if (cached) return cached;
+    const generation = this.generation;
+    const entity = await findEntity(this.db, entityId);
+    if (!entity) return null;
+    const value = toEntitySettings(entity);
+    if (generation === this.generation) this.settings.set(entityId, value);
+    return value;
+  }
+
+  /** After the change is committed: logout, refresh-token reuse. */
+  forgetSession(sessionId: string): Promise<void> {
+    return this.events.publish(AUTH_CHANNEL, `s:${sessionId}`);
+  }
+
+  /** After the change is committed: anything about the account, its roles, sessions or allow-list. */
+  forgetAccount(accountId: number): Promise<void> {
+    return this.events.publish(AUTH_CHANNEL, `a:${accountId}`);
+  }
+
+  /** After the change is committed: entity settings, a role's permissions (every account of the entity). */
+  forgetEntity(entityId: number): Promise<void> {
+    return this.events.publish(AUTH_CHANNEL, `e:${entityId}`);
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.unsubscribeReconnect();
+    this.entries.clear();
+    this.settings.clear();
+  }
+
+  private answer(entry: Entry, now: number): ResolvedCaller {
+    let touchSessionId: string | null = null;
+    if (now - entry.seenAt > TOUCH_INTERVAL_MS) {
+      entry.seenAt = now;
+      touchSessionId = entry.caller.sessionId;
+    }
+    return { caller: entry.caller, allowList: entry.allowList, touchSessionId };
+  }
+
+  private apply(payload: string): void {
+    this.generation++;
+    const kind = payload.slice(0, 2);
+    const id = payload.slice(2);
+    const matches: (entry: Entry) => boolean =
+      kind === 's:'
+        ? (e) => e.caller.sessionId === id
+        : kind === 'a:'
+          ? (e) => String(e.caller.accountId) === id
+          : (e) => String(e.caller.entityId) === id;
+    if (kind === 'e:') this.settings.delete(Number(id));
+    for (const [hash, entry] of this.entries) if (matches(entry)) this.entries.delete(hash);
+  }
+}
+
+function isUsable(entry: Entry, now: number): boolean {
+  if (now >= entry.tokenExpiresAt) return false;
+  if (now - entry.sessionCreatedAt > SESSION_ABSOLUTE_SECONDS * 1000) return false;
+  if (now - entry.seenAt > SESSION_IDLE_SECONDS * 1000) return false;
+  if (entry.activeFrom !== null && entry.activeFrom > now) return false;
+  return entry.activeUntil === null || entry.activeUntil >= now;
+}
+
+function toEntry(row: CallerRow): Entry | null {
+  const { session, account } = row;
+  if (session.revokedAt) return null;
+  if (!accountCanLogIn(account)) return null;
+  const permissions = new Set(row.roles.flatMap((r) => r.permissions).filter(isPermission));
+  return {
+    caller: {
+      accountId: account.id,
+      personId: account.personId,
+      entityId: account.entityId,
+      entityType: row.entityType as EntityType,
+      username: account.username,
+      permissions,
+      roles: row.roles.map((r) => r.name),
+      sessionId: session.id,
+    },
+    allowList: row.allowList,
+    tokenExpiresAt: row.tokenExpiresAt.getTime(),
+    sessionCreatedAt: session.createdAt.getTime(),
+    seenAt: session.lastSeenAt.getTime(),
+    activeFrom: account.activeFrom?.getTime() ?? null,
+    activeUntil: account.activeUntil?.getTime() ?? null,
+  };
+}
