@@ -3,11 +3,10 @@ import { and, asc, desc, eq, inArray, isNull, like, max, or, sql, type SQL } fro
 import type { Db } from '../../../platform/db/client.ts';
 import { registerPurge } from '../../../platform/purge.ts';
 import { entities, networkLinks } from '../../../platform/db/schema/organisations.ts';
-import { personNameSql } from '../../persons/public.ts';
+import { PURGED_NAME, personNameSql } from '../../persons/public.ts';
 import { persons } from '../tables.ts';
 import type { Caller } from '../../../platform/types.ts';
 import { documentFiles, documents, documentVersions } from '../schema.ts';
-import { PURGED_NAME } from '../../persons/public.ts';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type VersionRow = typeof documentVersions.$inferSelect;
