@@ -3,6 +3,7 @@ export { isAsNeeded, plannedMoments, type PlanningAgreement } from './planned-mo
 export { pickDepartment, visibleDepartments } from './queries/departments.ts';
 export { findAgreementRow, findPatient, listAgreements, listPatients } from './queries/index.ts';
 export { markConsentGiven } from './queries/consent.ts';
-export { selectPatients, toPatient } from './patient-mapper.ts';
+export { toPatient } from './patient-mapper.ts';
+export { selectPatients } from './queries/patient-rows.ts';
 export { inPatientScope } from './patient-scope.ts';
 export { insertEcdClient, moveEcdClient } from './queries/ecd-clients.ts';

@@ -2,7 +2,7 @@ import { RESULTS_CSV_COLUMNS, type ResultsQuery, screenName } from '@zorgportaal
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
-import { loadUsers } from '../registration-mapper.ts';
+import { loadUsers } from './users.ts';
 import { resultsFilter } from './results-filter.ts';
 import { isLate } from '../rules.ts';
 

@@ -15,7 +15,8 @@ import {
   markDoubleChecked,
   register,
 } from '../queries/index.ts';
-import { loadUsers, toRegistration } from '../registration-mapper.ts';
+import { toRegistration } from '../registration-mapper.ts';
+import { loadUsers } from '../queries/users.ts';
 import { doubleCheckRefusal } from '../rules.ts';
 import { auditCheckedAtDose, markCheckedAtDose, verifyDoubleCheckAtDose } from '../double-check-at-dose.ts';
 import { checkTimeWindow, windowSettingsOf } from '../time-window.ts';

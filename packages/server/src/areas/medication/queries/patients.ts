@@ -11,7 +11,8 @@ import { unprocessable } from '../../../platform/errors.ts';
 import { registerPurge } from '../../../platform/purge.ts';
 import { type Scope } from '../../../platform/scope.ts';
 import { inPatientScope } from '../patient-scope.ts';
-import { selectPatients, toPatient } from '../patient-mapper.ts';
+import { toPatient } from '../patient-mapper.ts';
+import { selectPatients } from './patient-rows.ts';
 
 /** A patient of one of the `scope` entities, or undefined (missing and foreign look the same). */
 export async function findPatient(db: Db, id: number, scope: Scope): Promise<Patient | undefined> {
