@@ -21,12 +21,20 @@ const FILE_LIKE = /\.(ts|tsx|mjs|cjs|js|json|css|md|sql|csv|html)$/;
 
 /** The `code` spans of a markdown text that look like a path: a slash or a file extension, no placeholder. */
 export function namedPaths(markdown) {
-  const spans = [...markdown.matchAll(/`([^`\n]+)`/g)].map((m) => m.groups?.[0] ?? m[1]);
+  // A worked example names files that do not exist yet: it sits between these two markers.
+  const text = markdown.replace(/<!-- example paths -->[\s\S]*?<!-- \/example paths -->/g, '');
+  const spans = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m.groups?.[0] ?? m[1]);
   return spans
-    .map((span) => span.trim().replace(/[),.:;]+$/, ''))
+    .map((span) =>
+      span
+        .trim()
+        .replace(/[),.:;]+$/, '')
+        .replace(/^(\.\.?\/)+/, ''),
+    )
     .filter((span) => !/[\s<>*{}$|=()]|^[a-z]+:|^@|^\.\.\.|^-|^[A-Z_]+\//.test(span))
     .filter((span) => FILE_LIKE.test(span) || (span.includes('/') && span.endsWith('/')))
-    .filter((span) => !span.startsWith('/')); // URL paths of the API and the SPA, not files
+    .filter((span) => !span.startsWith('/')) // URL paths of the API and the SPA, not files
+    .filter((span) => !/^(dist\/|main\.js$)/.test(span)); // build output
 }
 
 /** A named path exists when a repository path is it or ends with it (docs often name a path from its area). */
