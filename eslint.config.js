@@ -21,7 +21,7 @@ const areaInternals = (areas) => ({
 const serverBoundaries = [
   ...serverAreas.map((area) => ({
     files: [`packages/server/src/areas/${area}/**/*.ts`],
-    ignores: ['**/*schema.ts'],
+    ignores: ['**/*schema.ts', '**/test/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -35,6 +35,16 @@ const serverBoundaries = [
             },
           ],
         },
+      ],
+    },
+  })),
+  // An area's API tests (areas/<x>/test/) read any table through the schema index, as the app-level tests do.
+  ...serverAreas.map((area) => ({
+    files: [`packages/server/src/areas/${area}/test/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [areaInternals(serverAreas.filter((a) => a !== area))] },
       ],
     },
   })),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/platform/db/client.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { rowsOf } from '../db/client.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 describe('audit_log is append-only (NEN 7513)', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { randomToken, sha256Hex } from '../src/platform/crypto.ts';
+import { randomToken, sha256Hex } from '../crypto.ts';
 
 describe('opaque tokens', () => {
   it('are 256-bit base64url strings, stored as their SHA-256 hex hash', () => {

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PurgeSubject, registerPurge } from '../src/platform/purge.ts';
-import { rowsOf } from '../src/platform/db/client.ts';
-import * as s from '../src/platform/db/schema/index.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { type PurgeSubject, registerPurge } from '../purge.ts';
+import { rowsOf } from '../db/client.ts';
+import * as s from '../db/schema/index.ts';
+import { type Api, apiAs } from '../../../test/helpers/api.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 describe('a person purge reaches every area that registered its personal data', () => {
   let t: TestApp;

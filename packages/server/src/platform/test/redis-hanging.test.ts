@@ -1,8 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAttempts } from '../src/platform/db/schema/index.ts';
-import { freshIp, loginForm, postForm, waitFor } from './helpers/account-security.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { authAttempts } from '../db/schema/index.ts';
+import { freshIp, loginForm, postForm, waitFor } from '../../../test/helpers/account-security.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 /**
  * A Redis that hangs instead of refusing (stopped process, network black hole): it accepted the

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAttempts } from '../src/platform/db/schema/index.ts';
-import { freshIp, loginForm, postForm } from './helpers/account-security.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { authAttempts } from '../db/schema/index.ts';
+import { freshIp, loginForm, postForm } from '../../../test/helpers/account-security.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 /** A port nothing listens on: bound once to learn a free number, then closed again. */
 async function closedPort(): Promise<number> {

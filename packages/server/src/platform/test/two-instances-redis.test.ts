@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { type Database, openDatabase } from '../src/platform/db/client.ts';
-import { loginForm, postForm } from './helpers/account-security.ts';
-import { bearer } from './helpers/login.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { loginForm, postForm } from '../../../test/helpers/account-security.ts';
+import { bearer } from '../../../test/helpers/login.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 /**
  * Two app instances on one PostgreSQL database sharing one Redis, as behind a load balancer: what

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountIpAllowList, accounts } from '../src/platform/db/schema/index.ts';
-import { loginForm, postForm } from './helpers/account-security.ts';
-import { auditRows } from './helpers/audit.ts';
-import { bearer, login } from './helpers/login.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { accountIpAllowList, accounts } from '../../../platform/db/schema/index.ts';
+import { loginForm, postForm } from '../../../../test/helpers/account-security.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

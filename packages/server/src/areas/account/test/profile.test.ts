@@ -2,11 +2,11 @@ import { AVATAR_MAX_BYTES, type Profile } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../src/platform/db/schema/index.ts';
-import { auditRows } from './helpers/audit.ts';
-import { bearer, login } from './helpers/login.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { accounts } from '../../../platform/db/schema/index.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

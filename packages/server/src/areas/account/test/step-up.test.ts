@@ -1,8 +1,8 @@
 import type { Profile } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, notMeTokens } from '../src/platform/db/schema/index.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
+import { accounts, notMeTokens } from '../../../platform/db/schema/index.ts';
+import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
 import {
   TWEESTAPS_SECRET,
   codeAt,
@@ -12,11 +12,11 @@ import {
   postForm,
   waitFor,
   wrongCode,
-} from './helpers/account-security.ts';
-import { auditRows } from './helpers/audit.ts';
-import { bearer, login, tokenForm } from './helpers/login.ts';
-import { type ReceivedMail, startSmtp } from './helpers/smtp.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+} from '../../../../test/helpers/account-security.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { bearer, login, tokenForm } from '../../../../test/helpers/login.ts';
+import { type ReceivedMail, startSmtp } from '../../../../test/helpers/smtp.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /**
  * Step-up for account-changing actions (security.md "Step-up"): the e-mail addresses, the password,

@@ -2,12 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { TokenResponse } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, totpEnrolments, twofaChallenges } from '../src/platform/db/schema/index.ts';
-import { TWEESTAPS_SECRET, codeAt, loginForm, postForm, wrongCode } from './helpers/account-security.ts';
-import { auditRows } from './helpers/audit.ts';
-import { bearer, login } from './helpers/login.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { accounts, totpEnrolments, twofaChallenges } from '../../../platform/db/schema/index.ts';
+import {
+  TWEESTAPS_SECRET,
+  codeAt,
+  loginForm,
+  postForm,
+  wrongCode,
+} from '../../../../test/helpers/account-security.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

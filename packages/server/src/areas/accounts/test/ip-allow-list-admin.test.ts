@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountIpAllowList, accounts } from '../src/platform/db/schema/index.ts';
-import { auditRows } from './helpers/audit.ts';
-import { bearer, login } from './helpers/login.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { accountIpAllowList, accounts } from '../../../platform/db/schema/index.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /**
  * A user who locked themselves out of the IP allow-list is let back in by their Beheerder

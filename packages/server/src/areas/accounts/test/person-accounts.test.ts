@@ -1,15 +1,15 @@
 import type { Account, AccountLookups, AccountPage, Person } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { auditRows } from './helpers/audit.ts';
-import { newPersonBody } from './helpers/persons.ts';
-import { mailText, postForm, waitFor } from './helpers/account-security.ts';
-import { login } from './helpers/login.ts';
-import { entityIdOf } from './helpers/entities.ts';
-import { type ReceivedMail, startSmtp } from './helpers/smtp.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { newPersonBody } from '../../../../test/helpers/persons.ts';
+import { mailText, postForm, waitFor } from '../../../../test/helpers/account-security.ts';
+import { login } from '../../../../test/helpers/login.ts';
+import { entityIdOf } from '../../../../test/helpers/entities.ts';
+import { type ReceivedMail, startSmtp } from '../../../../test/helpers/smtp.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 let received: ReceivedMail[];
 let smtp: Awaited<ReturnType<typeof startSmtp>>;

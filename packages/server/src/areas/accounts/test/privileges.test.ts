@@ -1,12 +1,12 @@
 import type { Account, AccountLookups, Person } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { newPersonBody } from './helpers/persons.ts';
-import { createLimitedAdmin } from './helpers/limited-admin.ts';
-import { entityIdOf } from './helpers/entities.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { newPersonBody } from '../../../../test/helpers/persons.ts';
+import { createLimitedAdmin } from '../../../../test/helpers/limited-admin.ts';
+import { entityIdOf } from '../../../../test/helpers/entities.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 describe('account administration: no privilege escalation, no self-lockout', () => {
   let t: TestApp;

@@ -5,9 +5,9 @@ import type {
   DayProgress,
 } from '@zorgportaal/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localDate } from '../src/platform/time.ts';
-import { bearer, login } from './helpers/login.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { localDate } from '../../../platform/time.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 const figures = (p: DayProgress) => ({
   Planned: p.Planned,

@@ -7,15 +7,21 @@ import type {
 } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
-import { localInstant } from '../src/platform/time.ts';
-import { TWEESTAPS_SECRET, codeAt, wrongCode } from './helpers/account-security.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { auditRows } from './helpers/audit.ts';
-import { entityIdOf } from './helpers/entities.ts';
-import { agreementBody, departmentIdOf, newClient, patientBody, today } from './helpers/medication.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { localInstant } from '../../../platform/time.ts';
+import { TWEESTAPS_SECRET, codeAt, wrongCode } from '../../../../test/helpers/account-security.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { entityIdOf } from '../../../../test/helpers/entities.ts';
+import {
+  agreementBody,
+  departmentIdOf,
+  newClient,
+  patientBody,
+  today,
+} from '../../../../test/helpers/medication.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
 
 /** The local (Amsterdam) time now as HH:mm: the tests register a dose that is due now. */
 const nowHhmm = () =>
@@ -229,7 +235,7 @@ describe('client photo on the toedienlijst', () => {
   });
 
   async function bearerOf(username: string) {
-    const { login, bearer } = await import('./helpers/login.ts');
+    const { login, bearer } = await import('../../../../test/helpers/login.ts');
     return bearer((await login(t.app, username)).access_token);
   }
 });

@@ -1,12 +1,12 @@
 import type { AdministrationList, PlannedMoment } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { administrations } from '../src/platform/db/schema/index.ts';
-import { localDate } from '../src/platform/time.ts';
-import { auditRows } from './helpers/audit.ts';
-import { departmentIdOf } from './helpers/medication.ts';
-import { bearer, login } from './helpers/login.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { administrations } from '../../../platform/db/schema/index.ts';
+import { localDate } from '../../../platform/time.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { departmentIdOf } from '../../../../test/helpers/medication.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /** The 60-second refresh of an unchanged toedienlijst or dashboard: a 304, nothing built, nothing logged. */
 describe('administration list and dashboard: ETag revalidation', () => {

@@ -6,9 +6,9 @@ import type {
   Registration,
 } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localInstant } from '../src/platform/time.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { auditRows } from './helpers/audit.ts';
+import { localInstant } from '../../../platform/time.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
 import {
   agreementBody,
   departmentIdOf,
@@ -16,8 +16,8 @@ import {
   patientBody,
   today,
   yesterday,
-} from './helpers/medication.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+} from '../../../../test/helpers/medication.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 describe('administration registration: list, rules, corrections, double checks', () => {
   let t: TestApp;

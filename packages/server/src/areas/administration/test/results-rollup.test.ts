@@ -1,10 +1,10 @@
 import { ADMINISTRATION_STATUSES, RESULT_GROUPINGS, type ResultsQuery } from '@zorgportaal/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recountResults, results } from '../src/areas/administration/index.ts';
-import { addDays, localDate } from '../src/platform/time.ts';
-import * as s from '../src/platform/db/schema/index.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { recountResults, results } from '../index.ts';
+import { addDays, localDate } from '../../../platform/time.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /** Small seeded PRNG (mulberry32): the same "random" data on every run, so a failure can be replayed. */
 function prng(seed: number) {

@@ -11,13 +11,19 @@ import {
 } from '@zorgportaal/contract';
 import { ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localInstant } from '../src/platform/time.ts';
-import { rowsOf } from '../src/platform/db/client.ts';
-import * as s from '../src/platform/db/schema/index.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { auditRows } from './helpers/audit.ts';
-import { agreementBody, departmentIdOf, newClient, patientBody, yesterday } from './helpers/medication.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { localInstant } from '../../../platform/time.ts';
+import { rowsOf } from '../../../platform/db/client.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import {
+  agreementBody,
+  departmentIdOf,
+  newClient,
+  patientBody,
+  yesterday,
+} from '../../../../test/helpers/medication.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 describe('results overview, CSV export, dashboard and flowchart', () => {
   let t: TestApp;

@@ -6,9 +6,9 @@ import type {
   Registration,
 } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localInstant } from '../src/platform/time.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { auditRows } from './helpers/audit.ts';
+import { addDays, localInstant } from '../../../platform/time.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
 import {
   agreementBody,
   departmentIdOf,
@@ -16,9 +16,9 @@ import {
   patientBody,
   today,
   yesterday,
-} from './helpers/medication.ts';
-import { bearer, login } from './helpers/login.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+} from '../../../../test/helpers/medication.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /**
  * The time window of a timed dose (administration/time-window.ts): given within the care centre's

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAttempts } from '../src/platform/db/schema/index.ts';
-import { loginForm, postForm } from './helpers/account-security.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { authAttempts } from '../../../platform/db/schema/index.ts';
+import { loginForm, postForm } from '../../../../test/helpers/account-security.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /** CI sets REDIS_TEST_URL (redis://127.0.0.1:6379); without it this file is skipped. */
 const redisUrl = process.env.REDIS_TEST_URL;

@@ -1,9 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../src/platform/db/schema/index.ts';
-import { TWEESTAPS_SECRET, freshIp, loginForm, postForm, wrongCode } from './helpers/account-security.ts';
-import { auditRows } from './helpers/audit.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { accounts } from '../../../platform/db/schema/index.ts';
+import {
+  TWEESTAPS_SECRET,
+  freshIp,
+  loginForm,
+  postForm,
+  wrongCode,
+} from '../../../../test/helpers/account-security.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

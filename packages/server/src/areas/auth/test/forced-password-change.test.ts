@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountIpAllowList, accounts, mailOutbox } from '../src/platform/db/schema/index.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
+import { accountIpAllowList, accounts, mailOutbox } from '../../../platform/db/schema/index.ts';
+import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
 import {
   TWEESTAPS_SECRET,
   codeAt,
@@ -9,10 +9,10 @@ import {
   loginForm,
   postForm,
   waitFor,
-} from './helpers/account-security.ts';
-import { auditRows } from './helpers/audit.ts';
-import { bearer, login, tokenForm } from './helpers/login.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+} from '../../../../test/helpers/account-security.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { bearer, login, tokenForm } from '../../../../test/helpers/login.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /** No SMTP_URL in this file: forgotten-password mail lands in the log and the mail_outbox table. */
 let t: TestApp;

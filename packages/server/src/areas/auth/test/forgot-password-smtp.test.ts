@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, mailOutbox, passwordResetTokens } from '../src/platform/db/schema/index.ts';
+import { accounts, mailOutbox, passwordResetTokens } from '../../../platform/db/schema/index.ts';
 import {
   TWEESTAPS_SECRET,
   codeAt,
@@ -9,11 +9,11 @@ import {
   mailText,
   postForm,
   waitFor,
-} from './helpers/account-security.ts';
-import { auditRows } from './helpers/audit.ts';
-import { bearer } from './helpers/login.ts';
-import { type ReceivedMail, startSmtp } from './helpers/smtp.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+} from '../../../../test/helpers/account-security.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { bearer } from '../../../../test/helpers/login.ts';
+import { type ReceivedMail, startSmtp } from '../../../../test/helpers/smtp.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 let received: ReceivedMail[];
 let smtp: Awaited<ReturnType<typeof startSmtp>>;

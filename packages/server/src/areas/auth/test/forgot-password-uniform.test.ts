@@ -4,9 +4,9 @@ import { Writable } from 'node:stream';
 import { desc } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mailOutbox } from '../src/platform/db/schema/index.ts';
-import { freshIp, waitFor } from './helpers/account-security.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { mailOutbox } from '../../../platform/db/schema/index.ts';
+import { freshIp, waitFor } from '../../../../test/helpers/account-security.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 const KNOWN = 'apotheker@zorgportaal.example';
 const UNKNOWN = 'niemand-hier@zorgportaal.example';

@@ -1,9 +1,9 @@
 import { MASKED_PASSWORD, type TokenResponse } from '@zorgportaal/contract';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/platform/db/schema/index.ts';
-import { postToken } from './helpers/login.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { auditLog } from '../../../platform/db/schema/index.ts';
+import { postToken } from '../../../../test/helpers/login.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 const form = (username: string, password: string) => ({
   grant_type: 'password',

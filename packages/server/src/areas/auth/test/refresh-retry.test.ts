@@ -1,8 +1,13 @@
 import type { TokenResponse } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login } from './helpers/login.ts';
-import { backdateRefreshUse, PAST_RETRY_WINDOW_S, refreshed, refreshWith } from './helpers/refresh.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import {
+  backdateRefreshUse,
+  PAST_RETRY_WINDOW_S,
+  refreshed,
+  refreshWith,
+} from '../../../../test/helpers/refresh.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /**
  * The refresh grant tolerates a retry: the same refresh token again within 30 s (a page reloaded while

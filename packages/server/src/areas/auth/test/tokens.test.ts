@@ -1,9 +1,9 @@
 import type { TokenResponse } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditRows } from './helpers/audit.ts';
-import { bearer, login, postToken } from './helpers/login.ts';
-import { backdateRefreshUse, PAST_RETRY_WINDOW_S } from './helpers/refresh.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { bearer, login, postToken } from '../../../../test/helpers/login.ts';
+import { backdateRefreshUse, PAST_RETRY_WINDOW_S } from '../../../../test/helpers/refresh.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 const refresh = (t: TestApp, refreshToken: string) =>
   postToken(t.app, { grant_type: 'refresh_token', client_id: 1, product_id: 0, refresh_token: refreshToken });

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { NetworkLink } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announceThread } from '../src/areas/communication/index.ts';
-import * as s from '../src/platform/db/schema/index.ts';
-import { waitFor } from './helpers/account-security.ts';
-import { entityIdOf } from './helpers/entities.ts';
-import { bearer, login } from './helpers/login.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { announceThread } from '../index.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { waitFor } from '../../../../test/helpers/account-security.ts';
+import { entityIdOf } from '../../../../test/helpers/entities.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /**
  * When a network link ends, the conversations that ran over it end with it: the partner no longer lists

@@ -3,16 +3,16 @@ import { PRODUCT_ID, type Thread } from '@zorgportaal/contract';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { type Database, openDatabase } from '../src/platform/db/client.ts';
-import * as s from '../src/platform/db/schema/index.ts';
-import { waitFor } from './helpers/account-security.ts';
-import { apiAs } from './helpers/api.ts';
-import { bearer, login } from './helpers/login.ts';
-import { entityIdOf } from './helpers/entities.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
-import { postForm } from './helpers/account-security.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
+import { buildApp } from '../../../app.ts';
+import { type Database, openDatabase } from '../../../platform/db/client.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { waitFor } from '../../../../test/helpers/account-security.ts';
+import { apiAs } from '../../../../test/helpers/api.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { entityIdOf } from '../../../../test/helpers/entities.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { postForm } from '../../../../test/helpers/account-security.ts';
+import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
 
 interface Stream {
   events: { event: string; data: unknown }[];

@@ -1,10 +1,10 @@
 import type { Thread } from '@zorgportaal/contract';
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { entityIdOf, groupIdOf } from './helpers/entities.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { entityIdOf, groupIdOf } from '../../../../test/helpers/entities.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /** A thread about an order or an INR value: both sides must see it, and it brings its client along. */
 describe('communication: what a thread is about', () => {

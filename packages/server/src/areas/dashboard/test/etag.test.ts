@@ -1,11 +1,11 @@
 import type { AdministrationList, Dashboard, PlannedMoment } from '@zorgportaal/contract';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
-import { tagOf } from '../src/platform/etag.ts';
-import { departmentIdOf } from './helpers/medication.ts';
-import { bearer, login } from './helpers/login.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { tagOf } from '../../../platform/etag.ts';
+import { departmentIdOf } from '../../../../test/helpers/medication.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /** The landing page's one-minute refresh of unchanged tiles: a 304 without a body, nothing logged. */
 describe('GET /api/dashboard: ETag revalidation', () => {

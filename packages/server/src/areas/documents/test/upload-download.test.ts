@@ -1,10 +1,10 @@
 import { AUDIT_OBJECTS, DOCUMENT_MAX_BYTES } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentFiles } from '../src/platform/db/schema/index.ts';
-import { auditRows } from './helpers/audit.ts';
-import { bearer, login } from './helpers/login.ts';
-import { EXE_BYTES, multipart, pdfBytes, PNG_BYTES } from './helpers/multipart.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { documentFiles } from '../../../platform/db/schema/index.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { EXE_BYTES, multipart, pdfBytes, PNG_BYTES } from '../../../../test/helpers/multipart.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

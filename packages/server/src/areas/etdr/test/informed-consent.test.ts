@@ -1,9 +1,14 @@
 import type { Agreement, Consent, MedicationList, Patient } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SIGNATURE_PNG } from '../src/areas/etdr/index.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { agreementBody, departmentIdOf, newClient, patientBody } from './helpers/medication.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { DEMO_SIGNATURE_PNG } from '../index.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import {
+  agreementBody,
+  departmentIdOf,
+  newClient,
+  patientBody,
+} from '../../../../test/helpers/medication.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 describe('eTDR informed consent and authorised signatures', () => {
   let t: TestApp;

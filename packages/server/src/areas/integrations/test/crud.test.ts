@@ -1,11 +1,11 @@
 import { AUDIT_OBJECTS } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrations } from '../src/platform/db/schema/index.ts';
-import { auditRows } from './helpers/audit.ts';
-import { bearer, login } from './helpers/login.ts';
-import { departmentIdOf } from './helpers/medication.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { integrations } from '../../../platform/db/schema/index.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { departmentIdOf } from '../../../../test/helpers/medication.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

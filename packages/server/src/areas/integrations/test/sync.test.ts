@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { AUDIT_OBJECTS } from '@zorgportaal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrations, patients, persons } from '../src/platform/db/schema/index.ts';
-import { auditRows } from './helpers/audit.ts';
-import { entityIdOf } from './helpers/entities.ts';
-import { bearer, login } from './helpers/login.ts';
-import { departmentIdOf } from './helpers/medication.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { integrations, patients, persons } from '../../../platform/db/schema/index.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { entityIdOf } from '../../../../test/helpers/entities.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { departmentIdOf } from '../../../../test/helpers/medication.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 const BSN = 'http://fhir.nl/fhir/NamingSystem/bsn';
 const WARD = 'http://mijncaress.nl/fhir/StructureDefinition/ward-code';

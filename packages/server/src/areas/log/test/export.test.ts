@@ -1,10 +1,10 @@
 import { get } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EXPORT_FAILED_ROW, exportCsv, type LogPage } from '../src/areas/log/index.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { bearer } from './helpers/login.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { EXPORT_FAILED_ROW, exportCsv, type LogPage } from '../index.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { bearer } from '../../../../test/helpers/login.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /** A real HTTP GET (inject cannot show a response that breaks off): status, body so far, completeness. */
 async function httpGet(t: TestApp, path: string, token: string) {

@@ -1,10 +1,10 @@
 import type { LogPage } from '@zorgportaal/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/platform/db/client.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { entityIdOf } from './helpers/entities.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { rowsOf } from '../../../platform/db/client.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { entityIdOf } from '../../../../test/helpers/entities.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /**
  * The Logboek pages by keyset (event time with microseconds, then id), never by OFFSET: walking every

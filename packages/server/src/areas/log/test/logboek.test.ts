@@ -1,11 +1,11 @@
 import type { LogPage, LogRow, Person } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { newPersonBody } from './helpers/persons.ts';
-import { demoPatientOf, departmentIdOf, today } from './helpers/medication.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { newPersonBody } from '../../../../test/helpers/persons.ts';
+import { demoPatientOf, departmentIdOf, today } from '../../../../test/helpers/medication.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /** The Logboek reads like a person would: names instead of ids, what changed, one entry per list view. */
 describe('Logboek: names, changed fields and list views', () => {

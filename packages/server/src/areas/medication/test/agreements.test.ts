@@ -1,15 +1,15 @@
 import type { Agreement, AgreementList, MedicationList, Patient } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, apiAs } from './helpers/api.ts';
-import { auditRows } from './helpers/audit.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
 import {
   agreementBody,
   demoPatientOf,
   departmentIdOf,
   newClient,
   patientBody,
-} from './helpers/medication.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+} from '../../../../test/helpers/medication.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 describe('catalogue and medication agreements (MP9)', () => {
   let t: TestApp;

@@ -1,10 +1,15 @@
 import type { Patient, PatientList } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, apiAs } from './helpers/api.ts';
-import { auditRows } from './helpers/audit.ts';
-import { demoPatientOf, departmentIdOf, newClient, patientBody } from './helpers/medication.ts';
-import { entityIdOf } from './helpers/entities.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import {
+  demoPatientOf,
+  departmentIdOf,
+  newClient,
+  patientBody,
+} from '../../../../test/helpers/medication.ts';
+import { entityIdOf } from '../../../../test/helpers/entities.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 describe('patients: link a person, edit, read, search', () => {
   let t: TestApp;

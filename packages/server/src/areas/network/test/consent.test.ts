@@ -1,8 +1,8 @@
 import type { NetworkLink } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityIdOf } from './helpers/entities.ts';
-import { bearer, login } from './helpers/login.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { entityIdOf } from '../../../../test/helpers/entities.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /**
  * Network consent: whoever ended a link is the only one who can restore it; the other side may ask again

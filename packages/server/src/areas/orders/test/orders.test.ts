@@ -1,14 +1,14 @@
 import type { Order, OrderPage } from '@zorgportaal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireOrders } from '../src/areas/orders/index.ts';
-import * as s from '../src/platform/db/schema/index.ts';
-import { openDatabase } from '../src/platform/db/client.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { auditRows } from './helpers/audit.ts';
-import { demoPatientOf } from './helpers/medication.ts';
-import { entityIdOf } from './helpers/entities.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { expireOrders } from '../index.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { openDatabase } from '../../../platform/db/client.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { demoPatientOf } from '../../../../test/helpers/medication.ts';
+import { entityIdOf } from '../../../../test/helpers/entities.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 const PHARMACY_LIST = '/api/medication/pharmacy/orders';
 const CARE_LIST = '/api/medication/healthcare_provider/orders';
@@ -272,7 +272,7 @@ describe('orders between care centre and pharmacy', () => {
   });
 
   async function authHeaders(username: string) {
-    const { login } = await import('./helpers/login.ts');
+    const { login } = await import('../../../../test/helpers/login.ts');
     const { access_token } = await login(t.app, username);
     return { authorization: `Bearer ${access_token}` };
   }

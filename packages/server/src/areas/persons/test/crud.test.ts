@@ -1,11 +1,11 @@
 import type { Person, PersonPage, TrashPage } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { auditRows } from './helpers/audit.ts';
-import { newPersonBody } from './helpers/persons.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { newPersonBody } from '../../../../test/helpers/persons.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 describe('persons: create, edit, delete, restore, purge', () => {
   let t: TestApp;

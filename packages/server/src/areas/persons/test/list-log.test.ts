@@ -1,11 +1,11 @@
 import type { Dashboard, LogPage, PersonPage } from '@zorgportaal/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { newPersonBody } from './helpers/persons.ts';
-import { postToken } from './helpers/login.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { newPersonBody } from '../../../../test/helpers/persons.ts';
+import { postToken } from '../../../../test/helpers/login.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 describe('person list, Logboek and dashboard', () => {
   let t: TestApp;

@@ -1,12 +1,12 @@
 import type { AccountPage, LogPage, PersonPage, TrashPage } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { auditRows } from './helpers/audit.ts';
-import { aClientOf, newPersonBody } from './helpers/persons.ts';
-import { entityIdOf } from './helpers/entities.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { aClientOf, newPersonBody } from '../../../../test/helpers/persons.ts';
+import { entityIdOf } from '../../../../test/helpers/entities.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /** Tenant isolation (security.md): `anker` (Het Anker, Beheerder) against De Berk's persons and accounts. */
 describe('another organisation gets 404 on every route and changes nothing', () => {

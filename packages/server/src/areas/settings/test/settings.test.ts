@@ -1,8 +1,8 @@
 import { AUDIT_OBJECTS, deriveEntityType } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditRows } from './helpers/audit.ts';
-import { bearer, login } from './helpers/login.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 describe('GET /api/management/settings', () => {
   let t: TestApp;

@@ -6,11 +6,11 @@ import type {
 } from '@zorgportaal/contract';
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { entityIdOf } from './helpers/entities.ts';
-import { agreementBody, today } from './helpers/medication.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { entityIdOf } from '../../../../test/helpers/entities.ts';
+import { agreementBody, today } from '../../../../test/helpers/medication.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 const COUMARIN_PRODUCTS = ['ACENOCOUMAROL TABLET 1MG', 'FENPROCOUMON TABLET 3MG'];
 

@@ -12,13 +12,13 @@ import type {
 } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localDate } from '../src/platform/time.ts';
-import * as s from '../src/platform/db/schema/index.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { auditRows } from './helpers/audit.ts';
-import { entityIdOf } from './helpers/entities.ts';
-import { today } from './helpers/medication.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { addDays, localDate } from '../../../platform/time.ts';
+import * as s from '../../../platform/db/schema/index.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { auditRows } from '../../../../test/helpers/audit.ts';
+import { entityIdOf } from '../../../../test/helpers/entities.ts';
+import { today } from '../../../../test/helpers/medication.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 describe('trombosis service: INR values, target ranges, dosage schemes, scope', () => {
   let t: TestApp;

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../src/platform/db/schema/index.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
-import { freshIp, postForm } from './helpers/account-security.ts';
-import { type Api, apiAs } from './helpers/api.ts';
-import { bearer, login, tokenForm } from './helpers/login.ts';
-import { backdateRefreshUse, PAST_RETRY_WINDOW_S } from './helpers/refresh.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import * as s from '../../db/schema/index.ts';
+import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
+import { freshIp, postForm } from '../../../../test/helpers/account-security.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { bearer, login, tokenForm } from '../../../../test/helpers/login.ts';
+import { backdateRefreshUse, PAST_RETRY_WINDOW_S } from '../../../../test/helpers/refresh.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /**
  * The caller cache never serves a token after a change that ends or narrows its session. Each case

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postForm } from './helpers/account-security.ts';
-import { bearer, login } from './helpers/login.ts';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { postForm } from '../../../../test/helpers/account-security.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

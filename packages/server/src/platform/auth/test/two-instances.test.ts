@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { type Database, openDatabase } from '../src/platform/db/client.ts';
-import { waitFor } from './helpers/account-security.ts';
-import { apiAs } from './helpers/api.ts';
-import { bearer, login } from './helpers/login.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { buildApp } from '../../../app.ts';
+import { type Database, openDatabase } from '../../db/client.ts';
+import { waitFor } from '../../../../test/helpers/account-security.ts';
+import { apiAs } from '../../../../test/helpers/api.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /**
  * Two instances on one PostgreSQL database, each with its own caller cache: a revocation on one is

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
-import { newPersonBody } from './helpers/persons.ts';
+import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
+import { newPersonBody } from '../../../../test/helpers/persons.ts';
 
 /**
  * Durability of the embedded database: the portal runs as a child process on PGlite in a temporary
@@ -14,7 +14,7 @@ import { newPersonBody } from './helpers/persons.ts';
  * writes are in flight, restarted on the same directory, and every acknowledged (201) write must be
  * there. Runs once, on the PGlite project (the PostgreSQL project has no embedded database to kill).
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const KILL_CYCLES = 1;
 const WRITERS = 4;
 const WRITE_MS = 2000;

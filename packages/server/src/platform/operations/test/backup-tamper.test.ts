@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/platform/config.ts';
-import { readArchive, writeArchive, type ArchiveContents } from '../src/platform/operations/archive.ts';
-import { openFailure, readBackupStatus } from '../src/platform/operations/backup-status.ts';
-import { requestBackup } from '../src/platform/operations/control-channel.ts';
-import { startEmbeddedBackups } from '../src/platform/operations/embedded-backups.ts';
-import { restoreArchive } from '../src/platform/operations/restore.ts';
+import { loadConfig } from '../../config.ts';
+import { readArchive, writeArchive, type ArchiveContents } from '../archive.ts';
+import { openFailure, readBackupStatus } from '../backup-status.ts';
+import { requestBackup } from '../control-channel.ts';
+import { startEmbeddedBackups } from '../embedded-backups.ts';
+import { restoreArchive } from '../restore.ts';
 
 const KEY = Buffer.from('5c'.repeat(32), 'hex');
 const OTHER_KEY = Buffer.from('c5'.repeat(32), 'hex');

@@ -6,29 +6,25 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { Person } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { openDatabase, type Database } from '../src/platform/db/client.ts';
-import { migrationsFolder } from '../src/platform/db/migrations.ts';
-import { pruneBackups } from '../src/platform/operations/backup.ts';
-import {
-  openFailure,
-  readBackupStatus,
-  recordBackupOutcome,
-} from '../src/platform/operations/backup-status.ts';
-import { requestBackup } from '../src/platform/operations/control-channel.ts';
-import { startEmbeddedBackups } from '../src/platform/operations/embedded-backups.ts';
-import { restoreArchive } from '../src/platform/operations/restore.ts';
-import { seedDemoWorld } from '../src/seed/demo-world.ts';
-import { apiAs } from './helpers/api.ts';
-import { newPersonBody } from './helpers/persons.ts';
-import { embeddedConfig } from './helpers/embedded-config.ts';
+import { buildApp } from '../../../app.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { migrationsFolder } from '../../db/migrations.ts';
+import { pruneBackups } from '../backup.ts';
+import { openFailure, readBackupStatus, recordBackupOutcome } from '../backup-status.ts';
+import { requestBackup } from '../control-channel.ts';
+import { startEmbeddedBackups } from '../embedded-backups.ts';
+import { restoreArchive } from '../restore.ts';
+import { seedDemoWorld } from '../../../seed/demo-world.ts';
+import { apiAs } from '../../../../test/helpers/api.ts';
+import { newPersonBody } from '../../../../test/helpers/persons.ts';
+import { embeddedConfig } from '../../../../test/helpers/embedded-config.ts';
 
 const run = promisify(execFile);
 const SECRET = 'backup-test-secret-key-0123456789abcdef';
 /** The operator's BACKUP_KEY, as the environment carries it (64 hex characters). */
 const BACKUP_KEY_HEX = 'a1'.repeat(32);
 const BACKUP_KEY = Buffer.from(BACKUP_KEY_HEX, 'hex');
-const serverRoot = path.resolve(import.meta.dirname, '..');
+const serverRoot = path.resolve(import.meta.dirname, '../../../..');
 const tsx = path.resolve(serverRoot, '../../node_modules/.bin/tsx');
 
 /** Runs one of the operator's commands as the operator would (a child process), with DATA_DIR set. */
