@@ -12,7 +12,7 @@ import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts
 /**
  * The refresh grant tolerates a retry: the same refresh token again within 30 s (a page reloaded while
  * the answer was on its way, a client retry, two requests racing) gets the same new pair and keeps the
- * session; after that window it is reuse and ends the family (auth-tokens.test.ts). A refresh ends the
+ * session; after that window it is reuse and ends the family (tokens.test.ts). A refresh ends the
  * old access token at once.
  */
 describe('refresh grant: retries and the old access token', () => {

@@ -46,7 +46,7 @@ describe('token life cycle', () => {
   it('revokes the whole family when a used refresh token comes back after the retry window', async () => {
     const first = await login(t.app, 'anker');
     const second = (await refresh(t, first.refresh_token)).json<TokenResponse>();
-    // A retry within the window gets the same pair (auth-refresh-retry.test.ts); this one comes after it.
+    // A retry within the window gets the same pair (refresh-retry.test.ts); this one comes after it.
     await backdateRefreshUse(t, first.refresh_token, PAST_RETRY_WINDOW_S);
     const replay = await refresh(t, first.refresh_token);
     expect(replay.statusCode).toBe(401);
