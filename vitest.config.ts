@@ -9,11 +9,13 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     root: 'packages/server',
-    // The unit tests under src/ need no database: they run once; only the SQL attempt store runs on both.
+    // API tests live in a test/ folder: beside their area (src/areas/<x>/test/), the platform's
+    // (src/platform/**/test/) or the app's (test/). Unit tests sit next to their code and need no database:
+    // they run once; of those only the SQL attempt store runs on both.
     include:
       db === 'pglite'
         ? ['test/**/*.test.ts', 'src/**/*.test.ts']
-        : ['test/**/*.test.ts', 'src/platform/attempts/attempt-limiter.test.ts'],
+        : ['**/test/**/*.test.ts', 'src/platform/attempts/attempt-limiter.test.ts'],
     environment: 'node',
     env: { TEST_DB: db, LOG_LEVEL: 'silent' },
     globalSetup: ['test/global-setup.ts'],

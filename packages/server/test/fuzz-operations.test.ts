@@ -26,7 +26,7 @@ const FUZZ_ADDRESS = '192.0.2.10';
 const loginLimited = (op: Operation) => /^\/(oauth|api\/auth)\//.test(op.path);
 /**
  * Live event streams stay open for minutes once accepted, so an injected call would never return; their
- * refusals and their events are tested in communication-stream.test.ts.
+ * refusals and their events are tested in src/areas/communication/test/stream.test.ts.
  */
 const isEventStream = (op: Operation) =>
   op.method === 'GET' && /\/communication\/(stream|events)$/.test(op.path);

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authAttempts } from '../../../schema.ts';
+import { loginForm, postForm } from '../../../../test/helpers/account-security.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+
+/** CI sets REDIS_TEST_URL (redis://127.0.0.1:6379); without it this file is skipped. */
+const redisUrl = process.env.REDIS_TEST_URL;
+
+describe.skipIf(!redisUrl)('brute-force counters in Redis (REDIS_URL)', () => {
+  const tag = randomBytes(6).toString('hex');
+  // Addresses of this run only (one /64 each), so runs never share or leave per-IP counters.
+  const net = `a${tag.slice(0, 3)}`;
+  let calls = 0;
+  const nextIp = () => `2001:db8:${net}:${++calls}::1`;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    // Two instances, as behind a load balancer: each with its own database, sharing only Redis.
+    a = await buildTestApp({ config: { redisUrl } });
+    b = await buildTestApp({ config: { redisUrl } });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    const redis = new Redis(redisUrl!);
+    for (const pattern of [`*${tag}*`, `*2001:db8:${net}:*`]) {
+      const keys = await redis.keys(`zorgportaal:attempts:${pattern}`);
+      if (keys.length) await redis.del(...keys);
+    }
+    await redis.quit();
+  });
+
+  it('shares one failure count between two app instances', async () => {
+    const username = `redis-${tag}`;
+    const fail = (app: TestApp) =>
+      postForm(app.app, '/oauth/token', loginForm(username, 'fout-fout-fout'), nextIp());
+    for (let i = 0; i < 5; i++) expect((await fail(a)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++) expect((await fail(b)).statusCode).toBe(401);
+    const tenth = await fail(a);
+    expect(tenth.statusCode).toBe(429);
+    expect(Number(tenth.headers['retry-after'])).toBeGreaterThan(0);
+    const onB = await fail(b);
+    expect(onB.statusCode).toBe(429);
+    expect(onB.json()).toMatchObject({ Code: 'TOO_MANY_ATTEMPTS', error: 'slow_down' });
+    // Nothing was counted in the databases: Redis holds the counters.
+    expect(await a.db.select().from(authAttempts)).toEqual([]);
+    expect(await b.db.select().from(authAttempts)).toEqual([]);
+  });
+});

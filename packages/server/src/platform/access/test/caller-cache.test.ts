@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../../schema.ts';
+import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
+import { freshIp, postForm } from '../../../../test/helpers/account-security.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { bearer, login, tokenForm } from '../../../../test/helpers/login.ts';
+import { backdateRefreshUse, PAST_RETRY_WINDOW_S } from '../../../../test/helpers/refresh.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+
+/**
+ * The caller cache never serves a token after a change that ends or narrows its session. Each case
+ * first uses the token (so it is cached), makes the change through the API, then uses it again.
+ */
+let t: TestApp;
+let admin: Api;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await apiAs(t.app, 'beheerder');
+});
+afterAll(() => t.close());
+
+const use = (token: string, url = '/api/patients') =>
+  t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+const accountIdOf = async (username: string) =>
+  (await t.db.select().from(s.accounts).where(eq(s.accounts.username, username)))[0]!.id;
+
+async function cachedSession(username: string) {
+  const session = await login(t.app, username);
+  expect((await use(session.access_token)).statusCode).toBe(200);
+  expect((await use(session.access_token)).statusCode).toBe(200);
+  return session;
+}
+
+describe('caller cache revocation', () => {
+  it('logout', async () => {
+    const me = await cachedSession('verpleegkundige');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/logout',
+      headers: bearer(me.access_token),
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await use(me.access_token)).statusCode).toBe(401);
+  });
+
+  it('force logout', async () => {
+    const me = await cachedSession('verpleegkundige');
+    const id = await accountIdOf('verpleegkundige');
+    expect((await admin.get(`/api/account/${id}/forcelogout`)).statusCode).toBe(200);
+    expect((await use(me.access_token)).statusCode).toBe(401);
+  });
+
+  it('refresh-token reuse', async () => {
+    const me = await cachedSession('verpleegkundige');
+    const form = {
+      grant_type: 'refresh_token',
+      client_id: 1,
+      product_id: 0,
+      refresh_token: me.refresh_token,
+    };
+    const renewed = await postForm(t.app, '/oauth/token', form);
+    expect(renewed.statusCode).toBe(200);
+    // The refresh ended the old access token; the new one is cached before the reuse.
+    expect((await use(me.access_token)).statusCode).toBe(401);
+    const next = renewed.json<{ access_token: string }>().access_token;
+    expect((await use(next)).statusCode).toBe(200);
+    expect((await use(next)).statusCode).toBe(200);
+    // Past the retry window a used refresh token is reuse: the whole family goes.
+    await backdateRefreshUse(t, me.refresh_token, PAST_RETRY_WINDOW_S);
+    expect((await postForm(t.app, '/oauth/token', form)).statusCode).toBe(401);
+    expect((await use(next)).statusCode).toBe(401);
+  });
+
+  it('role change narrows the permissions at once', async () => {
+    const me = await cachedSession('verpleegkundige');
+    const id = await accountIdOf('verpleegkundige');
+    const [role] = await t.db.select().from(s.roles).where(eq(s.roles.name, 'Verpleegkundige'));
+    expect((await admin.put(`/api/account/${id}`, { RoleIds: [] })).statusCode).toBe(200);
+    expect((await use(me.access_token)).statusCode).toBe(403);
+    expect((await admin.put(`/api/account/${id}`, { RoleIds: [role!.id] })).statusCode).toBe(200);
+    expect((await use(me.access_token)).statusCode).toBe(200);
+  });
+
+  it('password change ends the other sessions, keeps the own', async () => {
+    const other = await cachedSession('verpleegkundige');
+    const own = await cachedSession('verpleegkundige');
+    const id = await accountIdOf('verpleegkundige');
+    const password = 'Paarse-olifant-fietst-2026';
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passwordreset',
+      remoteAddress: freshIp(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...bearer(own.access_token) },
+      payload: tokenForm({
+        account_id: id,
+        current_password: DEMO_PASSWORD,
+        password,
+        password_confirmation: password,
+      }),
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await use(other.access_token)).statusCode).toBe(401);
+    expect((await use(own.access_token)).statusCode).toBe(200);
+    // Put the demo password back for the cases that follow.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passwordreset',
+      remoteAddress: freshIp(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...bearer(own.access_token) },
+      payload: tokenForm({
+        account_id: id,
+        current_password: password,
+        password: 'Groene-giraffe-zwemt-2026',
+        password_confirmation: 'Groene-giraffe-zwemt-2026',
+      }),
+    });
+  });
+
+  it('IP allow-list change', async () => {
+    const me = await cachedSession('assistent');
+    const other = await login(t.app, 'assistent');
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/ips',
+      remoteAddress: '127.0.0.9',
+      headers: bearer(other.access_token),
+      payload: { Ip: '127.0.0.9', ProductId: 1, current_password: DEMO_PASSWORD },
+    });
+    expect(add.statusCode).toBe(201);
+    expect((await use(me.access_token, '/api/account')).statusCode).toBe(403);
+  });
+
+  it('deactivation and deletion', async () => {
+    const tweestaps = await accountIdOf('tweestaps');
+    const [row] = await t.db.select().from(s.accounts).where(eq(s.accounts.id, tweestaps));
+    // Without its 2FA step, so the helper can log in with the password alone.
+    await t.db.update(s.accounts).set({ totpEnabled: false }).where(eq(s.accounts.id, tweestaps));
+    const victim = await cachedSession('tweestaps');
+    expect((await admin.post(`/api/account/${tweestaps}/deactivate`)).statusCode).toBe(200);
+    expect((await use(victim.access_token)).statusCode).toBe(401);
+
+    // Deletion: the account's person goes to the trash can.
+    await t.db.update(s.accounts).set({ active: true }).where(eq(s.accounts.id, tweestaps));
+    const again = await cachedSession('tweestaps');
+    expect((await admin.delete(`/api/person/${row!.personId}`)).statusCode).toBe(200);
+    expect((await use(again.access_token)).statusCode).toBe(401);
+  });
+});
+
+describe('entity settings from memory', () => {
+  it('serves the change of PUT /api/management/settings/1 at once', async () => {
+    const before = await admin.get('/api/management/settings');
+    expect(before.statusCode).toBe(200);
+    const put = await admin.put('/api/management/settings/1', { WelcomeText: 'Welkom bij De Berk' });
+    expect(put.statusCode).toBe(200);
+    expect((await admin.get('/api/management/settings')).json()).toMatchObject({
+      WelcomeText: 'Welkom bij De Berk',
+    });
+  });
+});

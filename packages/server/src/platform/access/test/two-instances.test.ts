@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app.ts';
+import { type Database, openDatabase } from '../../db/client.ts';
+import { waitFor } from '../../../../test/helpers/account-security.ts';
+import { apiAs } from '../../../../test/helpers/api.ts';
+import { bearer, login } from '../../../../test/helpers/login.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+
+/**
+ * Two instances on one PostgreSQL database, each with its own caller cache: a revocation on one is
+ * a 401 on the other within a second (LISTEN/NOTIFY). PGlite has a single instance by design.
+ */
+const onPostgres = process.env.TEST_DB === 'postgres';
+
+describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
+  let a: TestApp;
+  let b: FastifyInstance;
+  let bDatabase: Database;
+  beforeAll(async () => {
+    a = await buildTestApp();
+    bDatabase = await openDatabase(a.config.databaseUrl!);
+    b = await buildApp(a.config, bDatabase, { logger: false });
+    await b.ready();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await bDatabase?.close();
+    await a?.close();
+  });
+
+  const useOn = (app: FastifyInstance, token: string, url = '/api/patients') =>
+    app.inject({ method: 'GET', url, headers: bearer(token) });
+
+  /** Polls instance B until the answer is `status`; fails after one second. */
+  const within1s = (token: string, status: number, url?: string) =>
+    waitFor(async () => ((await useOn(b, token, url)).statusCode === status ? true : null), 1000);
+
+  it('logout on A is a 401 on B', async () => {
+    const me = await login(a.app, 'verpleegkundige');
+    expect((await useOn(b, me.access_token)).statusCode).toBe(200);
+    const out = await a.app.inject({
+      method: 'POST',
+      url: '/api/account/logout',
+      headers: bearer(me.access_token),
+    });
+    expect(out.statusCode).toBe(200);
+    await within1s(me.access_token, 401);
+  });
+
+  it('force logout and deactivation on A are a 401 on B', async () => {
+    const admin = await apiAs(a.app, 'beheerder');
+    const first = await login(a.app, 'verpleegkundige');
+    expect((await useOn(b, first.access_token)).statusCode).toBe(200);
+    expect((await admin.get(`/api/account/${first.Account.Id}/forcelogout`)).statusCode).toBe(200);
+    await within1s(first.access_token, 401);
+
+    const second = await login(a.app, 'verpleegkundige');
+    expect((await useOn(b, second.access_token)).statusCode).toBe(200);
+    expect((await admin.post(`/api/account/${second.Account.Id}/deactivate`)).statusCode).toBe(200);
+    await within1s(second.access_token, 401);
+  });
+
+  it('a settings change on A is served by B', async () => {
+    const admin = await apiAs(a.app, 'beheerder');
+    expect((await useOn(b, admin.token, '/api/management/settings')).json()).not.toMatchObject({
+      WelcomeText: 'Welkom op instantie B',
+    });
+    expect(
+      (await admin.put('/api/management/settings/1', { WelcomeText: 'Welkom op instantie B' })).statusCode,
+    ).toBe(200);
+    await waitFor(async () => {
+      const res = await useOn(b, admin.token, '/api/management/settings');
+      return res.json<{ WelcomeText?: string }>().WelcomeText === 'Welkom op instantie B' ? true : null;
+    }, 1000);
+  });
+
+  it('a logout and a settings change on A while B is not listening are seen by B once it reconnects', async () => {
+    const me = await login(a.app, 'apotheker');
+    const admin = await apiAs(a.app, 'beheerder');
+    // Both are cached on B: the caller and the organisation's settings.
+    expect((await useOn(b, me.access_token)).statusCode).toBe(200);
+    expect((await useOn(b, admin.token, '/api/management/settings')).statusCode).toBe(200);
+
+    const sql = new pg.Client({ connectionString: a.config.databaseUrl });
+    await sql.connect();
+    try {
+      const listenerOfB = async () =>
+        (
+          await sql.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [
+            b.events.listenerName,
+          ])
+        ).rows[0] ?? null;
+      const before = await listenerOfB();
+      expect(before).not.toBeNull();
+      // The database ends B's LISTEN connection (a restart, a failover, a network loss would too).
+      await sql.query('select pg_terminate_backend($1)', [before!.pid]);
+      await waitFor(async () => ((await listenerOfB())?.pid === before!.pid ? null : true), 2000);
+
+      const out = await a.app.inject({
+        method: 'POST',
+        url: '/api/account/logout',
+        headers: bearer(me.access_token),
+      });
+      expect(out.statusCode).toBe(200);
+      const settingsChange = await admin.put('/api/management/settings/1', {
+        WelcomeText: 'Gewijzigd tijdens de onderbreking',
+      });
+      expect(settingsChange.statusCode).toBe(200);
+
+      // B reconnects by itself (after a second): the NOTIFYs of both changes were sent before, so it missed them.
+      const after = await waitFor(listenerOfB, 5000);
+      expect(after.pid).not.toBe(before!.pid);
+      await within1s(me.access_token, 401);
+      await waitFor(async () => {
+        const res = await useOn(b, admin.token, '/api/management/settings');
+        return res.json<{ WelcomeText?: string }>().WelcomeText === 'Gewijzigd tijdens de onderbreking'
+          ? true
+          : null;
+      }, 1000);
+    } finally {
+      await sql.end();
+    }
+  });
+});

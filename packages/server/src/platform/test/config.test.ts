@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'zp-config-'));
+
+describe('loadConfig', () => {
+  it('uses the documented defaults and generates a secret key once in embedded mode', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      demoData: true,
+      logLevel: 'info',
+      publicUrl: 'http://127.0.0.1:8080',
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.webDist).toMatch(/packages[/\\]web[/\\]dist$/);
+    expect(readFileSync(path.join(dir, 'secret.key'), 'utf8').trim()).toBe(config.secretKey);
+    expect(loadConfig({ DATA_DIR: dir }).secretKey).toBe(config.secretKey);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number between 1 and 65535'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be a number between 1 and 65535'],
+    [{ DEMO_DATA: 'yes' }, 'Invalid configuration: DEMO_DATA must be true or false'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of'],
+    [{ BACKUP_INTERVAL: 'weekly' }, 'Invalid configuration: BACKUP_INTERVAL must be off or a duration'],
+    [{ BACKUP_KEEP: '0' }, 'Invalid configuration: BACKUP_KEEP must be a whole number of at least 1'],
+    [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a PostgreSQL URL'],
+    [
+      { DATABASE_URL: 'postgres://localhost/zp' },
+      'Invalid configuration: SECRET_KEY is required when DATABASE_URL is set',
+    ],
+  ])('refuses %o naming the variable', (env, message) => {
+    const load = () => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(message);
+  });
+
+  it('takes embedded backups daily and keeps 14 unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      backupIntervalMs: 86_400_000,
+      backupKeep: 14,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), BACKUP_INTERVAL: '6h', BACKUP_KEEP: '3' })).toMatchObject({
+      backupIntervalMs: 6 * 3_600_000,
+      backupKeep: 3,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), BACKUP_INTERVAL: 'off' }).backupIntervalMs).toBe(0);
+  });
+
+  it('does not seed demo data on PostgreSQL unless DEMO_DATA=true', () => {
+    const base = { DATABASE_URL: 'postgres://localhost/zp', SECRET_KEY: 'x'.repeat(32) };
+    expect(loadConfig(base).demoData).toBe(false);
+    expect(loadConfig({ ...base, DEMO_DATA: 'true' }).demoData).toBe(true);
+  });
+});
