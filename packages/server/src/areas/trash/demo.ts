@@ -1,5 +1,5 @@
 import type { Tx } from '../../platform/db/client.ts';
-import * as t from './tables.ts';
+import { seedDemoDeletedPersons } from '../persons/demo-deleted.ts';
 
 const DAY = 86_400_000;
 const NAMES: [string, string | null, string][] = [
@@ -20,22 +20,18 @@ export async function seedDemoTrash(
   organisations: { entityId: number; deletedBy: number | null }[],
   now: Date,
 ): Promise<void> {
-  if (organisations.length === 0) return;
-  await tx.insert(t.persons).values(
+  await seedDemoDeletedPersons(
+    tx,
     organisations.map(({ entityId, deletedBy }, i) => {
-      const [firstNames, lastNamePrefix, lastName] = NAMES[i % NAMES.length]!;
-      const deletedAt = new Date(now.getTime() - (2 + i) * DAY);
+      const [firstNames, prefix, lastName] = NAMES[i % NAMES.length]!;
       return {
         entityId,
         firstNames,
-        lastNamePrefix,
+        prefix,
         lastName,
         dateOfBirth: `${1950 + i * 7}-0${(i % 9) + 1}-1${i % 9}`,
-        active: false,
-        deleted: true,
-        deletedAt,
+        deletedAt: new Date(now.getTime() - (2 + i) * DAY),
         deletedBy,
-        updatedAt: deletedAt,
       };
     }),
   );

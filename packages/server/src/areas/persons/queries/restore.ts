@@ -1,14 +1,17 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
-import type { PersonRow } from './write.ts';
 
 /**
  * Back from the trash can (the trash area's "Terugzetten"): a deleted, not purged person of the entity
  * is live again. The account stays inactive until an administrator re-activates it. Undefined when the
  * person is not in the entity's trash can.
  */
-export async function restorePerson(db: Db, entityId: number, id: number): Promise<PersonRow | undefined> {
+export async function restorePerson(
+  db: Db,
+  entityId: number,
+  id: number,
+): Promise<typeof t.persons.$inferSelect | undefined> {
   const p = t.persons;
   const [row] = await db
     .update(p)
