@@ -1,20 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema.ts';
 
-/**
- * Brute-force counters shared by every instance (security.md). One row per key, updated with
- * INSERT … ON CONFLICT, so parallel failures serialise and none slips under the limit.
- */
-export const authAttempts = pgTable(
-  'auth_attempts',
-  {
-    key: text().primaryKey(),
-    attempts: timestamp({ withTimezone: true }).array().notNull(),
-    lastAt: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [index('auth_attempts_last_at_idx').on(t.lastAt)],
-);
-
 /** The 2FA step of a login: created only after the password was verified, valid 5 minutes. */
 export const twofaChallenges = pgTable(
   'twofa_challenges',

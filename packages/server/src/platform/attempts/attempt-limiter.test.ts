@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../db/client.ts';
+import { migrationsFolder } from '../db/migrations.ts';
 import {
-  ATTEMPTS_TABLE_SQL,
   AttemptLimiter,
   type AttemptStore,
   RedisAttemptStore,
@@ -206,8 +208,8 @@ const onPostgresRun = process.env.TEST_DB === 'postgres';
 describe.skipIf(onPostgresRun)('SqlAttemptStore on PGlite', () => {
   let db: PGlite;
   beforeAll(async () => {
-    db = new PGlite();
-    await db.exec(ATTEMPTS_TABLE_SQL);
+    // The table as the migrations create it: the tests' migrated template (test/global-setup.ts).
+    db = await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
   });
   afterAll(async () => {
     await db?.close();
@@ -234,8 +236,14 @@ describe.skipIf(onPostgresRun)('SqlAttemptStore on PGlite', () => {
     expect(rows.map((r) => r.key)).toEqual(['prune:b']);
   });
 
-  it('creates its table idempotently', async () => {
-    await db.exec(ATTEMPTS_TABLE_SQL);
+  it('keeps one row per key, whatever the number of attempts', async () => {
+    const store = make(fakeClock());
+    await Promise.all(Array.from({ length: 10 }, () => store.hit('parallel', 15 * MIN)));
+    expect(await store.count('parallel', 15 * MIN)).toBe(10);
+    const { rows } = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM auth_attempts WHERE key = 'parallel'",
+    );
+    expect(rows[0]!.n).toBe(1);
   });
 });
 
@@ -243,18 +251,27 @@ describe.skipIf(onPostgresRun)('SqlAttemptStore on PGlite', () => {
 const postgresUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
 
 describe.skipIf(!postgresUrl)('SqlAttemptStore on PostgreSQL (node-postgres)', () => {
-  // A throw-away schema, so the test leaves the shared database as it found it.
-  const schema = `attempts_test_${randomBytes(6).toString('hex')}`;
+  // A throw-away database with the migrations' tables, so the test leaves the shared server as it found it.
+  const name = `attempts_test_${randomBytes(6).toString('hex')}`;
   let pool: pg.Pool;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
   beforeAll(async () => {
-    pool = new pg.Pool({ connectionString: postgresUrl, options: `-c search_path=${schema}`, max: 4 });
-    await pool.query(`CREATE SCHEMA ${schema}`);
-    for (const statement of ATTEMPTS_TABLE_SQL.split(';').filter((s) => s.trim()))
-      await pool.query(statement);
+    await admin(`CREATE DATABASE ${name}`);
+    const url = new URL(postgresUrl!);
+    url.pathname = `/${name}`;
+    const database = await openDatabase(url.toString());
+    await database.migrate(migrationsFolder());
+    await database.close();
+    pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
   });
   afterAll(async () => {
-    await pool?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await pool?.end();
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
   const make = (clock: ReturnType<typeof fakeClock>) =>
     new SqlAttemptStore(async (sql, params) => (await pool.query(sql, params)).rows, clock);

@@ -94,31 +94,9 @@ export class RedisAttemptStore implements AttemptStore {
 }
 
 // ---------------------------------------------------------------------------------------------
-// SQL: one row per key holding the attempt times. Works on PGlite and PostgreSQL (node-postgres).
+// SQL: one row per key holding the attempt times (the table `auth_attempts`, platform/db/schema/attempts.ts,
+// created by the migrations). Works on PGlite and PostgreSQL (node-postgres).
 // ---------------------------------------------------------------------------------------------
-
-/**
- * The table {@link SqlAttemptStore} needs, for the schema owner to add as a migration:
- *
- * ```sql
- * CREATE TABLE IF NOT EXISTS auth_attempts (
- *   key      text PRIMARY KEY,          -- e.g. 'f:user:jan' (failures), 'l:ip:192.0.2.1' (lockouts)
- *   attempts timestamptz[] NOT NULL,    -- attempt times within the key's window, newest first
- *   last_at  timestamptz NOT NULL       -- newest attempt, so old rows can be pruned by index
- * );
- * CREATE INDEX IF NOT EXISTS auth_attempts_last_at_idx ON auth_attempts (last_at);
- * ```
- * Why one row per key and not one row per attempt: `INSERT ... ON CONFLICT DO UPDATE` locks the
- * key's row, so concurrent attempts on several instances queue up and each sees the others' counts.
- * With a row per attempt, READ COMMITTED lets simultaneous attempts miss each other (measured on
- * PostgreSQL: 10 parallel hits all answered at most 9), which a parallel brute force would exploit.
- */
-export const ATTEMPTS_TABLE_SQL = `CREATE TABLE IF NOT EXISTS auth_attempts (
-  key text PRIMARY KEY,
-  attempts timestamptz[] NOT NULL,
-  last_at timestamptz NOT NULL
-);
-CREATE INDEX IF NOT EXISTS auth_attempts_last_at_idx ON auth_attempts (last_at);`;
 
 /**
  * Runs one parameterised statement ($1, $2, ...) and returns its rows. Adapters:
