@@ -209,7 +209,7 @@ describe.skipIf(onPostgresRun)('SqlAttemptStore on PGlite', () => {
   let db: PGlite;
   beforeAll(async () => {
     // The table as the migrations create it: the tests' migrated template (test/global-setup.ts).
-    db = await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+    db = await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('databaseTemplates').migrated)]) });
   });
   afterAll(async () => {
     await db?.close();
