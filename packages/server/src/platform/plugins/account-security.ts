@@ -34,7 +34,30 @@ function rawQuery(app: FastifyInstance): SqlQuery {
 /** How long a Redis command may take before the attempt store falls back to the database. */
 const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
-function attemptStore(app: FastifyInstance): AttemptStore {
+/** How long startup waits for the first Redis connection before it begins in the database fallback. */
+const REDIS_FIRST_CONNECT_MS = 2000;
+
+/**
+ * Resolves once the client is ready, has failed, or `ms` passed. Without this wait the first logins after a
+ * start ran while the connection was still opening (commands fail at once without the offline queue), so
+ * they were counted in the database while the other instances counted in Redis: a split count.
+ */
+function firstConnection(redis: Redis, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (redis.status === 'ready') return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      redis.off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    redis.once('ready', done);
+    redis.once('error', done);
+  });
+}
+
+async function attemptStore(app: FastifyInstance): Promise<AttemptStore> {
   const sqlStore = new SqlAttemptStore(rawQuery(app));
   // The database counters are the fallback while Redis is down, so they are pruned in both modes.
   const timer = setInterval(() => {
@@ -77,13 +100,14 @@ function attemptStore(app: FastifyInstance): AttemptStore {
       () => false,
     );
   });
+  await firstConnection(redis, REDIS_FIRST_CONNECT_MS);
   return new FallbackAttemptStore(new RedisAttemptStore(redis), sqlStore, app.log);
 }
 
 /** The brute-force limiter and the mailer, as app decorators (tests reach them through the app). */
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('attemptLimiter', new AttemptLimiter(attemptStore(app)));
+    app.decorate('attemptLimiter', new AttemptLimiter(await attemptStore(app)));
 
     const mailer = createMailer({
       smtpUrl: app.config.smtpUrl,

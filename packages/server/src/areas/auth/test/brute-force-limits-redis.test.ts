@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { connect, createServer, type AddressInfo, type Server } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAttempts } from '../../../schema.ts';
@@ -47,5 +48,43 @@ describe.skipIf(!redisUrl)('brute-force counters in Redis (REDIS_URL)', () => {
     // Nothing was counted in the databases: Redis holds the counters.
     expect(await a.db.select().from(authAttempts)).toEqual([]);
     expect(await b.db.select().from(authAttempts)).toEqual([]);
+  });
+});
+
+describe.skipIf(!redisUrl)('an instance that starts while Redis is slow to answer', () => {
+  const tag = randomBytes(6).toString('hex');
+  let proxy: Server;
+  let t: TestApp;
+  beforeAll(async () => {
+    // Redis behind a proxy that holds each new connection for 300 ms, as a busy network would.
+    const target = new URL(redisUrl!);
+    proxy = createServer((client) => {
+      setTimeout(() => {
+        const upstream = connect(Number(target.port || 6379), target.hostname);
+        client.pipe(upstream).pipe(client);
+        client.on('error', () => upstream.destroy());
+        upstream.on('error', () => client.destroy());
+      }, 300);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const { port } = proxy.address() as AddressInfo;
+    t = await buildTestApp({ config: { redisUrl: `redis://127.0.0.1:${port}` } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((resolve) => proxy.close(resolve));
+    const redis = new Redis(redisUrl!);
+    const keys = await redis.keys(`zorgportaal:attempts:*${tag}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('counts its very first failed login in Redis, like every other instance', async () => {
+    const response = await postForm(t.app, '/oauth/token', loginForm(`slow-${tag}`, 'fout-fout-fout'));
+    expect(response.statusCode).toBe(401);
+    expect(await t.db.select().from(authAttempts)).toEqual([]);
+    const redis = new Redis(redisUrl!);
+    expect(await redis.keys(`zorgportaal:attempts:*slow-${tag}*`)).not.toEqual([]);
+    await redis.quit();
   });
 });
