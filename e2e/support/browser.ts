@@ -24,6 +24,9 @@ export function useBrowser() {
         baseURL: e2e!.baseURL,
         locale: 'nl-NL',
         timezoneId: 'Europe/Amsterdam',
+        // As a user who turned animations off: the portal then opens dialogs and toasts without transitions
+        // (Mantine's respectReducedMotion), so a test waits for the product, not for an animation.
+        reducedMotion: 'reduce',
       });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);

@@ -27,6 +27,8 @@ export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   autoContrast: true,
+  // Users who ask their system for less motion (WCAG 2.3.3) get dialogs, menus and toasts without transitions.
+  respectReducedMotion: true,
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   components: {

@@ -12,7 +12,13 @@ export function TableSkeleton({
 }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="xs" aria-busy="true" aria-label={t('app.loading', 'Laden…')} data-testid={testId}>
+    <Stack
+      gap="xs"
+      role="status"
+      aria-busy="true"
+      aria-label={t('app.loading', 'Laden…')}
+      data-testid={testId}
+    >
       <Skeleton height={36} />
       {Array.from({ length: rows }, (_, index) => (
         <Skeleton key={index} height={28} />
