@@ -10,12 +10,57 @@ import { startMailbox } from './support/mailbox.ts';
 import { freePort, waitForReady } from './support/server-process.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..');
+const mainJs = join(repoRoot, 'packages/server/dist/main.js');
 
 /**
- * Starts one portal (the built server on a fresh embedded database with the demo world),
- * one headless Chromium and one SMTP server (the portal's SMTP_URL; tests read the mails it
- * received from a small HTTP endpoint) for all browser tests. Without Chromium the tests are skipped,
- * unless E2E_REQUIRED=1 (CI), where that is a failure.
+ * Browser test files run on two workers at once (vitest.config.ts), so each worker gets a portal of its
+ * own: the built server on a fresh embedded database with the demo world, as a newcomer starts it. A file
+ * never shares its demo world with a file running at the same moment.
+ */
+export const E2E_PORTALS = 2;
+
+/** One portal process on its own data directory and port; resolves once it answers /health/ready. */
+async function startPortal(env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'zp-e2e-'));
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, [mainJs], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      PUBLIC_URL: '',
+      // Backups are refused without the operator's key; a test key keeps the portal as an operator runs it.
+      BACKUP_KEY: randomBytes(32).toString('hex'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((done) => server.once('exit', done));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForReady(baseURL, server);
+  } catch (error) {
+    server.kill('SIGKILL');
+    throw error;
+  }
+  return { baseURL, stop };
+}
+
+/**
+ * Starts the portals, one headless Chromium and one SMTP server (the portals' SMTP_URL; tests read the
+ * mails it received from a small HTTP endpoint) for all browser tests. Without Chromium the tests are
+ * skipped, unless E2E_REQUIRED=1 (CI), where that is a failure.
  */
 export default async function setup(project: TestProject) {
   const executablePath = findChromium();
@@ -27,58 +72,47 @@ export default async function setup(project: TestProject) {
     project.provide('e2e', null);
     return;
   }
-  const mainJs = join(repoRoot, 'packages/server/dist/main.js');
   if (!existsSync(mainJs))
     throw new Error('The portal is not built: run `npm run build` first (npm test does).');
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'zp-e2e-'));
-  const port = await freePort();
   // The port the integrations browser test's stand-in ECD listens on: a bare host in INTEGRATION_HOSTS
   // allows only ports 80/443, so the allowed entry names this port.
   const ecdPort = await freePort();
   const mailbox = await startMailbox();
-  const server: ChildProcess = spawn(process.execPath, [mainJs], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: mailbox.smtpUrl,
-      PUBLIC_URL: '',
-      // The browser test's stand-in ECD listens on this machine.
-      INTEGRATION_HOSTS: `127.0.0.1:${ecdPort}`,
-      // Backups are refused without the operator's key; a test key keeps the portal as an operator runs it.
-      BACKUP_KEY: randomBytes(32).toString('hex'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
+  const env = { SMTP_URL: mailbox.smtpUrl, INTEGRATION_HOSTS: `127.0.0.1:${ecdPort}` };
+  const started = await Promise.allSettled(Array.from({ length: E2E_PORTALS }, () => startPortal(env)));
+  const portals = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   let browser: BrowserServer | undefined;
+  const stopAll = async () => {
+    await browser?.close();
+    await Promise.all(portals.map((portal) => portal.stop()));
+    await mailbox.close();
+  };
   try {
-    await waitForReady(baseURL, server);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     browser = await chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_ARGS });
   } catch (error) {
-    server.kill('SIGKILL');
-    await mailbox.close();
+    await stopAll();
     throw error;
   }
-  project.provide('e2e', { baseURL, wsEndpoint: browser.wsEndpoint(), mailboxURL: mailbox.url, ecdPort });
-
-  return async () => {
-    await browser?.close();
-    server.kill('SIGTERM');
-    await new Promise((done) => server.once('exit', done));
-    await mailbox.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  project.provide('e2e', {
+    baseURLs: portals.map((portal) => portal.baseURL),
+    wsEndpoint: browser.wsEndpoint(),
+    mailboxURL: mailbox.url,
+    ecdPort,
+  });
+  return stopAll;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { baseURL: string; wsEndpoint: string; mailboxURL: string; ecdPort: number } | null;
+    e2e: {
+      /** One portal per worker (VITEST_POOL_ID picks it; see support/browser.ts). */
+      baseURLs: string[];
+      wsEndpoint: string;
+      mailboxURL: string;
+      ecdPort: number;
+    } | null;
   }
 }

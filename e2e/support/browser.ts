@@ -7,7 +7,9 @@ const e2e = inject('e2e');
 /** A describe block that runs only when the global setup found Chromium. */
 export const describeBrowser = (name: string, fn: () => void) => describe.skipIf(!e2e)(name, fn);
 
-export const baseURL = () => e2e!.baseURL;
+/** This worker's own portal: files running at the same moment never share a demo world. */
+export const baseURL = () =>
+  e2e!.baseURLs[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % e2e!.baseURLs.length]!;
 
 /** One connection to the shared Chromium per test file; each test gets a fresh context. */
 export function useBrowser() {
@@ -21,7 +23,7 @@ export function useBrowser() {
   return {
     async newPage(): Promise<{ context: BrowserContext; page: Page }> {
       const context = await browser!.newContext({
-        baseURL: e2e!.baseURL,
+        baseURL: baseURL(),
         locale: 'nl-NL',
         timezoneId: 'Europe/Amsterdam',
         // As a user who turned animations off: the portal then opens dialogs and toasts without transitions
