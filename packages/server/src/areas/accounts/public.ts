@@ -6,13 +6,7 @@ export {
   toAccountView,
 } from './queries/accounts.ts';
 export { loadManagedAccount } from './managed-account.ts';
-export {
-  addIpAllowEntry,
-  loginIpAllowed,
-  MAX_ENTRIES_PER_PRODUCT,
-  removeIpAllowEntry,
-  toIpAllowEntry,
-} from './ip-allow-list.ts';
+export { addIpAllowEntry, loginIpAllowed, removeIpAllowEntry, toIpAllowEntry } from './ip-allow-list.ts';
 export { listIpAllowEntries } from './queries/ip-allow-list.ts';
 export {
   accountsWithEmail,

@@ -4,5 +4,5 @@
  */
 export * from './schema.ts';
 export * from './sessions-schema.ts';
-export { accountSubscriptions, accounts } from '../accounts/schema.ts';
+export { accounts } from '../accounts/schema.ts';
 export { entities } from '../../platform/db/schema/organisations.ts';

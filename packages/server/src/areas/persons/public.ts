@@ -2,7 +2,7 @@
 export { personNameSql, type PersonNameColumns } from './display-name.ts';
 export { isoOrNull, toPerson } from './mapper.ts';
 export { PURGED_NAME, purgedUsername } from './purged.ts';
-export { countPersons, likeContains } from './queries/list.ts';
+export { likeContains } from './queries/list.ts';
 export {
   createPerson,
   findLivePerson,

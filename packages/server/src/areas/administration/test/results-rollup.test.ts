@@ -1,7 +1,7 @@
 import { ADMINISTRATION_STATUSES, RESULT_GROUPINGS, type ResultsQuery } from '@zorgportaal/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recountResults, results } from '../public.ts';
+import { recountResults, results } from '../queries/index.ts';
 import { addDays, localDate } from '../../../platform/time.ts';
 import * as s from '../../../schema.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
