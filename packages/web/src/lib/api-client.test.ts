@@ -96,6 +96,16 @@ describe('api client token life cycle (spec §4)', () => {
     expect(sessionEnded).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps a session ended during a renewal ended: the late answer stores nothing', async () => {
+    logIn({ expired: true });
+    fakeServer();
+    const pending = api.get('/api/personinfo');
+    // The inactivity logout clears the session while the renewal is on its way.
+    sessionStorage.clear();
+    await expect(pending).rejects.toMatchObject({ status: 401 });
+    expect(sessionStorage.length).toBe(0);
+  });
+
   it('never renews for the logout call, expired or refused', async () => {
     logIn({ expired: true });
     const { fetchMock, tokenCalls } = fakeServer({ validToken: 'nobody' });

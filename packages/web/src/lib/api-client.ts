@@ -62,6 +62,11 @@ async function performRenewal(): Promise<string> {
     form: tokenForm({ grant_type: 'refresh_token', refresh_token: refreshToken }),
   });
   const body = (await readBody(response)) as Partial<TokenResponse> | undefined;
+  // The session ended (a logout, the inactivity logout) or changed while the renewal was on its way:
+  // its answer must not bring the old session back into storage.
+  if (getRefreshToken() !== refreshToken) {
+    throw new ApiRequestError(401, { Code: 'UNAUTHORIZED', Message: 'Session ended during renewal' });
+  }
   if (!response.ok || typeof body?.access_token !== 'string' || typeof body.refresh_token !== 'string') {
     endSession();
     throw new ApiRequestError(response.ok ? 401 : response.status, body);
