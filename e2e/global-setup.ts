@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium.ts';
@@ -14,13 +15,36 @@ const mainJs = join(repoRoot, 'packages/server/dist/main.js');
 
 /**
  * Browser test files run on two workers at once (vitest.config.ts), so each worker gets a portal of its
- * own: the built server on a fresh embedded database with the demo world, as a newcomer starts it. A file
- * never shares its demo world with a file running at the same moment.
+ * own with the demo world: a file never shares its demo world with a file running at the same moment.
+ * The first runs on a fresh embedded database, as a newcomer starts it; the second on a fresh PostgreSQL
+ * database when TEST_DATABASE_URL is set (CI), so the screens are exercised on both databases.
  */
-export const E2E_PORTALS = 2;
+const E2E_PORTALS = 2;
 
-/** One portal process on its own data directory and port; resolves once it answers /health/ready. */
-async function startPortal(env: Record<string, string>) {
+/** A fresh PostgreSQL database of this run, and how to drop it again. */
+async function freshPostgres(adminUrl: string) {
+  const name = `zp_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * One portal process on its own data directory and port (and, with `postgresUrl`, its own PostgreSQL
+ * database); resolves once it answers /health/ready.
+ */
+async function startPortal(env: Record<string, string>, postgresUrl?: string) {
+  const postgres = postgresUrl ? await freshPostgres(postgresUrl) : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'zp-e2e-'));
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, [mainJs], {
@@ -32,7 +56,9 @@ async function startPortal(env: Record<string, string>) {
       DATA_DIR: dataDir,
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+      DATABASE_URL: postgres?.url ?? '',
+      // A PostgreSQL portal needs its own key (the embedded one keeps a generated key in DATA_DIR).
+      ...(postgres ? { SECRET_KEY: randomBytes(32).toString('hex') } : {}),
       PUBLIC_URL: '',
       // Backups are refused without the operator's key; a test key keeps the portal as an operator runs it.
       BACKUP_KEY: randomBytes(32).toString('hex'),
@@ -47,11 +73,13 @@ async function startPortal(env: Record<string, string>) {
       await new Promise((done) => server.once('exit', done));
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
   };
   try {
     await waitForReady(baseURL, server);
   } catch (error) {
     server.kill('SIGKILL');
+    await postgres?.drop().catch(() => {});
     throw error;
   }
   return { baseURL, stop };
@@ -80,7 +108,10 @@ export default async function setup(project: TestProject) {
   const ecdPort = await freePort();
   const mailbox = await startMailbox();
   const env = { SMTP_URL: mailbox.smtpUrl, INTEGRATION_HOSTS: `127.0.0.1:${ecdPort}` };
-  const started = await Promise.allSettled(Array.from({ length: E2E_PORTALS }, () => startPortal(env)));
+  const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
+  const started = await Promise.allSettled(
+    Array.from({ length: E2E_PORTALS }, (_, i) => startPortal(env, i === 1 ? postgresUrl : undefined)),
+  );
   const portals = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   let browser: BrowserServer | undefined;
   const stopAll = async () => {
