@@ -62,7 +62,17 @@ describeBrowser('Zorgnetwerk', () => {
       .waitFor();
 
     // Het Anker ends it: only Het Anker may activate it again; the pharmacy can only propose it anew.
+    // Deactivating asks first: cancelling keeps the link active.
     await linkRow(anker.page).getByTestId('network-link-deactivate').click();
+    await anker.page
+      .getByTestId('network-deactivate-question')
+      .getByText(/alleen uw organisatie/i)
+      .waitFor();
+    await anker.page.getByTestId('confirm-dialog-cancel').click();
+    await anker.page.getByTestId('network-deactivate-question').waitFor({ state: 'detached' });
+    expect(await linkRow(anker.page).getByTestId('network-link-status').textContent()).toContain('Actief');
+    await linkRow(anker.page).getByTestId('network-link-deactivate').click();
+    await anker.page.getByTestId('confirm-dialog-confirm').click();
     await linkRow(anker.page).getByTestId('network-link-activate').getByText('Activeren').waitFor();
     await pharmacy.page.reload();
     await linkRow(pharmacy.page).getByTestId('network-link-propose').waitFor();

@@ -97,6 +97,12 @@ describeBrowser('Baxter rolls', () => {
       .first();
     const rollId = (await waiting.getAttribute('data-roll-id'))!;
     await waiting.getByTestId('roll-layout').click();
+    // No undo: the pharmacy confirms first.
+    await pharmacist.page
+      .getByTestId('roll-confirm-text')
+      .getByText(/niet ongedaan/)
+      .waitFor();
+    await pharmacist.page.getByTestId('confirm-dialog-confirm').click();
     const pharmacyRow = pharmacist.page.locator(`[data-testid="roll-row"][data-roll-id="${rollId}"]`);
     await poll(() => pharmacyRow.getByTestId('roll-status').getAttribute('data-status')).toBe('laid_out');
     expect(await pharmacyRow.getByTestId('roll-laid-out').textContent()).toContain('apotheker');
@@ -109,6 +115,7 @@ describeBrowser('Baxter rolls', () => {
     const row = nurse.page.locator(`[data-testid="roll-row"][data-roll-id="${rollId}"]`);
     expect(await row.getByTestId('roll-status').textContent()).toContain('Uitgezet');
     await row.getByTestId('roll-handover').click();
+    await nurse.page.getByTestId('confirm-dialog-confirm').click();
     await poll(() => row.getByTestId('roll-status').getAttribute('data-status')).toBe('handed_over');
     expect(await row.getByTestId('roll-status').textContent()).toContain('Overgedragen');
     expect(await row.getByTestId('roll-handed-over').textContent()).toContain('verpleegkundige');

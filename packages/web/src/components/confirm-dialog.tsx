@@ -10,6 +10,8 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The way back; "Annuleren" unless that would read like the action itself (cancelling an order). */
+  cancelLabel?: string;
   /** red for destructive or risky actions */
   color?: string;
   loading?: boolean;
@@ -38,7 +40,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             data-autofocus
             data-testid="confirm-dialog-cancel"
           >
-            {t('common.cancel', 'Annuleren')}
+            {props.cancelLabel ?? t('common.cancel', 'Annuleren')}
           </Button>
           <Button
             color={props.color}

@@ -5,6 +5,7 @@ import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { BAXTER_STATUSES, STATUS_COLORS, type BaxterRoll, type BaxterStatus } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyMessage } from '../../../components/empty-message.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
@@ -64,6 +65,10 @@ export default function BaxterPage() {
   const mayHandOver = !pharmacy && hasPermission('baxter.handover');
   const onError = (error: unknown) => toastError(apiErrorMessage(t, error));
 
+  // Laying out and handing over have no undo: each asks first.
+  const [confirming, setConfirming] = useState<{ roll: BaxterRoll; kind: 'layout' | 'handover' } | null>(
+    null,
+  );
   const act = (roll: BaxterRoll, kind: 'layout' | 'handover') =>
     (kind === 'layout' ? layOut : handOver).mutate(roll.Id, {
       onSuccess: () =>
@@ -229,7 +234,7 @@ export default function BaxterPage() {
                       <Button
                         size="compact-sm"
                         loading={layOut.isPending && layOut.variables === roll.Id}
-                        onClick={() => act(roll, 'layout')}
+                        onClick={() => setConfirming({ roll, kind: 'layout' })}
                         aria-label={t('baxter.layOutFor', 'Rol van {{name}} uitzetten', {
                           name: roll.Patient.Name,
                         })}
@@ -242,7 +247,7 @@ export default function BaxterPage() {
                       <Button
                         size="compact-sm"
                         loading={handOver.isPending && handOver.variables === roll.Id}
-                        onClick={() => act(roll, 'handover')}
+                        onClick={() => setConfirming({ roll, kind: 'handover' })}
                         aria-label={t('baxter.handOverFor', 'Rol van {{name}} overdragen', {
                           name: roll.Patient.Name,
                         })}
@@ -259,6 +264,40 @@ export default function BaxterPage() {
         </Table.ScrollContainer>
       )}
       {mayLayOut ? <ImportDialog opened={importing} onClose={() => setImporting(false)} /> : null}
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={
+          confirming?.kind === 'handover'
+            ? t('baxter.handOverTitle', 'Rol van {{name}} overdragen?', {
+                name: confirming.roll.Patient.Name,
+              })
+            : t('baxter.layOutTitle', 'Rol van {{name}} uitzetten?', {
+                name: confirming?.roll.Patient.Name ?? '',
+              })
+        }
+        confirmLabel={
+          confirming?.kind === 'handover'
+            ? t('baxter.handOver', 'Overdragen')
+            : t('baxter.layOut', 'Uitzetten')
+        }
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) act(confirming.roll, confirming.kind);
+          setConfirming(null);
+        }}
+      >
+        <Text fz="sm" data-testid="roll-confirm-text">
+          {confirming?.kind === 'handover'
+            ? t(
+                'baxter.handOverText',
+                'Daarmee bevestigt u dat de afdeling de rol heeft ontvangen. Dit kan niet ongedaan worden gemaakt.',
+              )
+            : t(
+                'baxter.layOutText',
+                'De zorginstelling ziet de rol dan als uitgezet, klaar om over te dragen. Dit kan niet ongedaan worden gemaakt.',
+              )}
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -27,6 +27,8 @@ export default function NetworkPage() {
   const [proposing, setProposing] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<NetworkLink | null>(null);
+  // Deactivating cuts the partner's access to what the link shares at once: asked first.
+  const [deactivating, setDeactivating] = useState<NetworkLink | null>(null);
 
   const toggle = (link: NetworkLink, active: boolean) =>
     setActive.mutate(
@@ -122,7 +124,7 @@ export default function NetworkPage() {
                         : null
                   }
                   onActivate={(link) => toggle(link, true)}
-                  onDeactivate={(link) => toggle(link, false)}
+                  onDeactivate={setDeactivating}
                   onRemove={setRemoving}
                   onPropose={proposeAgain}
                 />
@@ -149,6 +151,28 @@ export default function NetworkPage() {
       {network.data && (
         <AddLinkDialog opened={adding} own={network.data.Entity} onClose={() => setAdding(false)} />
       )}
+      <ConfirmDialog
+        opened={deactivating !== null}
+        title={t('network.deactivateTitle', 'Koppeling deactiveren')}
+        confirmLabel={t('network.deactivate', 'Deactiveren')}
+        color="red"
+        loading={setActive.isPending}
+        onConfirm={() => {
+          if (deactivating) toggle(deactivating, false);
+          setDeactivating(null);
+        }}
+        onCancel={() => setDeactivating(null)}
+      >
+        <Text data-testid="network-deactivate-question">
+          {deactivating
+            ? t(
+                'network.deactivateQuestion',
+                'De koppeling {{from}} – {{to}} deactiveren? Zolang zij niet actief is, delen de organisaties via deze koppeling geen gegevens. Alleen uw organisatie kan haar daarna weer activeren.',
+                { from: deactivating.From.Name, to: deactivating.To.Name },
+              )
+            : ''}
+        </Text>
+      </ConfirmDialog>
       <ConfirmDialog
         opened={removing !== null}
         title={t('network.removeTitle', 'Koppeling verwijderen')}

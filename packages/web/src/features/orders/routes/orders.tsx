@@ -49,6 +49,8 @@ export default function OrdersPage() {
   const [creating, setCreating] = useState(false);
   const [declining, setDeclining] = useState<Order | null>(null);
   const [canceling, setCanceling] = useState<Order | null>(null);
+  // Approving is the pharmacy's final answer to the care centre: asked first, like declining.
+  const [approving, setApproving] = useState<Order | null>(null);
   const data = orders.data;
   const pages = data ? Math.max(1, Math.ceil(data.Total / data.PageSize) + (data.TotalExact ? 0 : 1)) : 1;
   const mayDecide = side === 'pharmacy' && hasPermission('orders.decide');
@@ -160,7 +162,7 @@ export default function OrdersPage() {
             side={side}
             rows={data!.Rows}
             busyId={busyId}
-            onApprove={mayDecide ? (order) => setStatus(order, 'approved') : undefined}
+            onApprove={mayDecide ? setApproving : undefined}
             onDecline={mayDecide ? setDeclining : undefined}
             onReopen={mayDecide ? (order) => setStatus(order, 'in_progress') : undefined}
             onCancel={mayCreate ? setCanceling : undefined}
@@ -188,9 +190,26 @@ export default function OrdersPage() {
       {mayCreate ? <NewOrderDialog opened={creating} onClose={() => setCreating(false)} /> : null}
       {mayDecide ? <DeclineDialog order={declining} onClose={() => setDeclining(null)} /> : null}
       <ConfirmDialog
+        opened={approving !== null}
+        title={t('orders.approveTitle', 'Bestelling {{id}} goedkeuren?', { id: approving?.Id ?? '' })}
+        confirmLabel={t('orders.approveConfirm', 'Goedkeuren')}
+        onCancel={() => setApproving(null)}
+        onConfirm={() => {
+          if (approving) setStatus(approving, 'approved');
+          setApproving(null);
+        }}
+      >
+        <Text fz="sm" data-testid="order-approve-question">
+          {t('orders.approveText', '{{entity}} ziet direct dat de apotheek deze bestelling levert.', {
+            entity: approving?.Entity.Name ?? '',
+          })}
+        </Text>
+      </ConfirmDialog>
+      <ConfirmDialog
         opened={canceling !== null}
         title={t('orders.cancelTitle', 'Bestelling {{id}} annuleren?', { id: canceling?.Id ?? '' })}
         confirmLabel={t('orders.cancelConfirm', 'Bestelling annuleren')}
+        cancelLabel={t('orders.cancelKeep', 'Terug')}
         color="red"
         loading={cancel.isPending}
         onCancel={() => setCanceling(null)}
