@@ -11,9 +11,13 @@ const reactRouterDist = path.join(
   'dist/production',
 );
 
+// The version users see in the user menu: the root package's (the one `npm version` moves).
+const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+
 // Chunks go under static/js and static/css (spec §7); the server long-caches them.
 export default defineConfig(({ command }) => ({
   plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: {
     alias:
       command === 'build'

@@ -2,8 +2,9 @@ import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getAccount } from '../../lib/session.ts';
+import { APP_VERSION } from '../version.ts';
 
-/** The user menu: profile, settings and logout (the /logout route does the work). */
+/** The user menu: profile, settings, logout (the /logout route does the work) and the portal's version. */
 export function UserMenu() {
   const { t } = useTranslation();
   const username = getAccount()?.Username ?? t('userMenu.label', 'Gebruikersmenu');
@@ -25,6 +26,10 @@ export function UserMenu() {
         <Menu.Item component={Link} to="/logout" color="red.8" data-testid="user-menu-logout">
           {t('userMenu.logout', 'Uitloggen')}
         </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label data-testid="user-menu-version">
+          {t('userMenu.version', 'Zorgportaal {{version}}', { version: APP_VERSION })}
+        </Menu.Label>
       </Menu.Dropdown>
     </Menu>
   );
