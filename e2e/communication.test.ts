@@ -167,7 +167,7 @@ describeBrowser('Communicatie: a message about an order or an INR value', () => 
     await dialog.getByTestId('compose-about').waitFor();
     await sendToDeBerk(page, 'Graag de dosering met de trombosedienst afstemmen.');
     const link = page.getByTestId('thread-inr');
-    expect(await link.textContent()).toMatch(/^INR-waarde \d+\.\d, gemeten \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(await link.textContent()).toMatch(/^INR-waarde \d+,\d, gemeten \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await link.click();
     await page.waitForURL(`**/inrvalues?patient=${patientId}`);
     await page.getByTestId('inr-row').first().waitFor();

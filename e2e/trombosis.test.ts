@@ -81,14 +81,14 @@ describeBrowser('trombosis service', () => {
     await page.getByTestId('inr-input').fill('6,8');
     await page.getByTestId('inr-save').click();
     await poll(() => rows.count()).toBe(valuesBefore + 1);
-    expect(await rows.first().getByTestId('inr-value').textContent()).toBe('6.8');
+    expect(await rows.first().getByTestId('inr-value').textContent()).toBe('6,8');
     expect(await rows.first().getAttribute('data-interpretation')).toBe('critical');
     expect(await rows.first().getByTestId('inr-interpretation').textContent()).toBe('Kritiek');
 
     // The alert on the dashboard, and the patient is no longer overdue.
     await page.goto(DASHBOARD);
     await poll(() => page.getByTestId('critical-alert').count()).toBe(criticalBefore + 1);
-    expect(await page.getByTestId('critical-alert').first().textContent()).toContain('6.8');
+    expect(await page.getByTestId('critical-alert').first().textContent()).toContain('6,8');
     expect(await page.getByTestId('overdue-table').count()).toBe(0);
 
     // Edit the scheme from the alert: a new scheme from today, the first day one and a half tablets.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, groupLabel, parseDutchDate } from './format.ts';
+import { formatDate, formatDateTime, formatDecimal, groupLabel, parseDutchDate } from './format.ts';
 
 describe('date formats (spec §3)', () => {
   it('shows dates as DD-MM-YYYY and moments as YYYY-MM-DD HH:mm', () => {
@@ -32,5 +32,11 @@ describe('groupLabel', () => {
   it('shows a day group as DD-MM-YYYY and other groups by their label', () => {
     expect(groupLabel('day', { Key: '2026-03-10', Label: '2026-03-10' })).toBe('10-03-2026');
     expect(groupLabel('department', { Key: '4', Label: 'Afdeling Eikenhof' })).toBe('Afdeling Eikenhof');
+  });
+});
+
+describe('formatDecimal', () => {
+  it('writes one decimal with a comma, as Dutch readers do', () => {
+    expect([3.6, 81.25, 2, 0.04].map(formatDecimal)).toEqual(['3,6', '81,3', '2,0', '0,0']);
   });
 });

@@ -39,3 +39,8 @@ const AMSTERDAM_DAY = new Intl.DateTimeFormat('nl-NL', {
 });
 export const formatDay = (iso: string | null): string =>
   iso ? AMSTERDAM_DAY.format(new Date(iso)).replaceAll('/', '-') : '';
+
+const DECIMAL = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A measured value with one decimal as Dutch readers write it: INR 3,6, TTR 81,3 (never 3.6). */
+export const formatDecimal = (value: number): string => DECIMAL.format(value);

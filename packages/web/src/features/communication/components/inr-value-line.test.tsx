@@ -47,13 +47,13 @@ describe('<InrValueLine> (a thread about an INR value)', () => {
     const line = screen.getByTestId('thread-inr');
     expect(line.tagName).toBe('A');
     expect(line.getAttribute('href')).toBe('/inrvalues?patient=5');
-    expect(line.textContent).toMatch(/^INR-waarde 7\.2, gemeten 2026-11-22 \d{2}:10$/);
+    expect(line.textContent).toMatch(/^INR-waarde 7,2, gemeten 2026-11-22 \d{2}:10$/);
   });
 
   it('shows the value without a link that would only send a ward nurse home', () => {
     renderAs(['medication.read', 'communication.use'], 'carecenter');
     const line = screen.getByTestId('thread-inr');
     expect(line.tagName).not.toBe('A');
-    expect(line.textContent).toMatch(/^INR-waarde 7\.2/);
+    expect(line.textContent).toMatch(/^INR-waarde 7,2/);
   });
 });

@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { findProtectedRoute, type Thread } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatDecimal } from '../../../lib/format.ts';
 import { mayOpen } from '../../../lib/session.ts';
 
 /** The INR value a thread is about; a link to the client's values for whoever may open that screen. */
@@ -15,7 +15,7 @@ export function InrValueLine({
 }) {
   const { t } = useTranslation();
   const text = t('communication.aboutInrValue', 'INR-waarde {{value}}, gemeten {{at}}', {
-    value: value.Value.toFixed(1),
+    value: formatDecimal(value.Value),
     at: formatDateTime(value.MeasuredAt),
   });
   const screen = findProtectedRoute('/inrvalues');

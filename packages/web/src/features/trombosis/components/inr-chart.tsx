@@ -4,7 +4,7 @@ import { Text } from '@mantine/core';
 import { INR_CRITICAL_HIGH, INR_CRITICAL_LOW, type InrValue } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { ReferenceArea } from 'recharts';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatDecimal } from '../../../lib/format.ts';
 
 /**
  * INR over time (a time axis, so the gaps between checks are true to scale) with the target band and
@@ -58,12 +58,12 @@ export function InrChart({
           referenceLines={[
             {
               y: INR_CRITICAL_HIGH,
-              label: `${t('trombosis.chart.criticalLimit', 'Kritiek')} ${INR_CRITICAL_HIGH.toFixed(1)}`,
+              label: `${t('trombosis.chart.criticalLimit', 'Kritiek')} ${formatDecimal(INR_CRITICAL_HIGH)}`,
               color: 'red.9',
             },
             {
               y: INR_CRITICAL_LOW,
-              label: `${t('trombosis.chart.criticalLimit', 'Kritiek')} ${INR_CRITICAL_LOW.toFixed(1)}`,
+              label: `${t('trombosis.chart.criticalLimit', 'Kritiek')} ${formatDecimal(INR_CRITICAL_LOW)}`,
               color: 'red.9',
             },
           ]}
@@ -77,8 +77,8 @@ export function InrChart({
               'trombosis.chart.band',
               'Groene band: streefgebied {{low}}–{{high}}. Rode lijnen: kritieke grenzen.',
               {
-                low: range.Low.toFixed(1),
-                high: range.High.toFixed(1),
+                low: formatDecimal(range.Low),
+                high: formatDecimal(range.High),
               },
             )
           : t('trombosis.chart.noBand', 'Nog geen streefgebied vastgelegd. Rode lijnen: kritieke grenzen.')}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { InrValue } from '@zorgportaal/contract';
 import stacked from '../../../components/stacked-table.module.css';
 import { TableHead } from '../../../components/table-head.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatDecimal } from '../../../lib/format.ts';
 import { composeMessageHref, mayUseCommunication } from '../../../lib/live-messages.ts';
 import { InterpretationBadge } from './interpretation-badge.tsx';
 
@@ -44,11 +44,11 @@ export function InrTable({ values, patientId }: { values: readonly InrValue[]; p
               </Table.Td>
               <Table.Td data-label={columns.value}>
                 <Text fw={700} data-testid="inr-value">
-                  {v.Value.toFixed(1)}
+                  {formatDecimal(v.Value)}
                 </Text>
               </Table.Td>
               <Table.Td data-label={columns.range}>
-                {v.TargetRange.Low.toFixed(1)}–{v.TargetRange.High.toFixed(1)}
+                {formatDecimal(v.TargetRange.Low)}–{formatDecimal(v.TargetRange.High)}
               </Table.Td>
               <Table.Td data-label={columns.interpretation}>
                 <InterpretationBadge value={v.Interpretation} />
@@ -62,7 +62,7 @@ export function InrTable({ values, patientId }: { values: readonly InrValue[]; p
                     component={Link}
                     to={composeMessageHref({ InrValueId: v.Id, PatientId: patientId })}
                     aria-label={t('trombosis.messageAbout', 'Bericht over INR {{value}} van {{at}}', {
-                      value: v.Value.toFixed(1),
+                      value: formatDecimal(v.Value),
                       at: formatDateTime(v.MeasuredAt),
                     })}
                     data-testid="inr-message"

@@ -9,6 +9,7 @@ import { fieldErrors } from '../../../lib/api-errors.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useAddInrValue } from '../api/trombosis.ts';
 import { NoteAndSave } from './note-and-save.tsx';
+import { formatDecimal } from '../../../lib/format.ts';
 
 interface Values {
   Value: string;
@@ -57,7 +58,7 @@ export function InrValueForm({ patientId }: { patientId: number }) {
     add.mutate(inrBody(values), {
       onSuccess: (saved) => {
         toastSuccess(
-          t('trombosis.inrSaved', 'INR {{value}} is opgeslagen.', { value: saved.Value.toFixed(1) }),
+          t('trombosis.inrSaved', 'INR {{value}} is opgeslagen.', { value: formatDecimal(saved.Value) }),
         );
         form.setValues({ Value: '', Note: '' });
       },

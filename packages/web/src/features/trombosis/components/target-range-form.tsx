@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { type TargetGroup, type TargetRange, targetRangeBodySchema } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../lib/api-errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatDecimal } from '../../../lib/format.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useSetTargetRange } from '../api/trombosis.ts';
 
@@ -70,8 +70,8 @@ export function TargetRangePanel({
           {current
             ? t('trombosis.rangeCurrent', '{{group}}: {{low}}–{{high}}, sinds {{since}}', {
                 group: groupLabel(current.Group),
-                low: current.Low.toFixed(1),
-                high: current.High.toFixed(1),
+                low: formatDecimal(current.Low),
+                high: formatDecimal(current.High),
                 since: formatDateTime(current.ValidFrom),
               })
             : t('trombosis.rangeNone', 'Nog geen streefgebied; waarden worden beoordeeld tegen groep 1.')}
@@ -81,7 +81,9 @@ export function TargetRangePanel({
             {t('trombosis.rangeEarlier', 'Eerder: {{list}}', {
               list: history
                 .slice(1)
-                .map((r) => `${r.Low.toFixed(1)}–${r.High.toFixed(1)} (${formatDateTime(r.ValidFrom)})`)
+                .map(
+                  (r) => `${formatDecimal(r.Low)}–${formatDecimal(r.High)} (${formatDateTime(r.ValidFrom)})`,
+                )
                 .join('; '),
             })}
           </Text>

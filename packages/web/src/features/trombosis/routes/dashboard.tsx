@@ -21,7 +21,7 @@ import stacked from '../../../components/stacked-table.module.css';
 import { CoumarinMismatchAlert } from '../../../components/coumarin-mismatch-alert.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatDecimal } from '../../../lib/format.ts';
 import { useRouteTitle } from '../../../lib/use-route-title.ts';
 import { useTrombosisDashboard } from '../api/trombosis.ts';
 import { InterpretationBadge } from '../components/interpretation-badge.tsx';
@@ -58,7 +58,7 @@ function CheckTable({ rows, testId }: { rows: readonly TrombosisPatient[]; testI
             <Table.Td data-label={columns.lastInr}>
               {p.LastInr ? (
                 <Group gap="xs">
-                  <Text fw={700}>{p.LastInr.Value.toFixed(1)}</Text>
+                  <Text fw={700}>{formatDecimal(p.LastInr.Value)}</Text>
                   <InterpretationBadge value={p.LastInr.Interpretation} />
                 </Group>
               ) : (
@@ -125,7 +125,7 @@ export default function TrombosisDashboardPage() {
                 variant="light"
                 role="alert"
                 title={t('trombosis.criticalAlert', 'Kritieke INR {{value}} – {{name}}', {
-                  value: c.Value.toFixed(1),
+                  value: formatDecimal(c.Value),
                   name: c.ScreenName,
                 })}
                 data-testid="critical-alert"
@@ -211,7 +211,7 @@ export default function TrombosisDashboardPage() {
               {d.Ttr.Overall === null
                 ? t('trombosis.ttrNone', 'Nog te weinig waarden.')
                 : t('trombosis.ttrOverall', 'Alle cliënten samen: {{ttr}}%', {
-                    ttr: d.Ttr.Overall.toFixed(1),
+                    ttr: formatDecimal(d.Ttr.Overall),
                   })}
             </Text>
             <Text size="sm" c="dark.6">
@@ -236,7 +236,9 @@ export default function TrombosisDashboardPage() {
                           {r.ScreenName}
                         </Anchor>
                       </Table.Td>
-                      <Table.Td data-label={t('trombosis.column.ttr', 'TTR')}>{r.Ttr.toFixed(1)}%</Table.Td>
+                      <Table.Td data-label={t('trombosis.column.ttr', 'TTR')}>
+                        {formatDecimal(r.Ttr)}%
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -10,6 +10,7 @@ import { InrValueForm } from '../components/inr-value-form.tsx';
 import { TargetRangePanel } from '../components/target-range-form.tsx';
 import { PatientPage } from '../components/patient-page.tsx';
 import { usePatientParam } from '../../../lib/use-patient-param.ts';
+import { formatDecimal } from '../../../lib/format.ts';
 
 /** /inrvalues: per patient the INR values as chart and table, the target range, and a new value. */
 export default function InrValuesPage() {
@@ -60,7 +61,7 @@ export default function InrValuesPage() {
               {data.Ttr !== null ? (
                 <Text data-testid="inr-ttr">
                   {t('trombosis.ttrPatient', 'Tijd in therapeutisch gebied (6 maanden): {{ttr}}%', {
-                    ttr: data.Ttr.toFixed(1),
+                    ttr: formatDecimal(data.Ttr),
                   })}
                 </Text>
               ) : null}
