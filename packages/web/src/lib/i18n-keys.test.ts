@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { NAV_AREAS, PROTECTED_ROUTES, ROUTE_TITLES_NL } from '@zorgportaal/contract';
 import en from '../../public/locales/en.json';
 import nl from '../../public/locales/nl.json';
+import { i18n } from './i18n.ts';
 
 const SRC = join(import.meta.dirname, '..');
 
@@ -47,9 +48,12 @@ describe('translations (nl source, en complete)', () => {
   });
 
   it('has every used key in nl.json and en.json', () => {
+    // A key used with a count may exist as its plural forms (i18next: key_one and key_other).
+    const has = (keys: Map<string, unknown>, key: string) =>
+      keys.has(key) || (keys.has(`${key}_one`) && keys.has(`${key}_other`));
     const missing = [...usedKeys()].flatMap(([key, file]) => [
-      ...(nlKeys.has(key) ? [] : [`nl: ${key} (${file})`]),
-      ...(enKeys.has(key) ? [] : [`en: ${key} (${file})`]),
+      ...(has(nlKeys, key) ? [] : [`nl: ${key} (${file})`]),
+      ...(has(enKeys, key) ? [] : [`en: ${key} (${file})`]),
     ]);
     expect(missing).toEqual([]);
   });
@@ -62,6 +66,18 @@ describe('translations (nl source, en complete)', () => {
 
   it('uses the spec titles (ROUTE_TITLES_NL) as the Dutch route titles', () => {
     for (const [key, title] of Object.entries(ROUTE_TITLES_NL)) expect(nlKeys.get(key), key).toBe(title);
+  });
+
+  it('counts in Dutch with singular and plural forms, never "afspraak/afspraken"', () => {
+    expect([1, 2].map((count) => i18n.t('vp.agreements', { count }))).toEqual(['1 afspraak', '2 afspraken']);
+    expect([1, 3].map((count) => i18n.t('vp.inrAlerts', { count }))).toEqual([
+      '1 kritieke waarde',
+      '3 kritieke waarden',
+    ]);
+    const slashes = [...nlKeys].filter(([, value]) =>
+      /[a-z]{3,}\/[a-z]{3,}|\w\((n|en|s)\)/.test(String(value)),
+    );
+    expect(slashes.map(([key]) => key)).toEqual([]);
   });
 
   it("titles toasts 'Notificatie' in Dutch", () => {

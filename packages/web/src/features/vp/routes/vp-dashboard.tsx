@@ -75,7 +75,8 @@ export default function VpDashboardPage() {
                       >
                         {t('vp.agreements', {
                           count: row.AwaitingSignature,
-                          defaultValue: '{{count}} afspraak/afspraken',
+                          defaultValue_one: '{{count}} afspraak',
+                          defaultValue_other: '{{count}} afspraken',
                         })}
                       </Anchor>
                     ) : (
@@ -90,7 +91,8 @@ export default function VpDashboardPage() {
                       <Text span c="red.8" fw={600}>
                         {t('vp.inrAlerts', {
                           count: row.InrAlerts,
-                          defaultValue: '{{count}} kritieke waarde(n)',
+                          defaultValue_one: '{{count}} kritieke waarde',
+                          defaultValue_other: '{{count}} kritieke waarden',
                         })}
                       </Text>
                     ) : (
