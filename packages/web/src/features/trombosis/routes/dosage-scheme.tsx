@@ -21,7 +21,7 @@ import { usePatientParam } from '../../../lib/use-patient-param.ts';
 export default function DosageSchemePage() {
   const { t } = useTranslation();
   const title = useRouteTitle('routes.dosageScheme', 'Doseerschema');
-  const [patientId, choose] = usePatientParam();
+  const [patientId, choose] = usePatientParam('trombosis');
   const patients = useTrombosisPatients();
   const schemes = useDosageSchemes(patientId);
   const [editing, setEditing] = useState(false);

@@ -16,7 +16,7 @@ import { formatDecimal } from '../../../lib/format.ts';
 export default function InrValuesPage() {
   const { t } = useTranslation();
   const title = useRouteTitle('routes.inrValues', 'INR waarden');
-  const [patientId, choose] = usePatientParam();
+  const [patientId, choose] = usePatientParam('trombosis');
   const patients = useTrombosisPatients();
   const values = useInrValues(patientId);
   const canWrite = patients.data?.CanWrite ?? false;
