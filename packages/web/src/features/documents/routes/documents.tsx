@@ -85,6 +85,17 @@ export default function DocumentsPage() {
           </Button>
         )}
       </Group>
+      <Text fz="sm" c="dimmed" maw={720} data-testid="documents-intro">
+        {mayWrite
+          ? t(
+              'documents.introWriter',
+              'Protocollen, handleidingen en formulieren van uw organisatie, en wat partners in uw zorgnetwerk met u delen. U kunt documenten toevoegen en nieuwe versies plaatsen.',
+            )
+          : t(
+              'documents.introReader',
+              'Protocollen, handleidingen en formulieren van uw organisatie, en wat partners in uw zorgnetwerk met u delen. Documenten toevoegen doet een Beheerder van uw organisatie.',
+            )}
+      </Text>
       {mayWrite && (
         <SegmentedControl
           value={view}
@@ -140,7 +151,13 @@ export default function DocumentsPage() {
                 : t('documents.empty', 'Er zijn nog geen documenten.')
           }
           data-testid="documents-empty"
-        />
+        >
+          {mayWrite && view === 'current' && !filtered ? (
+            <Button variant="light" onClick={() => setUploading(true)} data-testid="documents-empty-add">
+              {t('documents.add', 'Document toevoegen')}
+            </Button>
+          ) : null}
+        </EmptyMessage>
       ) : (
         <Stack gap="sm" aria-busy={list.isFetching}>
           <DocumentsTable
