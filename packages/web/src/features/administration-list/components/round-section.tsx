@@ -41,6 +41,7 @@ export function RoundSection({ time, moments, open, total, now, next, scrollTarg
         py={6}
         bg="var(--mantine-color-body)"
         style={{ position: 'sticky', top: 'var(--app-shell-header-offset, 0rem)', zIndex: 3 }}
+        data-print-static
         data-testid="round-heading"
       >
         <Group gap="sm" align="baseline">

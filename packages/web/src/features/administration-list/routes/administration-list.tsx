@@ -130,7 +130,13 @@ export default function AdministrationListPage() {
   };
 
   return (
-    <Stack gap="md" maw={1100} data-testid="administration-list" data-department-id={list.data?.DepartmentId}>
+    <Stack
+      gap="md"
+      maw={1100}
+      data-testid="administration-list"
+      data-department-id={list.data?.DepartmentId}
+      data-print-hide-buttons
+    >
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={2}>
           <PageHeading title={title} />

@@ -83,6 +83,14 @@ export default function BaxterPage() {
   return (
     <Stack gap="md">
       <PageHeading title={t('routes.baxter', 'Baxter')} />
+      {shown ? (
+        <Text fw={600} data-print-only data-testid="week-print">
+          {t('baxter.week', 'Week van {{from}} t/m {{to}}', {
+            from: formatDate(shown),
+            to: formatDate(addDays(shown, 6)),
+          })}
+        </Text>
+      ) : null}
       <Group align="flex-end" gap="md" data-no-print>
         <Group gap="xs" align="flex-end">
           <Button
