@@ -65,7 +65,7 @@ describeBrowser('trombosis service', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
     await page.getByTestId('critical-alert').first().waitFor();
     expect(await page.getByTestId('critical-alert').count()).toBe(criticalBefore);
-    expect(await page.getByTestId('ttr-overall').textContent()).toMatch(/\d+\.\d%/);
+    expect(await page.getByTestId('ttr-overall').textContent()).toMatch(/\d+,\d%/);
     const overdue = page.getByTestId('overdue-table').getByTestId('check-row');
     expect(await overdue.count()).toBe(1);
 
@@ -81,6 +81,10 @@ describeBrowser('trombosis service', () => {
     await page.getByTestId('inr-input').fill('6,8');
     await page.getByTestId('inr-save').click();
     await poll(() => rows.count()).toBe(valuesBefore + 1);
+    // The interpretation shows right under the form, whatever the table below it shows on screen.
+    const result = page.getByTestId('inr-saved-result');
+    expect(await result.textContent()).toMatch(/^Opgeslagen: INR 6,8, streefbereik \d,\d–\d,\dKritiek$/);
+    expect(await result.isVisible()).toBe(true);
     expect(await rows.first().getByTestId('inr-value').textContent()).toBe('6,8');
     expect(await rows.first().getAttribute('data-interpretation')).toBe('critical');
     expect(await rows.first().getByTestId('inr-interpretation').textContent()).toBe('Kritiek');

@@ -1,13 +1,20 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import dayjs from 'dayjs';
-import { inrValueBodySchema, type InrMethod, type InrValueBodyInput } from '@zorgportaal/contract';
+import {
+  inrValueBodySchema,
+  type InrMethod,
+  type InrValue,
+  type InrValueBodyInput,
+} from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field.tsx';
 import { fieldErrors } from '../../../lib/api-errors.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useAddInrValue } from '../api/trombosis.ts';
+import { InterpretationBadge } from './interpretation-badge.tsx';
 import { NoteAndSave } from './note-and-save.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 
@@ -35,6 +42,8 @@ export function inrBody(values: Values): InrValueBodyInput {
 export function InrValueForm({ patientId }: { patientId: number }) {
   const { t } = useTranslation();
   const add = useAddInrValue(patientId);
+  // The saved value's interpretation, right under the form: the table with it may be below the fold.
+  const [saved, setSaved] = useState<InrValue | null>(null);
   const form = useForm<Values>({
     initialValues: {
       Value: '',
@@ -57,6 +66,7 @@ export function InrValueForm({ patientId }: { patientId: number }) {
   const submit = form.onSubmit((values) =>
     add.mutate(inrBody(values), {
       onSuccess: (saved) => {
+        setSaved(saved);
         toastSuccess(
           t('trombosis.inrSaved', 'INR {{value}} is opgeslagen.', { value: formatDecimal(saved.Value) }),
         );
@@ -126,6 +136,18 @@ export function InrValueForm({ patientId }: { patientId: number }) {
             saveLabel={t('trombosis.saveInr', 'INR opslaan')}
             saveTestId="inr-save"
           />
+          {saved ? (
+            <Group gap="xs" aria-live="polite" data-testid="inr-saved-result">
+              <Text fz="sm">
+                {t('trombosis.savedResult', 'Opgeslagen: INR {{value}}, streefbereik {{low}}–{{high}}', {
+                  value: formatDecimal(saved.Value),
+                  low: formatDecimal(saved.TargetRange.Low),
+                  high: formatDecimal(saved.TargetRange.High),
+                })}
+              </Text>
+              <InterpretationBadge value={saved.Interpretation} />
+            </Group>
+          ) : null}
         </Stack>
       </form>
     </Paper>
