@@ -1,3 +1,4 @@
+import type { Person } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
@@ -12,10 +13,12 @@ interface PersonDrawerProps {
   /** null: a new person. */
   personId: number | null;
   onClose: () => void;
+  /** A new person was created (the list then shows it). */
+  onCreated?: (person: Person) => void;
 }
 
 /** Create or edit a person in a drawer; an edit loads the person first (skeleton → error → form). */
-export function PersonDrawer({ opened, personId, onClose }: PersonDrawerProps) {
+export function PersonDrawer({ opened, personId, onClose, onCreated }: PersonDrawerProps) {
   const { t } = useTranslation();
   const person = usePerson(opened ? personId : null);
   const title =
@@ -25,7 +28,14 @@ export function PersonDrawer({ opened, personId, onClose }: PersonDrawerProps) {
   return (
     <SideDrawer opened={opened} onClose={onClose} title={title} data-testid="person-drawer">
       {personId === null ? (
-        <PersonForm initial={EMPTY_PERSON_FORM} personId={null} onDone={onClose} />
+        <PersonForm
+          initial={EMPTY_PERSON_FORM}
+          personId={null}
+          onDone={(created) => {
+            if (created) onCreated?.(created);
+            onClose();
+          }}
+        />
       ) : person.isPending ? (
         <TableSkeleton rows={5} />
       ) : person.isError ? (

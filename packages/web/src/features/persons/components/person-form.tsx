@@ -1,6 +1,7 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { Person } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field.tsx';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
@@ -16,7 +17,8 @@ interface PersonFormProps {
   initial: PersonFormValues;
   /** null: create. */
   personId: number | null;
-  onDone: () => void;
+  /** After a save; a new person is passed along, so the list can show it. */
+  onDone: (created?: Person) => void;
 }
 
 /** Name information (with prefix and the optional partner's name), date of birth, customer name, photo. */
@@ -37,22 +39,20 @@ export function PersonForm({ initial, personId, onDone }: PersonFormProps) {
 
   const handleSubmit = form.onSubmit((values) => {
     const body = personFormSchema.parse(values);
-    const callbacks = {
-      onSuccess: () => {
-        toastSuccess(
-          personId === null
-            ? t('persons.form.created', 'De persoon is aangemaakt.')
-            : t('persons.form.saved', 'De persoon is opgeslagen.'),
-        );
-        onDone();
-      },
-      onError: (error: unknown) => {
-        showServerFieldErrors(form, error);
-        toastError(apiErrorMessage(t, error));
-      },
+    const saved = (created?: Person) => {
+      toastSuccess(
+        created
+          ? t('persons.form.created', 'De persoon is aangemaakt.')
+          : t('persons.form.saved', 'De persoon is opgeslagen.'),
+      );
+      onDone(created);
     };
-    if (personId === null) create.mutate(body, callbacks);
-    else update.mutate({ id: personId, body }, callbacks);
+    const onError = (error: unknown) => {
+      showServerFieldErrors(form, error);
+      toastError(apiErrorMessage(t, error));
+    };
+    if (personId === null) create.mutate(body, { onSuccess: (created) => saved(created), onError });
+    else update.mutate({ id: personId, body }, { onSuccess: () => saved(), onError });
   });
 
   return (
@@ -107,7 +107,7 @@ export function PersonForm({ initial, personId, onDone }: PersonFormProps) {
           error={form.errors.Avatar as string | undefined}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} data-testid="person-form-cancel">
+          <Button variant="default" onClick={() => onDone()} data-testid="person-form-cancel">
             {t('common.cancel', 'Annuleren')}
           </Button>
           <Button type="submit" loading={saving} data-testid="person-form-save">

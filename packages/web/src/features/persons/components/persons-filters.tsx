@@ -20,7 +20,17 @@ const SEARCH_DELAY_MS = 300;
 export function PersonsFilters({ state, lookups, onChange, onReset }: PersonsFiltersProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(state.q);
-  const pushSearch = useDebouncedCallback((q: string) => onChange({ q }), SEARCH_DELAY_MS);
+  // The search the list last asked for, from this field or from the page (a person just created):
+  // a change from the page shows in the field, this field's own changes are not typed over.
+  const [known, setKnown] = useState(state.q);
+  if (state.q !== known) {
+    setKnown(state.q);
+    setSearch(state.q);
+  }
+  const pushSearch = useDebouncedCallback((q: string) => {
+    setKnown(q);
+    onChange({ q });
+  }, SEARCH_DELAY_MS);
   const all = t('persons.filters.all', 'Alle');
   const triState = (value: string | null) => (value ?? '') as TriState;
   const refs = (list: { Id: number; Name: string }[] = []) =>

@@ -84,6 +84,36 @@ describe('Personen (route)', { timeout: 20_000 }, () => {
     );
   });
 
+  it('shows a person just created: the list searches for it and the search field says so', async () => {
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.includes('/api/accounts/lookups')) return jsonResponse(200, lookups);
+      if (url.includes('/api/personinfo')) return page([row]);
+      if (url.endsWith('/api/person') && init?.method === 'POST')
+        return jsonResponse(200, {
+          Id: 77,
+          Deleted: false,
+          NameInformation: { FirstNames: 'Anna', LastName: { Prefix: null, LastName: 'Visser' } },
+          DateOfBirth: null,
+          CustomerName: null,
+          Entity: 2,
+          Avatar: null,
+        });
+      return jsonResponse(404, { Code: 'NOT_FOUND', Message: 'Niet gevonden.' });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const { router } = render();
+    await screen.findByText('Els de Bos');
+    fireEvent.click(screen.getByTestId('person-create'));
+    fireEvent.change(await screen.findByTestId('person-form-firstNames'), { target: { value: 'Anna' } });
+    fireEvent.change(screen.getByTestId('person-form-lastName'), { target: { value: 'Visser' } });
+    fireEvent.click(screen.getByTestId('person-form-save'));
+    await waitFor(() => expect(router.state.location.search).toContain('q=Visser'));
+    await waitFor(() =>
+      expect((screen.getByTestId('persons-search') as HTMLInputElement).value).toBe('Visser'),
+    );
+  });
+
   it('shows the empty state', async () => {
     stubApi(() => page([]));
     render();

@@ -137,6 +137,16 @@ export default function PersonsPage() {
         opened={editing?.kind === 'person'}
         personId={editing?.kind === 'person' ? editing.personId : null}
         onClose={() => setEditing(null)}
+        onCreated={(person) => {
+          // Show the new person at once, so linking an account needs no search of its own.
+          apply({
+            ...DEFAULT_PERSON_LIST,
+            sort: state.sort,
+            dir: state.dir,
+            pageSize: state.pageSize,
+            q: person.NameInformation.LastName.LastName,
+          });
+        }}
       />
       <AccountDrawer
         opened={editing?.kind === 'account'}
