@@ -7,7 +7,8 @@
  *   (given at its planned time, so inside the time window: no 422), each answer checked to be 2xx.
  * On PGlite always, and on PostgreSQL when TEST_DATABASE_URL is set (a fresh database, dropped afterwards;
  * BENCH_ONLY=pglite|postgres picks one). The servers run in this process; autocannon runs as a child
- * process. BENCH_PART=list|patients|registration runs one part (e.g. under `node --cpu-prof`).
+ * process. BENCH_PART=list|patients|registration runs one part; BENCH_CPU_PROFILE=<file.cpuprofile> writes a
+ * CPU profile of this process taken only while the app (not the bare route) is under load.
  * Run: npx tsx packages/server/bench/hot-path.ts [seconds=3] [rounds=2] [connections=32]
  */
 import { execFile } from 'node:child_process';
@@ -15,6 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Session } from 'node:inspector/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { type Db } from '../src/platform/db/client.ts';
@@ -35,6 +37,26 @@ const PART = process.env.BENCH_PART;
 const AUTOCANNON = path.resolve(import.meta.dirname, '../../../node_modules/.bin/autocannon');
 const LOAD_BODIES = path.resolve(import.meta.dirname, 'support/load-bodies.mjs');
 const run = promisify(execFile);
+const PROFILE = process.env.BENCH_CPU_PROFILE;
+const inspector = PROFILE ? new Session() : undefined;
+if (inspector) {
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
+}
+
+/** `load` with the CPU profiler running (BENCH_CPU_PROFILE): `<file>-<name>.cpuprofile` per app load. */
+async function profiled<T>(name: string, load: () => Promise<T>): Promise<T> {
+  if (!inspector) return load();
+  await inspector.post('Profiler.start');
+  try {
+    return await load();
+  } finally {
+    const { profile } = await inspector.post('Profiler.stop');
+    const file = `${PROFILE!.replace(/\.cpuprofile$/, '')}-${name.replace(/\W+/g, '-')}.cpuprofile`;
+    writeFileSync(file, JSON.stringify(profile));
+  }
+}
 
 /** Goals of issue 23, per database: a ratio to bare Fastify for the reads, req/s for the registration. */
 const GOALS = {
@@ -249,7 +271,7 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
     let appBest: Load | undefined;
     for (let round = 0; round < ROUNDS; round++) {
       bareBest = best(bareBest, await getLoad(`${bareUrl}${r.path}`));
-      const load = await getLoad(`${appUrl}${r.path}`, auth);
+      const load = await profiled(`${label}-${r.part}-${round}`, () => getLoad(`${appUrl}${r.path}`, auth));
       if (load.non2xx || load.errors)
         throw new Error(`${label} ${r.call}: ${load.non2xx} non-2xx answers, ${load.errors} errors`);
       appBest = best(appBest, load);
@@ -268,10 +290,8 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
     let next = 0;
     for (let round = 0; round < ROUNDS; round++) {
       bareBest = best(bareBest, (await postLoad(`${bareUrl}/api/administration/registration`, ['{}'])).load);
-      const { load, sent } = await postLoad(
-        `${appUrl}/api/administration/registration`,
-        registrationBodies.slice(next),
-        auth,
+      const { load, sent } = await profiled(`${label}-registration-${round}`, () =>
+        postLoad(`${appUrl}/api/administration/registration`, registrationBodies.slice(next), auth),
       );
       next += sent;
       if (load.non2xx || load.errors || next > registrationBodies.length)
