@@ -1,7 +1,7 @@
 import { get } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EXPORT_FAILED_ROW, exportCsv, type LogPage } from '../public.ts';
+import { EXPORT_FAILED_ROW, exportCsv, type LogPage } from '../csv.ts';
 import { type Api, apiAs } from '../../../../test/helpers/api.ts';
 import { bearer } from '../../../../test/helpers/login.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';

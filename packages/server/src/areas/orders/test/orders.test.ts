@@ -1,7 +1,7 @@
 import type { Order, OrderPage } from '@zorgportaal/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireOrders } from '../public.ts';
+import { expireOrders } from '../queries/index.ts';
 import * as s from '../../../schema.ts';
 import { openDatabase } from '../../../platform/db/client.ts';
 import { type Api, apiAs } from '../../../../test/helpers/api.ts';
