@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Db, rowsOf } from './db/client.ts';
-import { auditLog } from './db/schema/audit.ts';
+import type { auditLog } from './db/schema/audit.ts';
 
 /** A repeat of the same list view by the same session within this window writes no new entry. */
 export const VIEW_REPEAT_WINDOW_MINUTES = 15;
