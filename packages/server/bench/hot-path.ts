@@ -7,7 +7,8 @@
  *   (given at its planned time, so inside the time window: no 422), each answer checked to be 2xx.
  * On PGlite always, and on PostgreSQL when TEST_DATABASE_URL is set (a fresh database, dropped afterwards;
  * BENCH_ONLY=pglite|postgres picks one). The servers run in this process; autocannon runs as a child
- * process. BENCH_PART=list|patients|registration runs one part; BENCH_CPU_PROFILE=<file.cpuprofile> writes a
+ * process. Each row: req/s, p50/p99 latency, and this process's CPU time per answered request (the servers'
+ * own cost, which a busy shared host disturbs less than req/s). BENCH_PART=list|patients|registration runs one part; BENCH_CPU_PROFILE=<file.cpuprofile> writes a
  * CPU profile of this process taken only while the app (not the bare route) is under load.
  * Run: npx tsx packages/server/bench/hot-path.ts [seconds=3] [rounds=2] [connections=32]
  */
@@ -69,20 +70,23 @@ interface Load {
   reqPerSec: number;
   p50: number;
   p99: number;
+  /** CPU time of this process (the servers) per answered request, ms: steadier than req/s on a shared host. */
+  cpuMs: number;
   non2xx: number;
   errors: number;
 }
 
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
   timeouts: number;
 }
 
-const loadOf = (r: AutocannonResult): Load => ({
+const loadOf = (r: AutocannonResult, cpu: NodeJS.CpuUsage): Load => ({
   reqPerSec: r.requests.average,
+  cpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, r.requests.total),
   p50: r.latency.p50,
   p99: r.latency.p99,
   non2xx: r.non2xx,
@@ -96,10 +100,11 @@ const headerArgs = (headers: Record<string, string>) =>
 async function getLoad(url: string, headers: Record<string, string> = {}): Promise<Load> {
   const args = ['-j', '-c', String(CONNECTIONS), ...headerArgs(headers)];
   await run(AUTOCANNON, [...args, '-d', '1', url]);
+  const start = process.cpuUsage();
   const { stdout } = await run(AUTOCANNON, [...args, '-d', String(SECONDS), url], {
     maxBuffer: 16 * 1024 * 1024,
   });
-  return loadOf(JSON.parse(stdout) as AutocannonResult);
+  return loadOf(JSON.parse(stdout) as AutocannonResult, process.cpuUsage(start));
 }
 
 /** POST load, each request the next body of `bodies` (support/load-bodies.mjs). */
@@ -109,6 +114,7 @@ async function postLoad(url: string, bodies: string[], headers: Record<string, s
     const file = path.join(dir, 'bodies.json');
     writeFileSync(file, JSON.stringify(bodies));
     const args = [LOAD_BODIES, url, file, String(WRITERS), String(SECONDS)];
+    const start = process.cpuUsage();
     const { stdout } = await run(
       process.execPath,
       [...args, ...Object.entries(headers).map(([k, v]) => `${k}=${v}`)],
@@ -117,7 +123,7 @@ async function postLoad(url: string, bodies: string[], headers: Record<string, s
       },
     );
     const result = JSON.parse(stdout) as AutocannonResult & { sent: number };
-    return { load: loadOf(result), sent: result.sent };
+    return { load: loadOf(result, process.cpuUsage(start)), sent: result.sent };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -335,14 +341,15 @@ async function main() {
       ` connections for reads, ${WRITERS} for writes, best of ${ROUNDS} alternating rounds of ${SECONDS} s)`,
   );
   console.log(
-    'database    call                                                  bytes  bare req/s   app req/s  p50 ms  p99 ms  ratio  goal',
+    'database    call                                                  bytes  bare req/s   app req/s  p50 ms  p99 ms  CPU ms/req  ratio  goal',
   );
   for (const r of rows) {
     const ratio = r.app.reqPerSec / r.bare.reqPerSec;
     console.log(
       `${r.label.padEnd(10)}  ${r.call.padEnd(52)}  ${String(r.bytes).padStart(5)}  ` +
         `${r.bare.reqPerSec.toFixed(0).padStart(10)}  ${r.app.reqPerSec.toFixed(0).padStart(10)}  ` +
-        `${String(r.app.p50).padStart(6)}  ${String(r.app.p99).padStart(6)}  ${ratio.toFixed(3).padStart(5)}  ${verdict(r)}`,
+        `${String(r.app.p50).padStart(6)}  ${String(r.app.p99).padStart(6)}  ` +
+        `${r.app.cpuMs.toFixed(2).padStart(10)}  ${ratio.toFixed(3).padStart(5)}  ${verdict(r)}`,
     );
   }
 }
