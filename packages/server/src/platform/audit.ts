@@ -155,16 +155,22 @@ async function insertBatch(db: Db, rows: readonly AuditRow[]): Promise<Set<strin
     detail: row.detail ?? null,
     ord,
   }));
-  // The repeat check is served by audit_log_user_keyset_idx: this user's entries of the last minutes.
+  // The repeat check is a LATERAL with LIMIT 1, so it stays one index lookup per row on
+  // audit_log_user_keyset_idx (as the single SELECT was). A plain `not exists` beside `view_key is null`
+  // becomes a hashed subplan over every entry of the last 15 minutes: a scan of the recent log per batch.
   const result = await db.execute(sql`
     insert into audit_log (${COLUMN_LIST})
     select ${SELECT_LIST}
     from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${RECORD_TYPE})
-    where r.view_key is null or not exists (
-      select 1 from audit_log a
-      where a.entity_id = r.entity_id and a.user_id = r.user_id
+    left join lateral (
+      select 1 as seen from audit_log a
+      where r.view_key is not null
+        and a.entity_id = r.entity_id and a.user_id = r.user_id
         and a.event_at > now() - make_interval(mins => ${VIEW_REPEAT_WINDOW_MINUTES})
-        and a.view_key = r.view_key)
+        and a.view_key = r.view_key
+      limit 1
+    ) as repeat on true
+    where repeat.seen is null
     order by r.ord
     returning view_key`);
   return new Set(
