@@ -94,7 +94,7 @@ function auditRow(request: FastifyRequest, event: AuditEvent): typeof auditLog.$
   };
 }
 
-type AuditRow = typeof auditLog.$inferInsert;
+export type AuditRow = typeof auditLog.$inferInsert;
 
 /** One request's rows, waiting for the batch that holds them to commit. */
 interface Pending {
@@ -137,7 +137,7 @@ const SELECT_LIST = sql.raw(BATCH_COLUMNS.map(([name]) => `r.${name}`).join(', '
  * same user already logged within VIEW_REPEAT_WINDOW_MINUTES (an automatic refresh). Returns the view keys
  * it inserted.
  */
-async function insertBatch(db: Db, rows: readonly AuditRow[]): Promise<Set<string>> {
+export function auditBatchStatement(rows: readonly AuditRow[]) {
   const records = rows.map((row, ord) => ({
     action: row.action,
     outcome: row.outcome,
@@ -158,7 +158,7 @@ async function insertBatch(db: Db, rows: readonly AuditRow[]): Promise<Set<strin
   // The repeat check is a LATERAL with LIMIT 1, so it stays one index lookup per row on
   // audit_log_user_keyset_idx (as the single SELECT was). A plain `not exists` beside `view_key is null`
   // becomes a hashed subplan over every entry of the last 15 minutes: a scan of the recent log per batch.
-  const result = await db.execute(sql`
+  return sql`
     insert into audit_log (${COLUMN_LIST})
     select ${SELECT_LIST}
     from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${RECORD_TYPE})
@@ -172,7 +172,11 @@ async function insertBatch(db: Db, rows: readonly AuditRow[]): Promise<Set<strin
     ) as repeat on true
     where repeat.seen is null
     order by r.ord
-    returning view_key`);
+    returning view_key`;
+}
+
+async function insertBatch(db: Db, rows: readonly AuditRow[]): Promise<Set<string>> {
+  const result = await db.execute(auditBatchStatement(rows));
   return new Set(
     rowsOf<{ view_key: string | null }>(result)
       .map((r) => r.view_key)

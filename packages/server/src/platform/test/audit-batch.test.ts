@@ -1,9 +1,9 @@
 import { AUDIT_OBJECTS } from '@zorgportaal/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuditService, createAuditService } from '../audit.ts';
-import type { Db } from '../db/client.ts';
+import { auditBatchStatement, type AuditService, createAuditService } from '../audit.ts';
+import { type Db, rowsOf } from '../db/client.ts';
 import * as s from '../../schema.ts';
 import { apiAs } from '../../../test/helpers/api.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
@@ -186,5 +186,27 @@ describe('audit writes are micro-batched: one INSERT for concurrent requests, ea
         expect(entries[0]!.userId).toBe(nurse.account.Id);
       }),
     );
+  });
+
+  it("the repeat check looks each row up in the user's index, never scanning the log's last minutes", async () => {
+    // A busy log: 20,000 list views of the last 15 minutes by 50 users, with fresh statistics.
+    await t.db.execute(sql`
+      insert into audit_log (action, outcome, user_id, entity_id, object_type, view_key, event_at)
+      select 'R', 'success', 1000 + i % 50, 1, 'administration_list', md5(i::text), now() - (i % 800) * interval '1 second'
+      from generate_series(1, 20000) as i`);
+    await t.db.execute(sql`analyze audit_log`);
+    const rows = Array.from({ length: 20 }, (_, i) => ({
+      action: 'R' as const,
+      outcome: 'success',
+      userId: 1000 + i,
+      entityId: 1,
+      objectType: 'administration_list',
+      viewKey: `plan-${i}`,
+    }));
+    const plan = rowsOf<Record<string, string>>(await t.db.execute(sql`explain ${auditBatchStatement(rows)}`))
+      .map((r) => Object.values(r)[0])
+      .join('\n');
+    expect(plan).toContain('audit_log_user_keyset_idx');
+    expect(plan).not.toMatch(/hashed SubPlan|Seq Scan on audit_log/);
   });
 });
