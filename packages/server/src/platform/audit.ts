@@ -6,11 +6,11 @@ import {
   type AuditObjectType,
   type AuditOutcome,
 } from '@zorgportaal/contract';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from './db/client.ts';
-import { auditLog } from './db/schema/audit.ts';
+import { type Db, rowsOf } from './db/client.ts';
+import type { auditLog } from './db/schema/audit.ts';
 
 /** A repeat of the same list view by the same session within this window writes no new entry. */
 export const VIEW_REPEAT_WINDOW_MINUTES = 15;
@@ -94,35 +94,171 @@ function auditRow(request: FastifyRequest, event: AuditEvent): typeof auditLog.$
   };
 }
 
+export type AuditRow = typeof auditLog.$inferInsert;
+
+/** One request's rows, waiting for the batch that holds them to commit. */
+interface Pending {
+  rows: AuditRow[];
+  resolve(insertedViewKeys: ReadonlySet<string>): void;
+  reject(error: unknown): void;
+}
+
+/** The most rows one multi-row INSERT takes; a single request with more goes in a batch of its own. */
+export const AUDIT_BATCH_MAX_ROWS = 200;
+
+/**
+ * The columns one batch statement writes, with their SQL types: the rows travel as one jsonb parameter
+ * (jsonb_to_recordset), the same on PGlite and node-postgres, whatever the number of rows.
+ */
+const BATCH_COLUMNS = [
+  ['action', 'text'],
+  ['outcome', 'text'],
+  ['user_id', 'integer'],
+  ['username', 'text'],
+  ['role', 'text'],
+  ['entity_id', 'integer'],
+  ['ip', 'text'],
+  ['object_type', 'text'],
+  ['object_id', 'text'],
+  ['patient_id', 'integer'],
+  ['related_patient_ids', 'integer[]'],
+  ['changed_fields', 'text[]'],
+  ['view_key', 'text'],
+  ['detail', 'jsonb'],
+] as const;
+const COLUMN_LIST = sql.raw(BATCH_COLUMNS.map(([name]) => name).join(', '));
+const RECORD_TYPE = sql.raw(
+  `${BATCH_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ')}, ord integer`,
+);
+const SELECT_LIST = sql.raw(BATCH_COLUMNS.map(([name]) => `r.${name}`).join(', '));
+
+/**
+ * One statement for a whole batch: every row in order, except a list view (a row with a view key) that the
+ * same user already logged within VIEW_REPEAT_WINDOW_MINUTES (an automatic refresh). Returns the view keys
+ * it inserted.
+ */
+export function auditBatchStatement(rows: readonly AuditRow[]) {
+  const records = rows.map((row, ord) => ({
+    action: row.action,
+    outcome: row.outcome,
+    user_id: row.userId ?? null,
+    username: row.username ?? null,
+    role: row.role ?? null,
+    entity_id: row.entityId ?? null,
+    ip: row.ip ?? null,
+    object_type: row.objectType,
+    object_id: row.objectId ?? null,
+    patient_id: row.patientId ?? null,
+    related_patient_ids: row.relatedPatientIds ?? null,
+    changed_fields: row.changedFields ?? null,
+    view_key: row.viewKey ?? null,
+    detail: row.detail ?? null,
+    ord,
+  }));
+  // The repeat check is a LATERAL with LIMIT 1, so it stays one index lookup per row on
+  // audit_log_user_keyset_idx (as the single SELECT was). A plain `not exists` beside `view_key is null`
+  // becomes a hashed subplan over every entry of the last 15 minutes: a scan of the recent log per batch.
+  return sql`
+    insert into audit_log (${COLUMN_LIST})
+    select ${SELECT_LIST}
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${RECORD_TYPE})
+    left join lateral (
+      select 1 as seen from audit_log a
+      where r.view_key is not null
+        and a.entity_id = r.entity_id and a.user_id = r.user_id
+        and a.event_at > now() - make_interval(mins => ${VIEW_REPEAT_WINDOW_MINUTES})
+        and a.view_key = r.view_key
+      limit 1
+    ) as repeat on true
+    where repeat.seen is null
+    order by r.ord
+    returning view_key`;
+}
+
+async function insertBatch(db: Db, rows: readonly AuditRow[]): Promise<Set<string>> {
+  const result = await db.execute(auditBatchStatement(rows));
+  return new Set(
+    rowsOf<{ view_key: string | null }>(result)
+      .map((r) => r.view_key)
+      .filter((key): key is string => key !== null),
+  );
+}
+
+/**
+ * Micro-batched audit writes. Every request awaits the commit of the batch that holds its rows (the NEN
+ * 7513 entry is durable before the answer; never fire-and-forget). While one INSERT is in flight, new rows
+ * queue; when it finishes, everything queued (up to AUDIT_BATCH_MAX_ROWS) goes in the next one. A lone
+ * request is written at once. A failed INSERT rejects every request of its batch.
+ */
+export function createAuditWriter(db: Db, maxRows = AUDIT_BATCH_MAX_ROWS) {
+  const queue: Pending[] = [];
+  let inFlight = false;
+
+  const flush = () => {
+    if (inFlight || queue.length === 0) return;
+    const batch: Pending[] = [queue.shift()!];
+    let size = batch[0]!.rows.length;
+    while (queue.length && size + queue[0]!.rows.length <= maxRows) {
+      size += queue[0]!.rows.length;
+      batch.push(queue.shift()!);
+    }
+    // The same view twice in one batch (two tabs of one session at once): the first row counts, as the
+    // repeat check would have found it had they come one after the other.
+    const seen = new Set<string>();
+    const repeats = new Map<Pending, Set<string>>();
+    const rows = batch.flatMap((p) =>
+      p.rows.filter((row) => {
+        if (!row.viewKey) return true;
+        if (!seen.has(row.viewKey)) return seen.add(row.viewKey);
+        repeats.set(p, (repeats.get(p) ?? new Set()).add(row.viewKey));
+        return false;
+      }),
+    );
+    inFlight = true;
+    insertBatch(db, rows).then(
+      (inserted) => {
+        inFlight = false;
+        for (const p of batch) {
+          const own = repeats.get(p);
+          p.resolve(own ? new Set([...inserted].filter((key) => !own.has(key))) : inserted);
+        }
+        flush();
+      },
+      (error: unknown) => {
+        inFlight = false;
+        for (const p of batch) p.reject(error);
+        flush();
+      },
+    );
+  };
+
+  return {
+    /** Resolves with the view keys the batch inserted, once the batch holding `rows` is committed. */
+    write(rows: AuditRow[]): Promise<ReadonlySet<string>> {
+      return new Promise((resolve, reject) => {
+        queue.push({ rows, resolve, reject });
+        flush();
+      });
+    },
+  };
+}
+
 /** One audit helper for the whole app (Medplum's createAuditEvent): the caller and the IP come from the request. */
-export function createAuditService(db: Db): AuditService {
+export function createAuditService(db: Db, maxRows = AUDIT_BATCH_MAX_ROWS): AuditService {
+  const writer = createAuditWriter(db, maxRows);
   return {
     async record(request, event) {
-      await db.insert(auditLog).values(auditRow(request, event));
+      await writer.write([auditRow(request, event)]);
     },
     async recordMany(request, events) {
       if (events.length === 0) return;
-      await db.insert(auditLog).values(events.map((event) => auditRow(request, event)));
+      await writer.write(events.map((event) => auditRow(request, event)));
     },
     async recordView(request, event) {
       const caller = request.caller!;
       const key = viewKey(caller.sessionId, event);
-      // Served by audit_log_user_keyset_idx: this user's entries of the last minutes.
-      const [seen] = await db
-        .select({ id: auditLog.id })
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.entityId, caller.entityId),
-            eq(auditLog.userId, caller.accountId),
-            gt(auditLog.eventAt, sql`now() - make_interval(mins => ${VIEW_REPEAT_WINDOW_MINUTES})`),
-            eq(auditLog.viewKey, key),
-          ),
-        )
-        .limit(1);
-      if (seen) return false;
       const { view, ...rest } = event;
-      await db.insert(auditLog).values({
+      const row = {
         ...auditRow(request, {
           ...rest,
           action: AUDIT_ACTIONS.read,
@@ -130,8 +266,8 @@ export function createAuditService(db: Db): AuditService {
           detail: { ...view, ...rest.detail },
         }),
         viewKey: key,
-      });
-      return true;
+      };
+      return (await writer.write([row])).has(key);
     },
   };
 }

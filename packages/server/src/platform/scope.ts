@@ -71,12 +71,22 @@ export async function entityScope(
   entityId: number,
   roles: readonly NetworkRole[] = PATIENT_ROLES,
 ): Promise<Scope> {
-  const full = await linkedEntityIds(
-    db,
-    entityId,
-    roles.filter((role) => role !== 'gp'),
-  );
-  const gp = roles.includes('gp') ? await linkedEntityIds(db, entityId, ['gp']) : [];
+  // One query for every role (it runs for each request that reads client data); split by role here.
+  const links =
+    roles.length === 0
+      ? []
+      : await db
+          .select({ id: networkLinks.toEntityId, role: networkLinks.role })
+          .from(networkLinks)
+          .where(
+            and(
+              eq(networkLinks.fromEntityId, entityId),
+              inArray(networkLinks.role, [...roles]),
+              eq(networkLinks.active, true),
+            ),
+          );
+  const full = [...new Set(links.filter((l) => l.role !== 'gp').map((l) => l.id))];
+  const gp = [...new Set(links.filter((l) => l.role === 'gp').map((l) => l.id))];
   const gpOnly = gp.filter((id) => id !== entityId && !full.includes(id));
   const ids = [...new Set([entityId, ...full, ...gpOnly])];
   return gpOnly.length ? Object.assign(ids, { prescriber: { entityId, entities: gpOnly } }) : ids;

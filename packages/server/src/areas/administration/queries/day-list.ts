@@ -19,7 +19,7 @@ import { coumarinDose, coumarinDosesOn } from '../../trombosis/public.ts';
 import { interimChangesOn } from '../../baxter/public.ts';
 import { photoVersion } from '../photo-version.ts';
 import { findEntity } from '../../../platform/entities.ts';
-import { windowOf, windowSettingsOf } from '../time-window.ts';
+import { windowOf, type WindowSettings, windowSettingsOf } from '../time-window.ts';
 
 /** Registrations that no later registration corrects: the ones that count (uses the corrects_id index). */
 export const isEffective = sql`not exists (select 1 from administrations as correction where correction.corrects_id = ${t.administrations.id})`;
@@ -52,6 +52,8 @@ export async function buildDayList(
   department: DepartmentOption,
   date: string,
   now = new Date(),
+  /** The care centre's dose time window when the caller already has it (the caller cache): no query. */
+  knownWindow?: WindowSettings,
 ): Promise<AdministrationList> {
   const day = dayBounds(date);
   const patients = await db
@@ -101,7 +103,7 @@ export async function buildDayList(
     date,
   );
   // The care centre's dose time window: the list shows what registration enforces.
-  const window = windowSettingsOf((await findEntity(db, department.EntityId))?.settings);
+  const window = knownWindow ?? windowSettingsOf((await findEntity(db, department.EntityId))?.settings);
   const byAgreement = new Map(found.map((f) => [f.agreement.id, f]));
   const byPatient = new Map(
     patients.map((p, i) => [p.patient.id, { ...p, order: i, photo: photoVersion(p.person.avatar) }]),

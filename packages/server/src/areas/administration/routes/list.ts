@@ -38,7 +38,7 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
       const version = `${await dayListVersion(app.db, [department.Id], day)}|${window.before}-${window.after}`;
       const known = etagOf(version, request.caller!.accountId, now);
       if (matches(request, known)) return notModified(reply, known!);
-      const list = await buildDayList(app.db, department, day, now);
+      const list = await buildDayList(app.db, department, day, now, window);
       rememberTurns(version, clockTurns(list.Moments));
       // NEN 7513: one entry for the view that links every client shown, so "who saw this client"
       // finds it; the tablet's automatic refresh of the same view adds nothing (recordView).

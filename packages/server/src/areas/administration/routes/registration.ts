@@ -49,10 +49,19 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = { ...request.body, TimingReason: checkTimeWindow(request.body, window, now) };
       // The colleague's credentials are checked only for a dose that may be registered now.
       const checker = await verifyDoubleCheckAtDose(app, request, found.risks, request.body);
-      const row = await app.db.transaction(async (tx) => {
-        const stored = await register(tx, found, body, request.caller!.accountId, now);
-        return checker ? markCheckedAtDose(tx, stored, checker, now) : stored;
-      });
+      // A dose double-checked at the bedside is stored and marked together. Otherwise the registration is
+      // one INSERT, atomic by itself (the day roll-up's statement triggers run inside it): no BEGIN/COMMIT
+      // round trips.
+      const row = checker
+        ? await app.db.transaction(async (tx) =>
+            markCheckedAtDose(
+              tx,
+              await register(tx, found, body, request.caller!.accountId, now),
+              checker,
+              now,
+            ),
+          )
+        : await register(app.db, found, body, request.caller!.accountId, now);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.create,
         outcome: 'success',

@@ -1,0 +1,357 @@
+/**
+ * Bench (issue 23, the patient-data hot path): what a ward calls all day, as the De Berk nurse, against a
+ * bare Fastify route answering the identical bytes, side by side in one run:
+ * - GET /api/administration/list (the Toedienlijst, no If-None-Match: a full build every time);
+ * - GET /api/patients (the client list);
+ * - POST /api/administration/registration, 16 concurrent writers, every request a different planned moment
+ *   (given at its planned time, so inside the time window: no 422), each answer checked to be 2xx.
+ * On PGlite always, and on PostgreSQL when TEST_DATABASE_URL is set (a fresh database, dropped afterwards;
+ * BENCH_ONLY=pglite|postgres picks one). The servers run in this process; autocannon runs as a child
+ * process. Each row: req/s, p50/p99 latency, and this process's CPU time per answered request (the servers'
+ * own cost, which a busy shared host disturbs less than req/s). BENCH_PART=list|patients|registration runs one part; BENCH_CPU_PROFILE=<file.cpuprofile> writes a
+ * CPU profile of this process taken only while the app (not the bare route) is under load.
+ * Run: npx tsx packages/server/bench/hot-path.ts [seconds=3] [rounds=2] [connections=32]
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Session } from 'node:inspector/promises';
+import { and, eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { type Db } from '../src/platform/db/client.ts';
+import { openDatabase } from '../src/platform/db/client.ts';
+import { migrationsFolder } from '../src/platform/db/migrations.ts';
+import { addDays, localDate, localInstant } from '../src/platform/time.ts';
+import * as s from '../src/schema.ts';
+import { demoBsn } from '../src/areas/medication/demo-regimens.ts';
+import { seedDemoWorld } from '../src/seed/demo-world.ts';
+import { appAs } from './support/app-as.ts';
+import { onEachDatabase } from './support/measure.ts';
+
+const SECONDS = Number(process.argv[2] ?? 3);
+const ROUNDS = Number(process.argv[3] ?? 2);
+const CONNECTIONS = Number(process.argv[4] ?? 32);
+const WRITERS = 16;
+const PART = process.env.BENCH_PART;
+const AUTOCANNON = path.resolve(import.meta.dirname, '../../../node_modules/.bin/autocannon');
+const LOAD_BODIES = path.resolve(import.meta.dirname, 'support/load-bodies.mjs');
+const run = promisify(execFile);
+const PROFILE = process.env.BENCH_CPU_PROFILE;
+const inspector = PROFILE ? new Session() : undefined;
+if (inspector) {
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
+}
+
+/** `load` with the CPU profiler running (BENCH_CPU_PROFILE): `<file>-<name>.cpuprofile` per app load. */
+async function profiled<T>(name: string, load: () => Promise<T>): Promise<T> {
+  if (!inspector) return load();
+  await inspector.post('Profiler.start');
+  try {
+    return await load();
+  } finally {
+    const { profile } = await inspector.post('Profiler.stop');
+    const file = `${PROFILE!.replace(/\.cpuprofile$/, '')}-${name.replace(/\W+/g, '-')}.cpuprofile`;
+    writeFileSync(file, JSON.stringify(profile));
+  }
+}
+
+/** Goals of issue 23, per database: a ratio to bare Fastify for the reads, req/s for the registration. */
+const GOALS = {
+  list: { PGlite: 0.03, PostgreSQL: 0.1 },
+  patients: { PGlite: undefined, PostgreSQL: 0.15 },
+  registration: { PGlite: 500, PostgreSQL: 2000 },
+} as const;
+
+interface Load {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  /** CPU time of this process (the servers) per answered request, ms: steadier than req/s on a shared host. */
+  cpuMs: number;
+  non2xx: number;
+  errors: number;
+}
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+const loadOf = (r: AutocannonResult, cpu: NodeJS.CpuUsage): Load => ({
+  reqPerSec: r.requests.average,
+  cpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, r.requests.total),
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  non2xx: r.non2xx,
+  errors: r.errors + r.timeouts,
+});
+
+const headerArgs = (headers: Record<string, string>) =>
+  Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
+
+/** GET load with autocannon's CLI after a 1 s warm-up that is not counted. */
+async function getLoad(url: string, headers: Record<string, string> = {}): Promise<Load> {
+  const args = ['-j', '-c', String(CONNECTIONS), ...headerArgs(headers)];
+  await run(AUTOCANNON, [...args, '-d', '1', url]);
+  const start = process.cpuUsage();
+  const { stdout } = await run(AUTOCANNON, [...args, '-d', String(SECONDS), url], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return loadOf(JSON.parse(stdout) as AutocannonResult, process.cpuUsage(start));
+}
+
+/** POST load, each request the next body of `bodies` (support/load-bodies.mjs). */
+async function postLoad(url: string, bodies: string[], headers: Record<string, string> = {}) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'zp-hot-path-'));
+  try {
+    const file = path.join(dir, 'bodies.json');
+    writeFileSync(file, JSON.stringify(bodies));
+    const args = [LOAD_BODIES, url, file, String(WRITERS), String(SECONDS)];
+    const start = process.cpuUsage();
+    const { stdout } = await run(
+      process.execPath,
+      [...args, ...Object.entries(headers).map(([k, v]) => `${k}=${v}`)],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    const result = JSON.parse(stdout) as AutocannonResult & { sent: number };
+    return { load: loadOf(result, process.cpuUsage(start)), sent: result.sent };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const TIMES = [
+  ['08:00', '20:00'],
+  ['08:00', '12:00'],
+  ['07:30', '18:00'],
+  ['12:00', '22:00'],
+];
+
+/**
+ * A department of De Berk for the writers: `patients` clients with 4 agreements of 2 moments a day each
+ * (products without risk category: no double check), started `days` days ago. Returns a registration body
+ * for every planned moment of those past days, interleaved over the agreements.
+ */
+async function seedWriteDepartment(db: Db, patients: number, days: number): Promise<string[]> {
+  const [berk] = await db.select().from(s.entities).where(eq(s.entities.name, 'Zorgcentrum De Berk'));
+  const [location] = await db.select().from(s.locations).where(eq(s.locations.entityId, berk!.id));
+  const [department] = await db
+    .insert(s.departments)
+    .values({ entityId: berk!.id, locationId: location!.id, name: 'Afdeling Bench Schrijvers' })
+    .returning();
+  const persons = await db
+    .insert(s.persons)
+    .values(
+      Array.from({ length: patients }, (_, i) => ({
+        entityId: berk!.id,
+        firstNames: 'Schrijver',
+        lastName: `Cliënt ${i + 1}`,
+      })),
+    )
+    .returning();
+  const rows = await db
+    .insert(s.patients)
+    .values(
+      persons.map((p, i) => ({
+        entityId: berk!.id,
+        personId: p.id,
+        bsn: demoBsn(3000 + i),
+        departmentId: department!.id,
+        room: `S${i + 1}`,
+      })),
+    )
+    .returning();
+  const products = await db
+    .select()
+    .from(s.medications)
+    .where(and(sql`${s.medications.riskCategories} = '{}'::text[]`))
+    .limit(4);
+  const today = localDate(new Date());
+  const startAt = localInstant(addDays(today, -days - 1), '00:00');
+  const agreements = await db
+    .insert(s.medicationAgreements)
+    .values(
+      rows.flatMap((p) =>
+        TIMES.map((times, k) => ({
+          entityId: berk!.id,
+          patientId: p.id,
+          medicationId: products[k]!.id,
+          prescriber: 'dr. Bench',
+          type: 'continuous' as const,
+          startAt,
+          instructions: {
+            DoseUnit: 'tablet',
+            Moments: times.map((Time) => ({ Time, Dose: 1 })),
+            Weekdays: [],
+            AsNeededCriterion: null,
+            AsNeededMaxPerDay: null,
+            AsNeededDose: null,
+            Note: null,
+          },
+          distributionForm: 'gds' as const,
+        })),
+      ),
+    )
+    .returning({ id: s.medicationAgreements.id });
+  const bodies: string[] = [];
+  for (let d = 1; d <= days; d++) {
+    const date = addDays(today, -d);
+    for (let m = 0; m < 2; m++)
+      agreements.forEach((a, i) => {
+        const at = localInstant(date, TIMES[i % TIMES.length]![m]!).toISOString();
+        bodies.push(
+          JSON.stringify({ AgreementId: a.id, ScheduledAt: at, Status: 'given', AdministeredAt: at }),
+        );
+      });
+  }
+  return bodies;
+}
+
+interface Row {
+  label: string;
+  call: string;
+  bytes: number;
+  bare: Load;
+  app: Load;
+}
+
+async function measure(label: string, databaseUrl: string | undefined): Promise<Row[]> {
+  const database = await openDatabase(databaseUrl ?? 'memory://');
+  await database.migrate(migrationsFolder());
+  const secretKey = 'bench-secret-key-bench-secret-key-0123456789';
+  await seedDemoWorld(database.db, { secretKey });
+  // Enough distinct moments for every round at the goal's rate, twice over (20 clients: 160 a day).
+  const registrationBodies =
+    !PART || PART === 'registration'
+      ? await seedWriteDepartment(database.db, 20, Math.ceil((ROUNDS * (SECONDS + 1) * 4000) / 160) + 5)
+      : [];
+  const { app, auth } = await appAs(database, secretKey, 'verpleegkundige', databaseUrl);
+  const get = async (url: string) => {
+    const answer = await app.inject({ method: 'GET', url, headers: auth });
+    if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode} ${answer.body}`);
+    return answer.body;
+  };
+  const reads = [
+    { call: 'GET /api/administration/list', part: 'list', path: '/api/administration/list' },
+    { call: 'GET /api/patients', part: 'patients', path: '/api/patients' },
+  ].filter((r) => !PART || PART === r.part);
+  const bodies = new Map<string, string>();
+  for (const r of reads) bodies.set(r.path, await get(r.path));
+  // One registration's answer, for the bare POST route's body.
+  const sample = registrationBodies.pop();
+  let registrationAnswer = '{}';
+  if (sample) {
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/administration/registration',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: sample,
+    });
+    if (answer.statusCode !== 201) throw new Error(`registration: ${answer.statusCode} ${answer.body}`);
+    registrationAnswer = answer.body;
+  }
+
+  const bare = Fastify({ logger: false });
+  for (const [url, body] of bodies)
+    bare.get(url, (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+  bare.post('/api/administration/registration', (_request, reply) =>
+    reply.code(201).type('application/json; charset=utf-8').send(registrationAnswer),
+  );
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const best = (a: Load | undefined, b: Load) => (!a || b.reqPerSec > a.reqPerSec ? b : a);
+  const rows: Row[] = [];
+  for (const r of reads) {
+    // Alternating rounds, best of each: on a shared machine one round can land in someone else's burst.
+    let bareBest: Load | undefined;
+    let appBest: Load | undefined;
+    for (let round = 0; round < ROUNDS; round++) {
+      bareBest = best(bareBest, await getLoad(`${bareUrl}${r.path}`));
+      const load = await profiled(`${label}-${r.part}-${round}`, () => getLoad(`${appUrl}${r.path}`, auth));
+      if (load.non2xx || load.errors)
+        throw new Error(`${label} ${r.call}: ${load.non2xx} non-2xx answers, ${load.errors} errors`);
+      appBest = best(appBest, load);
+    }
+    rows.push({
+      label,
+      call: r.call,
+      bytes: Buffer.byteLength(bodies.get(r.path)!),
+      bare: bareBest!,
+      app: appBest!,
+    });
+  }
+  if (sample) {
+    let bareBest: Load | undefined;
+    let appBest: Load | undefined;
+    let next = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      bareBest = best(bareBest, (await postLoad(`${bareUrl}/api/administration/registration`, ['{}'])).load);
+      const { load, sent } = await profiled(`${label}-registration-${round}`, () =>
+        postLoad(`${appUrl}/api/administration/registration`, registrationBodies.slice(next), auth),
+      );
+      next += sent;
+      if (load.non2xx || load.errors || next > registrationBodies.length)
+        throw new Error(`${label} registration: ${load.non2xx} non-2xx answers, ${load.errors} errors`);
+      appBest = best(appBest, load);
+    }
+    rows.push({
+      label,
+      call: `POST /api/administration/registration (${WRITERS} writers)`,
+      bytes: Buffer.byteLength(registrationAnswer),
+      bare: bareBest!,
+      app: appBest!,
+    });
+  }
+  await bare.close();
+  await app.close();
+  await database.close();
+  return rows;
+}
+
+/** The goal and whether it is met; a missed goal makes the run fail (exit code 1), as in the other benches. */
+function verdict(row: Row): string {
+  const database = row.label as 'PGlite' | 'PostgreSQL';
+  const ratio = row.app.reqPerSec / row.bare.reqPerSec;
+  const judge = (met: boolean) => {
+    if (!met) process.exitCode = 1;
+    return met ? 'met' : 'NOT met';
+  };
+  if (row.call.startsWith('POST')) {
+    const goal = GOALS.registration[database];
+    return `≥ ${goal}/s ${judge(row.app.reqPerSec >= goal)}`;
+  }
+  const goal = row.call.includes('/list') ? GOALS.list[database] : GOALS.patients[database];
+  return goal === undefined ? '' : `ratio ≥ ${goal.toFixed(2)} ${judge(ratio >= goal)}`;
+}
+
+async function main() {
+  const rows = (await onEachDatabase(measure, process.env.BENCH_ONLY)).flat();
+  console.log(
+    `\nThe hot path as verpleegkundige vs a bare Fastify route with the same body (autocannon, ${CONNECTIONS}` +
+      ` connections for reads, ${WRITERS} for writes, best of ${ROUNDS} alternating rounds of ${SECONDS} s)`,
+  );
+  console.log(
+    'database    call                                                  bytes  bare req/s   app req/s  p50 ms  p99 ms  CPU ms/req  ratio  goal',
+  );
+  for (const r of rows) {
+    const ratio = r.app.reqPerSec / r.bare.reqPerSec;
+    console.log(
+      `${r.label.padEnd(10)}  ${r.call.padEnd(52)}  ${String(r.bytes).padStart(5)}  ` +
+        `${r.bare.reqPerSec.toFixed(0).padStart(10)}  ${r.app.reqPerSec.toFixed(0).padStart(10)}  ` +
+        `${String(r.app.p50).padStart(6)}  ${String(r.app.p99).padStart(6)}  ` +
+        `${r.app.cpuMs.toFixed(2).padStart(10)}  ${ratio.toFixed(3).padStart(5)}  ${verdict(r)}`,
+    );
+  }
+}
+
+await main();
