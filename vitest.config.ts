@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * One `vitest run` runs every suite (the README's `npm test`).
  * API tests run on PGlite always and once more on PostgreSQL when TEST_DATABASE_URL is set.
- * Browser tests run last (groupOrder 1), two files at a time (each worker with a portal of its own),
- * against one shared Chromium.
+ * Browser tests run last (groupOrder 1), one file at a time, against one shared Chromium and two portals
+ * (embedded and, with TEST_DATABASE_URL, PostgreSQL; each file uses one).
  */
 const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
@@ -66,6 +66,7 @@ export default defineConfig({
           exclude: ['node_modules/**'],
           environment: 'node',
           globalSetup: ['global-setup.ts'],
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 1 },

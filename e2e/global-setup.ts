@@ -14,10 +14,9 @@ const repoRoot = resolve(import.meta.dirname, '..');
 const mainJs = join(repoRoot, 'packages/server/dist/main.js');
 
 /**
- * Browser test files run on two workers at once (vitest.config.ts), so each worker gets a portal of its
- * own with the demo world: a file never shares its demo world with a file running at the same moment.
- * The first runs on a fresh embedded database, as a newcomer starts it; the second on a fresh PostgreSQL
- * database when TEST_DATABASE_URL is set (CI), so the screens are exercised on both databases.
+ * Two portals with the demo world, each on a fresh database: the first embedded, as a newcomer starts it; the
+ * second on PostgreSQL when TEST_DATABASE_URL is set (CI), so the screens are exercised on both databases.
+ * Test files run one at a time and each uses one portal, chosen by its name (support/browser.ts).
  */
 const E2E_PORTALS = 2;
 
@@ -139,7 +138,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     e2e: {
-      /** One portal per worker (VITEST_POOL_ID picks it; see support/browser.ts). */
+      /** The portals (embedded first); support/browser.ts picks one per test file. */
       baseURLs: string[];
       wsEndpoint: string;
       mailboxURL: string;

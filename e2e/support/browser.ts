@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { basename } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'Welkom-demo-2026';
 const e2e = inject('e2e');
@@ -7,9 +8,15 @@ const e2e = inject('e2e');
 /** A describe block that runs only when the global setup found Chromium. */
 export const describeBrowser = (name: string, fn: () => void) => describe.skipIf(!e2e)(name, fn);
 
-/** This worker's own portal: files running at the same moment never share a demo world. */
-export const baseURL = () =>
-  e2e!.baseURLs[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % e2e!.baseURLs.length]!;
+/**
+ * The portal of this test file: files run one at a time and are spread over the portals by their name, so
+ * with TEST_DATABASE_URL about half of them run against PostgreSQL and the rest against the embedded database.
+ */
+export function baseURL(): string {
+  const file = basename(expect.getState().testPath ?? '');
+  const hash = [...file].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) >>> 0, 0);
+  return e2e!.baseURLs[hash % e2e!.baseURLs.length]!;
+}
 
 /** One connection to the shared Chromium per test file; each test gets a fresh context. */
 export function useBrowser() {
