@@ -12,6 +12,8 @@ describeBrowser('network state on the ward tablet', () => {
 
   it('shows "Geen verbinding" in the header while offline, and not once back online', async () => {
     const { context, page } = await browser.newPage();
+    // The page's clock is moved past the 3 s after which a request counts as slow, instead of waiting.
+    await page.clock.install();
     await page.setViewportSize({ width: 800, height: 1100 });
     await page.goto('/administrationlist');
     await logIn(page, 'verpleegkundige');
@@ -33,6 +35,8 @@ describeBrowser('network state on the ward tablet', () => {
 
   it('shows a progress bar and, after a few seconds, the slow message while the list is on its way', async () => {
     const { context, page } = await browser.newPage();
+    // The page's clock is moved past the 3 s after which a request counts as slow, instead of waiting.
+    await page.clock.install();
     await page.setViewportSize({ width: 800, height: 1100 });
     await page.goto('/administrationlist');
     await logIn(page, 'verpleegkundige');
@@ -52,6 +56,8 @@ describeBrowser('network state on the ward tablet', () => {
     const bar = (await progress.boundingBox())!;
     expect(bar.y + bar.height).toBeLessThanOrEqual(56);
     const slow = page.getByTestId('slow-indicator');
+    expect(await slow.count()).toBe(0);
+    await page.clock.fastForward('00:03');
     await slow.waitFor();
     expect(await slow.textContent()).toBe('Bezig… de verbinding is traag');
 
