@@ -1,5 +1,5 @@
 /**
- * Bench (issue 23, the patient-data hot path): what a ward calls all day, as the De Berk nurse, against a
+ * Bench, the patient-data hot path: what a ward calls all day, as the De Berk nurse, against a
  * bare Fastify route answering the identical bytes, side by side in one run:
  * - GET /api/administration/list (the Toedienlijst, no If-None-Match: a full build every time);
  * - GET /api/patients (the client list);
@@ -18,17 +18,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Session } from 'node:inspector/promises';
-import { and, eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { type Db } from '../src/platform/db/client.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
 import { migrationsFolder } from '../src/platform/db/migrations.ts';
-import { addDays, localDate, localInstant } from '../src/platform/time.ts';
-import * as s from '../src/schema.ts';
-import { demoBsn } from '../src/areas/medication/demo-regimens.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
 import { appAs } from './support/app-as.ts';
 import { onEachDatabase } from './support/measure.ts';
+import { seedWriteDepartment } from './support/write-department.ts';
 
 const SECONDS = Number(process.argv[2] ?? 3);
 const ROUNDS = Number(process.argv[3] ?? 2);
@@ -59,7 +55,7 @@ async function profiled<T>(name: string, load: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Goals of issue 23, per database: a ratio to bare Fastify for the reads, req/s for the registration. */
+/** Goals per database (docs/performance.md, the hot path): a ratio to bare Fastify for the reads, req/s for the registration. */
 const GOALS = {
   list: { PGlite: 0.03, PostgreSQL: 0.1 },
   patients: { PGlite: undefined, PostgreSQL: 0.15 },
@@ -127,93 +123,6 @@ async function postLoad(url: string, bodies: string[], headers: Record<string, s
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-const TIMES = [
-  ['08:00', '20:00'],
-  ['08:00', '12:00'],
-  ['07:30', '18:00'],
-  ['12:00', '22:00'],
-];
-
-/**
- * A department of De Berk for the writers: `patients` clients with 4 agreements of 2 moments a day each
- * (products without risk category: no double check), started `days` days ago. Returns a registration body
- * for every planned moment of those past days, interleaved over the agreements.
- */
-async function seedWriteDepartment(db: Db, patients: number, days: number): Promise<string[]> {
-  const [berk] = await db.select().from(s.entities).where(eq(s.entities.name, 'Zorgcentrum De Berk'));
-  const [location] = await db.select().from(s.locations).where(eq(s.locations.entityId, berk!.id));
-  const [department] = await db
-    .insert(s.departments)
-    .values({ entityId: berk!.id, locationId: location!.id, name: 'Afdeling Bench Schrijvers' })
-    .returning();
-  const persons = await db
-    .insert(s.persons)
-    .values(
-      Array.from({ length: patients }, (_, i) => ({
-        entityId: berk!.id,
-        firstNames: 'Schrijver',
-        lastName: `Cliënt ${i + 1}`,
-      })),
-    )
-    .returning();
-  const rows = await db
-    .insert(s.patients)
-    .values(
-      persons.map((p, i) => ({
-        entityId: berk!.id,
-        personId: p.id,
-        bsn: demoBsn(3000 + i),
-        departmentId: department!.id,
-        room: `S${i + 1}`,
-      })),
-    )
-    .returning();
-  const products = await db
-    .select()
-    .from(s.medications)
-    .where(and(sql`${s.medications.riskCategories} = '{}'::text[]`))
-    .limit(4);
-  const today = localDate(new Date());
-  const startAt = localInstant(addDays(today, -days - 1), '00:00');
-  const agreements = await db
-    .insert(s.medicationAgreements)
-    .values(
-      rows.flatMap((p) =>
-        TIMES.map((times, k) => ({
-          entityId: berk!.id,
-          patientId: p.id,
-          medicationId: products[k]!.id,
-          prescriber: 'dr. Bench',
-          type: 'continuous' as const,
-          startAt,
-          instructions: {
-            DoseUnit: 'tablet',
-            Moments: times.map((Time) => ({ Time, Dose: 1 })),
-            Weekdays: [],
-            AsNeededCriterion: null,
-            AsNeededMaxPerDay: null,
-            AsNeededDose: null,
-            Note: null,
-          },
-          distributionForm: 'gds' as const,
-        })),
-      ),
-    )
-    .returning({ id: s.medicationAgreements.id });
-  const bodies: string[] = [];
-  for (let d = 1; d <= days; d++) {
-    const date = addDays(today, -d);
-    for (let m = 0; m < 2; m++)
-      agreements.forEach((a, i) => {
-        const at = localInstant(date, TIMES[i % TIMES.length]![m]!).toISOString();
-        bodies.push(
-          JSON.stringify({ AgreementId: a.id, ScheduledAt: at, Status: 'given', AdministeredAt: at }),
-        );
-      });
-  }
-  return bodies;
 }
 
 interface Row {

@@ -3,31 +3,30 @@ import { type Db, rowsOf } from '../../src/platform/db/client.ts';
 import * as s from '../../src/schema.ts';
 import { demoBsn } from '../../src/areas/medication/demo-regimens.ts';
 
-const MOMENTS = [
+export const MOMENTS = [
   ['08:00', '20:00'],
   ['08:00', '12:00'],
   ['07:30', '18:00'],
   ['12:00', '22:00'],
 ];
 
-/**
- * A department of De Berk with 20 patients, each 4 agreements of 2 moments (8 a day), started a year
- * ago, and every moment of the past 365 days registered: generated in SQL with the same time-zone rule.
- */
-export async function seedYearDepartment(db: Db): Promise<{ id: number; registrations: number }> {
+/** A new department of De Berk with `count` clients (a person and a patient each), for a bench. */
+export async function addBenchDepartment(
+  db: Db,
+  opts: { name: string; count: number; firstNames: string; bsnFrom: number; roomPrefix: string },
+) {
   const [berk] = await db.select().from(s.entities).where(eq(s.entities.name, 'Zorgcentrum De Berk'));
   const [location] = await db.select().from(s.locations).where(eq(s.locations.entityId, berk!.id));
-  const [nurse] = await db.select().from(s.accounts).where(eq(s.accounts.username, 'verpleegkundige'));
   const [department] = await db
     .insert(s.departments)
-    .values({ entityId: berk!.id, locationId: location!.id, name: 'Afdeling Bench' })
+    .values({ entityId: berk!.id, locationId: location!.id, name: opts.name })
     .returning();
   const persons = await db
     .insert(s.persons)
     .values(
-      Array.from({ length: 20 }, (_, i) => ({
+      Array.from({ length: opts.count }, (_, i) => ({
         entityId: berk!.id,
-        firstNames: 'Bench',
+        firstNames: opts.firstNames,
         lastName: `Cliënt ${i + 1}`,
       })),
     )
@@ -38,12 +37,28 @@ export async function seedYearDepartment(db: Db): Promise<{ id: number; registra
       persons.map((p, i) => ({
         entityId: berk!.id,
         personId: p.id,
-        bsn: demoBsn(1000 + i),
+        bsn: demoBsn(opts.bsnFrom + i),
         departmentId: department!.id,
-        room: `B${i + 1}`,
+        room: `${opts.roomPrefix}${i + 1}`,
       })),
     )
     .returning();
+  return { berk: berk!, department: department!, patients };
+}
+
+/**
+ * A department of De Berk with 20 patients, each 4 agreements of 2 moments (8 a day), started a year
+ * ago, and every moment of the past 365 days registered: generated in SQL with the same time-zone rule.
+ */
+export async function seedYearDepartment(db: Db): Promise<{ id: number; registrations: number }> {
+  const [nurse] = await db.select().from(s.accounts).where(eq(s.accounts.username, 'verpleegkundige'));
+  const { berk, department, patients } = await addBenchDepartment(db, {
+    name: 'Afdeling Bench',
+    count: 20,
+    firstNames: 'Bench',
+    bsnFrom: 1000,
+    roomPrefix: 'B',
+  });
   const products = await db.select().from(s.medications).limit(4);
   const yearAgo = new Date(Date.now() - 366 * 86_400_000);
   await db.insert(s.medicationAgreements).values(
