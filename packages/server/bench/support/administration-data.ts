@@ -10,6 +10,32 @@ export const MOMENTS = [
   ['12:00', '22:00'],
 ];
 
+/** A bench client's 4 continuous agreements, 2 moments a day each (MOMENTS), on `products`. */
+export const benchAgreements = (
+  entityId: number,
+  patientId: number,
+  products: readonly { id: number }[],
+  startAt: Date,
+) =>
+  MOMENTS.map((times, k) => ({
+    entityId,
+    patientId,
+    medicationId: products[k]!.id,
+    prescriber: 'dr. Bench',
+    type: 'continuous' as const,
+    startAt,
+    instructions: {
+      DoseUnit: 'tablet',
+      Moments: times.map((Time) => ({ Time, Dose: 1 })),
+      Weekdays: [],
+      AsNeededCriterion: null,
+      AsNeededMaxPerDay: null,
+      AsNeededDose: null,
+      Note: null,
+    },
+    distributionForm: 'gds' as const,
+  }));
+
 /** A new department of De Berk with `count` clients (a person and a patient each), for a bench. */
 export async function addBenchDepartment(
   db: Db,
@@ -61,28 +87,9 @@ export async function seedYearDepartment(db: Db): Promise<{ id: number; registra
   });
   const products = await db.select().from(s.medications).limit(4);
   const yearAgo = new Date(Date.now() - 366 * 86_400_000);
-  await db.insert(s.medicationAgreements).values(
-    patients.flatMap((p) =>
-      MOMENTS.map((times, k) => ({
-        entityId: berk!.id,
-        patientId: p.id,
-        medicationId: products[k]!.id,
-        prescriber: 'dr. Bench',
-        type: 'continuous' as const,
-        startAt: yearAgo,
-        instructions: {
-          DoseUnit: 'tablet',
-          Moments: times.map((Time) => ({ Time, Dose: 1 })),
-          Weekdays: [],
-          AsNeededCriterion: null,
-          AsNeededMaxPerDay: null,
-          AsNeededDose: null,
-          Note: null,
-        },
-        distributionForm: 'gds' as const,
-      })),
-    ),
-  );
+  await db
+    .insert(s.medicationAgreements)
+    .values(patients.flatMap((p) => benchAgreements(berk.id, p.id, products, yearAgo)));
   const result = await db.execute(sql`
     insert into administrations (entity_id, patient_id, agreement_id, department_id, medication_id, scheduled_at,
       scheduled_qty, administered_at, administered_qty, moment_at, status, recorded_by, recorded_at)

@@ -2,7 +2,7 @@ import { and, sql } from 'drizzle-orm';
 import type { Db } from '../../src/platform/db/client.ts';
 import { addDays, localDate, localInstant } from '../../src/platform/time.ts';
 import * as s from '../../src/schema.ts';
-import { addBenchDepartment, MOMENTS } from './administration-data.ts';
+import { addBenchDepartment, benchAgreements, MOMENTS } from './administration-data.ts';
 
 /**
  * A department of De Berk for the writers: `patients` clients with 4 agreements of 2 moments a day each
@@ -26,28 +26,7 @@ export async function seedWriteDepartment(db: Db, patients: number, days: number
   const startAt = localInstant(addDays(today, -days - 1), '00:00');
   const agreements = await db
     .insert(s.medicationAgreements)
-    .values(
-      rows.flatMap((p) =>
-        MOMENTS.map((times, k) => ({
-          entityId: berk!.id,
-          patientId: p.id,
-          medicationId: products[k]!.id,
-          prescriber: 'dr. Bench',
-          type: 'continuous' as const,
-          startAt,
-          instructions: {
-            DoseUnit: 'tablet',
-            Moments: times.map((Time) => ({ Time, Dose: 1 })),
-            Weekdays: [],
-            AsNeededCriterion: null,
-            AsNeededMaxPerDay: null,
-            AsNeededDose: null,
-            Note: null,
-          },
-          distributionForm: 'gds' as const,
-        })),
-      ),
-    )
+    .values(rows.flatMap((p) => benchAgreements(berk.id, p.id, products, startAt)))
     .returning({ id: s.medicationAgreements.id });
   const bodies: string[] = [];
   for (let d = 1; d <= days; d++) {
