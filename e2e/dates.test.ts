@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, logInAt, useBrowser } from './support/browser.ts';
 
 /**
  * One date input everywhere (DD-MM-YYYY): an impossible date of birth typed in Personen is a field
@@ -23,10 +23,7 @@ describeBrowser('dates (DD-MM-YYYY, impossible dates refused)', () => {
 
   it('refuses 31-02-1949 as a date of birth in Personen and keeps the stored date', async () => {
     const { context, page } = await browser.newPage();
-    await page.goto('/login');
-    await logIn(page, 'beheerder');
-    await page.waitForURL('**/dashboard');
-    await page.goto('/management/persons');
+    await logInAt(page, '/management/persons', 'beheerder');
     await page.getByTestId('persons-table').waitFor();
 
     await page.getByTestId('person-create').click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, logInAt, useBrowser } from './support/browser.ts';
 
 /**
  * Documents: a Beheerder of Zorgcentrum De Berk uploads a document, downloads it again byte for byte,
@@ -17,10 +17,7 @@ function pdf(marker: string): Buffer {
 }
 
 async function openDocuments(page: Page, username: string) {
-  await page.goto('/login');
-  await logIn(page, username);
-  await page.waitForURL('**/dashboard');
-  await page.goto('/support/documents');
+  await logInAt(page, '/support/documents', username);
   await page.getByTestId('documents-table').waitFor();
 }
 

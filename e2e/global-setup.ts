@@ -8,7 +8,7 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium.ts';
 import { startMailbox } from './support/mailbox.ts';
-import { freePort, waitForReady } from './support/server-process.ts';
+import { freePort } from './support/server-process.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const mainJs = join(repoRoot, 'packages/server/dist/main.js');
@@ -40,7 +40,9 @@ async function freshPostgres(adminUrl: string) {
 
 /**
  * One portal process on its own data directory and port (and, with `postgresUrl`, its own PostgreSQL
- * database); resolves once it answers /health/ready.
+ * database). It is not awaited: the portals migrate and seed while the API tests run (every global setup
+ * runs before the first test, one after another), and each browser test file waits for its own portal
+ * (support/browser.ts).
  */
 async function startPortal(env: Record<string, string>, postgresUrl?: string) {
   const postgres = postgresUrl ? await freshPostgres(postgresUrl) : undefined;
@@ -65,22 +67,21 @@ async function startPortal(env: Record<string, string>, postgresUrl?: string) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  let stopping = false;
+  server.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`The e2e portal on port ${port} exited early (code ${code}, signal ${signal}).`);
+  });
   const baseURL = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (server.exitCode === null) {
+    stopping = true;
+    if (server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
       await new Promise((done) => server.once('exit', done));
     }
     rmSync(dataDir, { recursive: true, force: true });
     await postgres?.drop();
   };
-  try {
-    await waitForReady(baseURL, server);
-  } catch (error) {
-    server.kill('SIGKILL');
-    await postgres?.drop().catch(() => {});
-    throw error;
-  }
   return { baseURL, stop };
 }
 

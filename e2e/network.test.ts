@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, logInAt, useBrowser } from './support/browser.ts';
 
 /**
  * Zorgnetwerk: the pharmacy's Beheerder proposes to supply Zorgcentrum Het Anker, Het Anker's
@@ -8,10 +8,7 @@ import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
  * Het Anker confirms, and the pharmacy removes it again (so other tests see the demo network).
  */
 async function openNetwork(page: Page, username: string) {
-  await page.goto('/login');
-  await logIn(page, username);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await page.goto('/healthcare/infrastructure');
+  await logInAt(page, '/healthcare/infrastructure', username);
   await page.getByTestId('network-links').waitFor();
 }
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, logInAt, useBrowser } from './support/browser.ts';
 
 /**
  * The administrator of Zorgcentrum De Berk manages a person from creation to the trash
@@ -13,11 +13,7 @@ const screenName = `Anna Maria van ${lastName}`;
 const editedName = `Anna Marie van ${lastName}`;
 const username = `e2e.${run}`;
 
-async function logInAsBeheerder(page: Page) {
-  await page.goto('/login');
-  await logIn(page, 'beheerder');
-  await page.waitForURL('**/dashboard');
-}
+const logInAsBeheerder = (page: Page, path = '/dashboard') => logInAt(page, path, 'beheerder');
 
 /** The persons list searched for this run's person; waits until the search has been applied. */
 async function searchPersons(page: Page): Promise<void> {
@@ -63,8 +59,7 @@ describeBrowser('persons, trash can and Logboek', () => {
 
   it('creates, links, edits, deletes and restores a person, and the Logboek shows it', async () => {
     const { context, page } = await browser.newPage();
-    await logInAsBeheerder(page);
-    await page.goto('/management/persons');
+    await logInAsBeheerder(page, '/management/persons');
     await page.getByTestId('persons-table').waitFor();
 
     // Create: the form refuses an empty last name first (client check with the contract schema).

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { waitForReady } from './server-process.ts';
 
 export const DEMO_PASSWORD = 'Welkom-demo-2026';
 const e2e = inject('e2e');
@@ -22,7 +23,9 @@ export function baseURL(): string {
 export function useBrowser() {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    if (e2e) browser = await chromium.connect(e2e.wsEndpoint);
+    if (!e2e) return;
+    await waitForReady(baseURL());
+    browser = await chromium.connect(e2e.wsEndpoint);
   });
   afterAll(async () => {
     await browser?.close();
@@ -48,6 +51,17 @@ export async function logIn(page: Page, username: string, password = DEMO_PASSWO
   await page.getByLabel(/gebruikersnaam/i).fill(username);
   await page.getByLabel(/wachtwoord/i).fill(password);
   await page.getByRole('button', { name: /inloggen/i }).click();
+}
+
+/**
+ * Opens `path` logged out, logs in on the login page the portal sends the visitor to, and lands back on
+ * `path` (the portal keeps the origin): one page load instead of logging in first and loading `path` again.
+ */
+export async function logInAt(page: Page, path: string, username: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForURL('**/login');
+  await logIn(page, username);
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
 }
 
 export const sessionValue = (page: Page, key: string) =>

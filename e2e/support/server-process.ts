@@ -1,4 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -13,13 +12,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Polls /health/ready until the portal answers, failing fast if the process dies. */
-export async function waitForReady(baseURL: string, server: ChildProcess, timeoutMs = 90_000): Promise<void> {
+/**
+ * Polls /health/ready until the portal answers. The portals start in the background (global-setup.ts):
+ * the first browser file on a portal waits here, the others find it ready.
+ */
+export async function waitForReady(baseURL: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let exited: number | null = null;
-  server.once('exit', (code) => (exited = code ?? -1));
   while (Date.now() < deadline) {
-    if (exited !== null) throw new Error(`The portal exited with code ${exited} before it was ready`);
     try {
       const response = await fetch(`${baseURL}/health/ready`);
       if (response.ok) return;
@@ -28,5 +27,5 @@ export async function waitForReady(baseURL: string, server: ChildProcess, timeou
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`The portal was not ready within ${timeoutMs} ms`);
+  throw new Error(`The portal at ${baseURL} was not ready within ${timeoutMs} ms (see its output above)`);
 }

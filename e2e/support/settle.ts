@@ -23,7 +23,7 @@ export function trackApiCalls(page: Page) {
   page.on('requestfinished', done);
   page.on('requestfailed', done);
 
-  return async function settled(quietMs = 150): Promise<void> {
+  return async function settled(quietMs = 75): Promise<void> {
     const start = Date.now();
     const deadline = start + 15_000;
     for (;;) {
