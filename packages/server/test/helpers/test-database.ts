@@ -117,6 +117,22 @@ export async function testDatabase(opts: { seed: boolean }): Promise<TestDatabas
   return result;
 }
 
+/**
+ * An embedded data directory on disk as the portal keeps it (`DATA_DIR/pglite` and `DATA_DIR/secret.key`),
+ * holding a copy of the run's seeded (or, with `seed: false`, migrated) template: for what works on a data directory (backups, restore, the move
+ * to PostgreSQL, a killed process). Embedded test project only.
+ */
+export async function embeddedDataDir(dataDir: string, opts: { seed: boolean }): Promise<Database> {
+  const templates = inject('databaseTemplates');
+  if (process.env.TEST_DB === 'postgres') throw new Error('embeddedDataDir needs the embedded test project');
+  writeFileSync(path.join(dataDir, 'secret.key'), `${TEST_SECRET_KEY}\n`);
+  const fresh = opts.seed && templates.seededOn !== localDate(new Date());
+  const tarball = new Blob([readFileSync(opts.seed && !fresh ? templates.seeded : templates.migrated)]);
+  const database = await openDatabase(path.join(dataDir, 'pglite'), { loadDataDir: tarball });
+  if (fresh) await seedDemoWorld(database.db, { secretKey: TEST_SECRET_KEY });
+  return database;
+}
+
 function databaseUrl(name: string): string {
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;

@@ -4,9 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
 import { newPersonBody } from '../../../../test/helpers/persons.ts';
+import { embeddedDataDir } from '../../../../test/helpers/test-database.ts';
 
 /**
  * Durability of the embedded database: the portal runs as a child process on PGlite in a temporary
@@ -92,6 +93,11 @@ async function writeUntil(base: string, bearer: string, stop: { now: boolean }, 
 describe.skipIf(process.env.TEST_DB === 'postgres')('durability on the embedded database (SIGKILL)', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'zp-durability-'));
   let child: ChildProcess | null = null;
+  // The portal starts on a copy of the seeded template: it has nothing to migrate or seed.
+  beforeAll(async () => {
+    const database = await embeddedDataDir(dataDir, { seed: true });
+    await database.close();
+  });
   afterAll(() => {
     child?.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });

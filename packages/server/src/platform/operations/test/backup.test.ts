@@ -14,13 +14,13 @@ import { openFailure, readBackupStatus, recordBackupOutcome } from '../backup-st
 import { requestBackup } from '../control-channel.ts';
 import { startEmbeddedBackups } from '../embedded-backups.ts';
 import { restoreArchive } from '../restore.ts';
-import { seedDemoWorld } from '../../../seed/demo-world.ts';
 import { apiAs } from '../../../../test/helpers/api.ts';
 import { newPersonBody } from '../../../../test/helpers/persons.ts';
 import { embeddedConfig } from '../../../../test/helpers/embedded-config.ts';
+import { embeddedDataDir, TEST_SECRET_KEY } from '../../../../test/helpers/test-database.ts';
 
 const run = promisify(execFile);
-const SECRET = 'backup-test-secret-key-0123456789abcdef';
+const SECRET = TEST_SECRET_KEY;
 /** The operator's BACKUP_KEY, as the environment carries it (64 hex characters). */
 const BACKUP_KEY_HEX = 'a1'.repeat(32);
 const BACKUP_KEY = Buffer.from(BACKUP_KEY_HEX, 'hex');
@@ -61,10 +61,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded dat
 
   beforeAll(async () => {
     dataDir = tempDir();
-    writeFileSync(path.join(dataDir, 'secret.key'), `${SECRET}\n`);
-    database = await openDatabase(path.join(dataDir, 'pglite'));
-    await database.migrate(migrationsFolder());
-    await seedDemoWorld(database.db, { secretKey: SECRET });
+    database = await embeddedDataDir(dataDir, { seed: true });
     const config = embeddedConfig(dataDir, SECRET);
     app = await buildApp(config, database, { logger: false });
     await app.ready();
@@ -207,8 +204,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backups of the embedded dat
 describe.skipIf(process.env.TEST_DB === 'postgres')('scheduled backups', () => {
   it('vacuums and backs up on the schedule, into DATA_DIR/backups', async () => {
     const dataDir = tempDir();
-    const database = await openDatabase(path.join(dataDir, 'pglite'));
-    await database.migrate(migrationsFolder());
+    const database = await embeddedDataDir(dataDir, { seed: false });
     const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Parameters<
       typeof startEmbeddedBackups
     >[0]['log'];

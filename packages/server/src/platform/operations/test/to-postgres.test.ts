@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Person } from '@zorgportaal/contract';
@@ -9,15 +9,15 @@ import { buildApp } from '../../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { migrationsFolder } from '../../db/migrations.ts';
 import { copyToPostgres, type TableCount } from '../to-postgres.ts';
-import { seedDemoWorld } from '../../../seed/demo-world.ts';
 import { apiAs } from '../../../../test/helpers/api.ts';
 import { newPersonBody } from '../../../../test/helpers/persons.ts';
 import { embeddedConfig } from '../../../../test/helpers/embedded-config.ts';
+import { embeddedDataDir, TEST_SECRET_KEY } from '../../../../test/helpers/test-database.ts';
 
-const SECRET = 'to-postgres-test-secret-key-0123456789ab';
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-const configFor = (dataDir: string, databaseUrl?: string) => embeddedConfig(dataDir, SECRET, databaseUrl);
+const configFor = (dataDir: string, databaseUrl?: string) =>
+  embeddedConfig(dataDir, TEST_SECRET_KEY, databaseUrl);
 
 // Runs once (the PGlite project) when a PostgreSQL server is available: the source is always embedded.
 describe.skipIf(!adminUrl || process.env.TEST_DB === 'postgres')('embedded database → PostgreSQL', () => {
@@ -37,10 +37,7 @@ describe.skipIf(!adminUrl || process.env.TEST_DB === 'postgres')('embedded datab
     targetUrl = url.toString();
 
     dataDir = mkdtempSync(path.join(tmpdir(), 'zp-move-'));
-    writeFileSync(path.join(dataDir, 'secret.key'), `${SECRET}\n`);
-    const source = await openDatabase(path.join(dataDir, 'pglite'));
-    await source.migrate(migrationsFolder());
-    await seedDemoWorld(source.db, { secretKey: SECRET });
+    const source = await embeddedDataDir(dataDir, { seed: true });
     const app = await buildApp(configFor(dataDir), source, { logger: false });
     const beheerder = await apiAs(app, 'beheerder');
     written = (await beheerder.post('/api/person', newPersonBody('Verhuisd'))).json<Person>();
