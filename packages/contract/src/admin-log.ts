@@ -77,7 +77,10 @@ export type LogRow = z.infer<typeof logRowSchema>;
 export const logPageSchema = z.object({ Rows: z.array(logRowSchema), NextCursor: z.string().nullable() });
 export type LogPage = z.infer<typeof logPageSchema>;
 
-/** The CSV columns of GET /api/log/export, in order (the stored entry; the names are for reading on screen). */
+/**
+ * The CSV columns of GET /api/log/export, in order: the stored entry and the organisation's name (a care
+ * centre's log holds other organisations' access to its clients). The other names are for the screen.
+ */
 export const LOG_CSV_COLUMNS = [
   'EventId',
   'EventAt',
@@ -87,6 +90,7 @@ export const LOG_CSV_COLUMNS = [
   'Username',
   'Role',
   'EntityId',
+  'EntityName',
   'ResponsibleUserId',
   'Ip',
   'ObjectType',
