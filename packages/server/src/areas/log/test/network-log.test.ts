@@ -75,7 +75,6 @@ describe('Logboek: access to a care centre client by partner organisations', () 
   });
 
   it("names only the care centre's own clients of a partner's list view, and exports what the screen shows", async () => {
-    const ankerId = await entityIdOf(t, 'Zorgcentrum Het Anker');
     const ankerClient = (await demoPatientOf(t, 'Wijk Haven')).id;
     await t.db.execute(sql`
       insert into audit_log (action, outcome, user_id, username, role, entity_id, ip, object_type, related_patient_ids)
