@@ -17,7 +17,7 @@ const aboutPatient = (patientId: SQL): SQL =>
   or(eq(l.patientId, patientId), sql`${l.relatedPatientIds} @> array[${patientId}]`)!;
 
 /** The filters on an entry, whoever wrote it: period, user, client or person, action, outcome, kind. */
-function filterWhere(f: LogFilter): SQL[] {
+export function filterWhere(f: LogFilter): SQL[] {
   const where: SQL[] = [];
   if (f.from) where.push(sql`${l.eventAt} >= ${lowerBound(f.from).toISOString()}`);
   if (f.to) where.push(sql`${l.eventAt} < ${upperBound(f.to).toISOString()}`);

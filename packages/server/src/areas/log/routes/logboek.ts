@@ -9,9 +9,9 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { callerOf, entityScope } from '../../platform/scope.ts';
-import { queryLog } from './queries/query.ts';
-import { exportCsv } from './csv.ts';
+import { callerOf, entityScope } from '../../../platform/scope.ts';
+import { queryLog } from '../queries/query.ts';
+import { exportCsv } from '../csv.ts';
 
 const EXPORT_BATCH = 2000;
 
