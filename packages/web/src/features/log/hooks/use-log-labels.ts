@@ -32,6 +32,7 @@ export function useLogLabels() {
       given_late: t('log.changes.given_late', 'later gegeven'),
     };
     return {
+      language,
       action: (code: string) => labelOf(AUDIT_ACTION_LABELS, code, language),
       outcome: (code: string) => labelOf(AUDIT_OUTCOME_LABELS, code, language),
       object: (type: string) => labelOf(AUDIT_OBJECT_LABELS, type, language),
