@@ -45,7 +45,11 @@ export const logQuerySchema = z.object({
 export type LogQuery = z.infer<typeof logQuerySchema>;
 export const logExportQuerySchema = logQuerySchema.omit({ cursor: true, limit: true });
 
-/** A log entry (domain.md Log). EventAt is an ISO date-time in UTC. */
+/**
+ * A log entry (domain.md Log). EventAt is an ISO date-time in UTC. In a care centre's Logboek another
+ * organisation's entry on one of its clients has UserId, Username, UserScreenName, ResponsibleUserId, Ip and
+ * Detail null: it names the organisation (EntityName) and the Role, not who there.
+ */
 export const logRowSchema = z.object({
   EventId: z.string(),
   EventAt: z.string(),

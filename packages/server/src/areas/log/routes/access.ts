@@ -42,9 +42,15 @@ const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     return { subject, staffNames, careCentre: entity?.name ?? '' };
   }
 
-  const logRequest = (request: FastifyRequest, patientId: number, detail: Record<string, unknown>) =>
+  /** The request itself is an access to the client's data: the screen a read, a file an export. */
+  const logRequest = (
+    request: FastifyRequest,
+    patientId: number,
+    action: typeof AUDIT_ACTIONS.read | typeof AUDIT_ACTIONS.execute,
+    detail: Record<string, unknown>,
+  ) =>
     app.audit.record(request, {
-      action: 'format' in detail ? AUDIT_ACTIONS.execute : AUDIT_ACTIONS.read,
+      action,
       outcome: 'success',
       objectType: AUDIT_OBJECTS.patient_access_overview,
       objectId: patientId,
@@ -71,7 +77,7 @@ const accessRoutes: FastifyPluginAsyncZod = async (app) => {
       const { subject, staffNames, careCentre } = await subjectOf(request, patientId);
       const page = await queryAccess(app.db, subject, period, { cursor, limit, staffNames });
       // After the query, so this request's own entry does not shift the page it asked for.
-      await logRequest(request, patientId, { ...period, cursor: cursor ?? null });
+      await logRequest(request, patientId, AUDIT_ACTIONS.read, { ...period, cursor: cursor ?? null });
       return {
         Patient: { Id: subject.patientId, Name: subject.name, DateOfBirth: subject.dateOfBirth },
         EntityName: careCentre,
@@ -94,7 +100,7 @@ const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     const fetchPage = (cursor?: string) =>
       queryAccess(app.db, subject, period, { cursor, limit: EXPORT_BATCH, staffNames });
     const first = await fetchPage();
-    await logRequest(request, patientId, { ...period, format });
+    await logRequest(request, patientId, AUDIT_ACTIONS.execute, { ...period, format });
     const pages = followPages(first, fetchPage);
     const onError = (err: unknown) => request.log.error({ err }, 'access overview failed after it started');
     const madeOn = localDate(new Date());
