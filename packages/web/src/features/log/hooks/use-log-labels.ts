@@ -30,6 +30,8 @@ export function useLogLabels() {
       // A dose given outside its time window, with the nurse's reason.
       given_early: t('log.changes.given_early', 'eerder gegeven'),
       given_late: t('log.changes.given_late', 'later gegeven'),
+      deactivate: t('log.changes.deactivate', 'gedeactiveerd'),
+      reset: t('log.changes.reset', 'opnieuw ingesteld'),
     };
     return {
       language,
