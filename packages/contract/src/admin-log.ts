@@ -45,7 +45,11 @@ export const logQuerySchema = z.object({
 export type LogQuery = z.infer<typeof logQuerySchema>;
 export const logExportQuerySchema = logQuerySchema.omit({ cursor: true, limit: true });
 
-/** A log entry (domain.md Log). EventAt is an ISO date-time in UTC. */
+/**
+ * A log entry (domain.md Log). EventAt is an ISO date-time in UTC. In a care centre's Logboek another
+ * organisation's entry on one of its clients has UserId, Username, UserScreenName, ResponsibleUserId, Ip and
+ * Detail null: it names the organisation (EntityName) and the Role, not who there.
+ */
 export const logRowSchema = z.object({
   EventId: z.string(),
   EventAt: z.string(),
@@ -77,7 +81,10 @@ export type LogRow = z.infer<typeof logRowSchema>;
 export const logPageSchema = z.object({ Rows: z.array(logRowSchema), NextCursor: z.string().nullable() });
 export type LogPage = z.infer<typeof logPageSchema>;
 
-/** The CSV columns of GET /api/log/export, in order (the stored entry; the names are for reading on screen). */
+/**
+ * The CSV columns of GET /api/log/export, in order: the stored entry and the organisation's name (a care
+ * centre's log holds other organisations' access to its clients). The other names are for the screen.
+ */
 export const LOG_CSV_COLUMNS = [
   'EventId',
   'EventAt',
@@ -87,6 +94,7 @@ export const LOG_CSV_COLUMNS = [
   'Username',
   'Role',
   'EntityId',
+  'EntityName',
   'ResponsibleUserId',
   'Ip',
   'ObjectType',

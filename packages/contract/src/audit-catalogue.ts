@@ -9,16 +9,27 @@ import type { Language } from './constants.ts';
 /** A label in every language of the portal. */
 export type AuditLabel = Record<Language, string>;
 
-/** Action codes: Create, Read, Update, Delete, Execute (login, logout, export, …). */
-export const AUDIT_ACTIONS = { create: 'C', read: 'R', update: 'U', delete: 'D', execute: 'E' } as const;
+/**
+ * Action codes: Create, Read, Update, Delete, Execute (login, logout, export, …) and Print (a screen with
+ * client data sent to the printer: NEN 7513 counts a printout as a copy that leaves the system).
+ */
+export const AUDIT_ACTIONS = {
+  create: 'C',
+  read: 'R',
+  update: 'U',
+  delete: 'D',
+  execute: 'E',
+  print: 'P',
+} as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
-export const AUDIT_ACTION_CODES = ['C', 'R', 'U', 'D', 'E'] as const satisfies readonly AuditAction[];
+export const AUDIT_ACTION_CODES = ['C', 'R', 'U', 'D', 'E', 'P'] as const satisfies readonly AuditAction[];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, AuditLabel> = {
   C: { nl: 'Aangemaakt', en: 'Created' },
   R: { nl: 'Gelezen', en: 'Read' },
   U: { nl: 'Gewijzigd', en: 'Changed' },
   D: { nl: 'Verwijderd', en: 'Deleted' },
   E: { nl: 'Uitgevoerd', en: 'Executed' },
+  P: { nl: 'Afgedrukt', en: 'Printed' },
 };
 
 export const AUDIT_OUTCOMES = {
@@ -52,6 +63,7 @@ const OBJECT_TYPES = {
   account_2fa: { nl: 'Tweestapsverificatie van account', en: 'Two-step verification of account' },
   trash_list: { nl: 'Prullenbak', en: 'Trash' },
   audit_log: { nl: 'Logboek', en: 'Audit log' },
+  patient_access_overview: { nl: 'Overzicht inzage dossier', en: 'Record access overview' },
   login: { nl: 'Inloggen', en: 'Login' },
   logout: { nl: 'Uitloggen', en: 'Logout' },
   force_logout: { nl: 'Geforceerd uitloggen', en: 'Forced logout' },

@@ -19,6 +19,7 @@ export const WRITABLE_ENTITY_SETTINGS = [
   'WelcomeText',
   'DoseWindowBeforeMinutes',
   'DoseWindowAfterMinutes',
+  'AccessOverviewStaffNames',
 ] as const;
 /** Settings that follow the entity's type: readable, never written through the settings call. */
 export const DERIVED_ENTITY_SETTINGS = ['PharmacyIdentifier', 'CareCenter'] as const;
@@ -36,6 +37,12 @@ export const entitySettingsUpdateSchema = z.strictObject({
   /** The dose time window of a care centre (time-window.ts); null returns to the default. */
   DoseWindowBeforeMinutes: doseWindowMinutesSchema.nullable().optional(),
   DoseWindowAfterMinutes: doseWindowMinutesSchema.nullable().optional(),
+  /**
+   * Whether the overview "Wie heeft dit dossier ingezien" a care centre hands to a client names its own staff
+   * (true) or shows role and organisation only (false or null, the default). Another organisation's staff
+   * are never named there.
+   */
+  AccessOverviewStaffNames: z.boolean().nullable().optional(),
   Id: z.number().int().optional(),
   Name: text().max(200).optional(),
   Type: z.enum(ENTITY_TYPES).optional(),

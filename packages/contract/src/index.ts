@@ -23,6 +23,7 @@ export * from './etdr-consent.ts';
 export * from './administration-list.ts';
 export * from './operations.ts';
 export * from './audit-catalogue.ts';
+export * from './access-log.ts';
 export * from './orders.ts';
 export * from './baxter.ts';
 export * from './documents.ts';

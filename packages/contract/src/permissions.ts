@@ -102,4 +102,9 @@ export const DEFAULT_ROLES: Record<string, readonly Permission[]> = {
     'network.read',
   ],
   Klant: ['medication.read', 'administration.read', 'documents.read'],
+  /**
+   * Reads the own organisation's Logboek (NEN 7513 review), beside a work role: e.g. at a GP practice or a
+   * trombosis service, whose work roles do not include the log.
+   */
+  Logboeklezer: ['log.read'],
 };

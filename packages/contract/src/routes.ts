@@ -66,6 +66,15 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
     nav: true,
   },
   { path: '/management/log', titleKey: 'routes.log', permission: 'log.read', area: 'management', nav: true },
+  {
+    // A client's access overview (Wabvpz), opened from the client: only the responsible care centre.
+    path: '/management/log/access',
+    titleKey: 'routes.clientAccess',
+    permission: 'log.read',
+    entityTypes: ['carecenter'],
+    area: 'management',
+    nav: false,
+  },
   { path: '/vp/dashboard', titleKey: 'routes.vpDashboard', permission: 'vp.read', area: 'vp', nav: true },
   {
     path: '/vp/communication',
@@ -209,6 +218,7 @@ export const ROUTE_TITLES_NL: Record<string, string> = {
   'routes.persons': 'Personen',
   'routes.advanced': 'Geavanceerd',
   'routes.log': 'Logboek',
+  'routes.clientAccess': 'Wie heeft dit dossier ingezien',
   'routes.vpDashboard': 'Dashboard',
   'routes.vpCommunication': 'Communicatie',
   'routes.vpHistory': 'Terugblikken',

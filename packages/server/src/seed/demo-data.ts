@@ -163,7 +163,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     username: 'huisarts',
     entity: 'huisarts',
-    roles: ['Voorschrijver'],
+    // The practice's own Logboek (NEN 7513) is read by the GP; the practice has no Beheerder of its own.
+    roles: ['Voorschrijver', 'Logboeklezer'],
     firstNames: 'Willem',
     prefix: 'van den',
     lastName: 'Berg',
@@ -172,7 +173,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     username: 'trombose',
     entity: 'trombose',
-    roles: ['Trombosedienstmedewerker'],
+    roles: ['Trombosedienstmedewerker', 'Logboeklezer'],
     firstNames: 'Eva',
     prefix: null,
     lastName: 'Mulder',

@@ -18,6 +18,12 @@ const AMSTERDAM_TIME = new Intl.DateTimeFormat('nl-NL', {
 
 export const todayInAmsterdam = (): string => AMSTERDAM_DAY.format(Date.now());
 
+/** The Europe/Amsterdam day (YYYY-MM-DD) of an instant; empty for a missing or invalid value. */
+export function dayInAmsterdam(iso: string | null | undefined): string {
+  const at = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(at) ? '' : AMSTERDAM_DAY.format(at);
+}
+
 /** HH:mm in Europe/Amsterdam; empty for a missing or invalid value. */
 export function timeInAmsterdam(iso: string | null | undefined): string {
   if (!iso) return '';

@@ -28,6 +28,7 @@ const SCREENS: Partial<Record<string, () => Promise<PageModule>>> = {
   '/baxter': () => import('../../features/baxter/routes/baxter.tsx'),
   '/management/persons': () => import('../../features/persons/routes/persons.tsx'),
   '/management/log': () => import('../../features/log/routes/log.tsx'),
+  '/management/log/access': () => import('../../features/log/routes/client-access.tsx'),
   '/trashcan': () => import('../../features/trash/routes/trash.tsx'),
   '/support/documents': () => import('../../features/documents/routes/documents.tsx'),
   '/healthcare/infrastructure': () => import('../../features/network/routes/network.tsx'),

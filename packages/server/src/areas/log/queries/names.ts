@@ -9,7 +9,9 @@ import { accounts, auditLog as l, departments, entities, patients, persons } fro
  * Names for the Logboek, resolved in the page query itself. A name is shown only for what the caller
  * may see: persons, clients and departments of the organisations in `visible` (its own and the care
  * centres it supplies), accounts of its own organisation. A refused attempt on another organisation's
- * id keeps only the id, so the log does not tell one organisation the names of another.
+ * id keeps only the id, so the log does not tell one organisation the names of another. Another
+ * organisation's entry on the caller's clients (a care centre's Logboek) names only the caller's clients
+ * among a list view's, and no account (toLogRow drops its user).
  */
 
 /** Object types whose object id is a person, an account, a client, a department. */
@@ -59,7 +61,8 @@ export function selectLogWithNames(db: Db, entityId: number, visible: readonly n
       case when ${relatedPatient.entityId} = any(${scope}) then ${personNameSql(relatedPerson)} end) order by rid)
     from unnest(${l.relatedPatientIds}) as rid
     left join ${patients} rp on ${relatedPatient.id} = rid
-    left join ${persons} rpp on ${relatedPerson.id} = ${relatedPatient.personId})`;
+    left join ${persons} rpp on ${relatedPerson.id} = ${relatedPatient.personId}
+    where ${l.entityId} = ${entityId} or ${relatedPatient.entityId} = ${entityId})`;
   return db
     .select({
       row: l,

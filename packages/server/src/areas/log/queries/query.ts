@@ -16,9 +16,9 @@ const upperBound = (value: string): Date =>
 const aboutPatient = (patientId: SQL): SQL =>
   or(eq(l.patientId, patientId), sql`${l.relatedPatientIds} @> array[${patientId}]`)!;
 
-/** The filters of the Logboek, always inside the caller's entity. */
-export function logWhere(entityId: number, f: LogFilter): SQL[] {
-  const where: SQL[] = [eq(l.entityId, entityId)];
+/** The filters on an entry, whoever wrote it: period, user, client or person, action, outcome, kind. */
+export function filterWhere(f: LogFilter): SQL[] {
+  const where: SQL[] = [];
   if (f.from) where.push(sql`${l.eventAt} >= ${lowerBound(f.from).toISOString()}`);
   if (f.to) where.push(sql`${l.eventAt} < ${upperBound(f.to).toISOString()}`);
   if (f.userId !== undefined) where.push(eq(l.userId, f.userId));
@@ -43,6 +43,35 @@ export function logWhere(entityId: number, f: LogFilter): SQL[] {
   return where;
 }
 
+/** The clients an organisation is responsible for (a care centre's own clients), as a subquery. */
+const ownClients = (entityId: number): SQL =>
+  sql`(select ${patients.id} from ${patients} where ${patients.entityId} = ${entityId})`;
+
+/**
+ * Which entries an organisation's Logboek holds, as two parts with the filters applied: `own`, the entries
+ * of its own staff; `others`, other organisations' access to the clients it is responsible for (the
+ * pharmacy's, GP's and trombosis service's reads of a care centre's clients: NEN 7513 makes the responsible
+ * organisation answer for every access to its records). An organisation without clients of its own (a
+ * pharmacy, a GP practice) has no such entries. `others` is null with a user filter: another organisation's
+ * accounts are not shown, so filtering on one must not reveal its entries either.
+ */
+export function logWhere(entityId: number, f: LogFilter): { own: SQL[]; others: SQL[] | null } {
+  const filters = filterWhere(f);
+  const clients = ownClients(entityId);
+  return {
+    own: [eq(l.entityId, entityId), ...filters],
+    others:
+      f.userId !== undefined
+        ? null
+        : [
+            sql`${l.entityId} is distinct from ${entityId}`,
+            // Arrays (one init plan each), so the planner uses the client index and the GIN index.
+            or(sql`${l.patientId} = any(array${clients})`, sql`${l.relatedPatientIds} && array${clients}`)!,
+            ...filters,
+          ],
+  };
+}
+
 /**
  * Keyset cursor: the last row's event_at with microseconds (a JS Date would drop them and skip or
  * repeat rows) and its id, base64url-encoded. Anything unparsable is treated as "no cursor".
@@ -60,6 +89,26 @@ export function decodeCursor(value: string | undefined): Cursor | null {
   return { at, id: Number(id) };
 }
 
+const NEWEST_FIRST = [sql`${l.eventAt} desc nulls last`, sql`${l.id} desc nulls last`];
+
+/**
+ * The ids of one page: each part of the Logboek (own entries, others' on its clients) read newest first up
+ * to the page size on its own, then merged. Two bounded reads instead of one OR, which would give up the
+ * keyset index of the own entries and sort every entry of the organisation for each page.
+ */
+function pageIds(db: Db, parts: { own: SQL[]; others: SQL[] | null }, after: SQL | null, size: number): SQL {
+  const part = (where: SQL[]) =>
+    db
+      .select({ id: l.id, eventAt: l.eventAt })
+      .from(l)
+      .where(and(...where, after ?? undefined))
+      .orderBy(...NEWEST_FIRST)
+      .limit(size);
+  if (!parts.others) return sql`select id from (${part(parts.own)}) as own_page`;
+  return sql`select id from ((${part(parts.own)}) union all (${part(parts.others)})) as page
+    order by event_at desc nulls last, id desc nulls last limit ${size}`;
+}
+
 /** One page, newest first, ordered like the keyset indexes: (event_at, id) desc nulls last. */
 export async function queryLog(
   db: Db,
@@ -68,19 +117,20 @@ export async function queryLog(
   /** `visible`: the organisations whose names the caller may read (default: only its own). */
   opts: { cursor?: string; limit: number; visible?: readonly number[] },
 ): Promise<{ rows: LogRow[]; nextCursor: string | null }> {
-  const where = logWhere(entityId, filter);
   const cursor = decodeCursor(opts.cursor);
-  if (cursor)
-    where.push(sql`(${l.eventAt}, ${l.id}) < ((${cursor.at}::timestamp at time zone 'UTC'), ${cursor.id})`);
+  const after = cursor
+    ? sql`(${l.eventAt}, ${l.id}) < ((${cursor.at}::timestamp at time zone 'UTC'), ${cursor.id})`
+    : null;
+  const ids = pageIds(db, logWhere(entityId, filter), after, opts.limit + 1);
   const rows = await selectLogWithNames(db, entityId, opts.visible ?? [entityId])
-    .where(and(...where))
-    .orderBy(sql`${l.eventAt} desc nulls last`, sql`${l.id} desc nulls last`)
-    .limit(opts.limit + 1);
+    // An array of the page's ids (an init plan), so the names are joined to those rows only.
+    .where(sql`${l.id} = any(array(${ids}))`)
+    .orderBy(...NEWEST_FIRST);
   const page = rows.slice(0, opts.limit);
   const last = page[page.length - 1];
   return {
     rows: page.map(({ row, at: _at, related, ...names }) =>
-      toLogRow(row, { ...names, related: related ?? [] }),
+      toLogRow(row, { ...names, related: related ?? [] }, entityId),
     ),
     nextCursor: rows.length > opts.limit && last ? encodeCursor({ at: last.at, id: last.row.id }) : null,
   };
@@ -102,28 +152,40 @@ const NO_NAMES: LogNames = {
   related: [],
 };
 
-export function toLogRow(row: typeof l.$inferSelect, names: LogNames = NO_NAMES): LogRow {
+/**
+ * The entry as the Logboek shows it to `viewerEntityId`. Another organisation's entry (its access to the
+ * viewer's client) keeps the organisation and the role, not who at that organisation, from where or with
+ * which details: those are the other organisation's to show, in its own Logboek, where the same EventId
+ * finds the entry.
+ */
+export function toLogRow(
+  row: typeof l.$inferSelect,
+  names: LogNames = NO_NAMES,
+  viewerEntityId: number | null = row.entityId,
+): LogRow {
+  const own = row.entityId === viewerEntityId;
   return {
     EventId: row.eventId,
     EventAt: row.eventAt.toISOString(),
     Action: row.action,
     Outcome: row.outcome,
-    UserId: row.userId,
-    Username: row.username,
+    UserId: own ? row.userId : null,
+    Username: own ? row.username : null,
     Role: row.role,
     EntityId: row.entityId,
-    ResponsibleUserId: row.responsibleUserId,
-    Ip: row.ip,
+    ResponsibleUserId: own ? row.responsibleUserId : null,
+    Ip: own ? row.ip : null,
     ObjectType: row.objectType,
     ObjectId: row.objectId,
     PatientId: row.patientId,
-    Detail: row.detail ?? null,
-    UserScreenName: names.userScreenName,
+    Detail: own ? (row.detail ?? null) : null,
+    UserScreenName: own ? names.userScreenName : null,
     EntityName: names.entityName,
     ObjectName: names.objectName,
     PatientName: names.patientName,
+    // The names query lists another organisation's entry with the viewer's clients only.
     RelatedPatients:
-      names.related.length > 0
+      names.related.length > 0 || !own
         ? names.related
         : (row.relatedPatientIds ?? []).map((id) => ({ Id: id, Name: null })),
     ChangedFields: row.changedFields ?? null,
@@ -132,9 +194,10 @@ export function toLogRow(row: typeof l.$inferSelect, names: LogNames = NO_NAMES)
 
 /** How many entries the Logboek with this filter lists (all its pages): a dashboard tile's figure. */
 export async function countLog(db: Db, entityId: number, filter: LogFilter): Promise<number> {
+  const { own, others } = logWhere(entityId, filter);
   const [row] = await db
     .select({ n: count() })
     .from(l)
-    .where(and(...logWhere(entityId, filter)));
+    .where(or(and(...own), others ? and(...others) : undefined));
   return row?.n ?? 0;
 }

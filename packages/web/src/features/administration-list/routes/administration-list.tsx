@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { PrintButton } from '../../../components/print-button.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { usePrintAudit } from '../../../lib/print-audit.ts';
 import { useRouteTitle } from '../../../lib/use-route-title.ts';
 import { useAdministrationList } from '../api/get-administration-list.ts';
 import { useDepartments } from '../../../lib/administration/get-departments.ts';
@@ -44,6 +45,15 @@ export default function AdministrationListPage() {
   const { departmentId, date } = day;
   const list = useAdministrationList(departmentId === null ? null : { departmentId, date });
   const now = useNow();
+  usePrintAudit(
+    list.data
+      ? {
+          Screen: 'administration_list',
+          DepartmentId: list.data.DepartmentId,
+          PatientIds: [...new Set(list.data.Moments.map((moment) => moment.PatientId))],
+        }
+      : null,
+  );
   const [openOnly, setOpenOnly] = useOpenOnly();
   const [checkOnly, showAll] = useDoubleCheckFilter();
   // ?round=HH:mm (a dashboard tile's link): open at the round the tile counted.

@@ -11,6 +11,7 @@ import { useRouteTitle } from '../../../lib/use-route-title.ts';
 import { useExportResults } from '../api/export-results.ts';
 import { useDepartments } from '../../../lib/administration/get-departments.ts';
 import { useResults } from '../../../lib/administration/get-results.ts';
+import { usePrintAudit } from '../../../lib/print-audit.ts';
 import type { ResultsFilter } from '../../../lib/administration/results-filter.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { ResultsFilters } from '../components/results-filters.tsx';
@@ -33,6 +34,20 @@ export default function ResultsPage() {
   const invalidPeriod = !!filter.from && !!filter.to && filter.from > filter.to;
   const results = useResults(filter, !invalidPeriod);
   const exporter = useExportResults();
+  // The clients the printed page names: the one filtered on, or those it is grouped by.
+  const grouped =
+    results.data?.GroupBy === 'patient' ? results.data.Groups.map((group) => Number(group.Key)) : [];
+  usePrintAudit(
+    results.data
+      ? {
+          Screen: 'administration_results',
+          DepartmentId: filter.departmentId,
+          PatientIds: [...new Set([...(filter.patientId ? [filter.patientId] : []), ...grouped])].filter(
+            (id) => Number.isInteger(id) && id > 0,
+          ),
+        }
+      : null,
+  );
 
   const body = () => {
     if (invalidPeriod)

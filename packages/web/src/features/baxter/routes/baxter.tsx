@@ -15,6 +15,7 @@ import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { addDays, isIsoDay, weekdayIndex } from '../../../lib/dates.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { usePrintAudit } from '../../../lib/print-audit.ts';
 import { getEntityType, hasPermission } from '../../../lib/session.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useBaxterDepartments, useGenerateRolls, useHandOver, useLayOut, useRolls } from '../api/baxter.ts';
@@ -61,6 +62,15 @@ export default function BaxterPage() {
   const generate = useGenerateRolls();
   const [importing, setImporting] = useState(false);
   const shown = rolls.data?.WeekStart;
+  usePrintAudit(
+    rolls.data
+      ? {
+          Screen: 'baxter_roll_list',
+          DepartmentId: departmentId,
+          PatientIds: [...new Set(rolls.data.Rows.map((roll) => roll.Patient.Id))],
+        }
+      : null,
+  );
   const mayLayOut = pharmacy && hasPermission('baxter.write');
   const mayHandOver = !pharmacy && hasPermission('baxter.handover');
   const onError = (error: unknown) => toastError(apiErrorMessage(t, error));

@@ -4,4 +4,5 @@ export const logKeys = {
   list: (query: unknown) => [...logKeys.all, 'list', query] as const,
   persons: (q: unknown) => [...logKeys.all, 'persons', q] as const,
   users: (q: unknown) => [...logKeys.all, 'users', q] as const,
+  access: (patientId: number) => [...logKeys.all, 'access', patientId] as const,
 };

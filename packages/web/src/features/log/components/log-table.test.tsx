@@ -53,11 +53,40 @@ const refresh: LogRow = {
   Detail: null,
 };
 
-function renderRows() {
+/** The pharmacy's printout of one of our clients: its organisation and role, no one at the pharmacy. */
+const partner: LogRow = {
+  ...base,
+  EventId: 'e4',
+  Action: 'P',
+  UserId: null,
+  Username: null,
+  UserScreenName: null,
+  Role: 'Apotheker',
+  EntityId: 7,
+  EntityName: 'Apotheek De Linde',
+  Ip: null,
+  ObjectType: 'medication_agreements',
+  ObjectId: '11',
+  ObjectName: null,
+  PatientId: 11,
+  PatientName: 'Anna de Vries',
+  RelatedPatients: [],
+  Detail: null,
+};
+const orders: LogRow = {
+  ...base,
+  EventId: 'e5',
+  ObjectType: 'order_list',
+  ObjectId: 'carecentre',
+  ObjectName: null,
+  RelatedPatients: [],
+};
+
+function renderRows(rows = [base, change, refresh]) {
   render(
     <TestProviders>
       <MemoryRouter>
-        <LogTable rows={[base, change, refresh]} linkTo={(key, id) => `?${key}=${id}`} />
+        <LogTable rows={rows} linkTo={(key, id) => `?${key}=${id}`} />
       </MemoryRouter>
     </TestProviders>,
   );
@@ -83,6 +112,17 @@ describe('Logboek rows', () => {
     // No raw codes or session ids.
     expect(within(session!).getByTestId('log-object').textContent).toBe('Sessie verlengd');
     expect(within(list!).getByTestId('log-outcome').textContent).toBe('Gelukt');
+  });
+
+  it("shows another organisation's access by organisation and role, and no raw order side", async () => {
+    const [print, list] = renderRows([partner, orders]);
+    expect(within(print!).getByTestId('log-user').textContent).toBe('ApothekerApotheek De Linde');
+    expect(within(print!).queryByRole('link')).toBeNull();
+    expect(within(print!).getByTestId('log-action').textContent).toBe('Afgedrukt');
+    expect(within(print!).getByTestId('log-object').textContent).toBe('Medicatieoverzicht: Anna de Vries');
+    expect(within(list!).getByTestId('log-object').textContent).toBe('Bestellingenlijst: zorginstelling');
+    await i18n.changeLanguage('en');
+    expect(within(list!).getByTestId('log-object').textContent).toBe('Order list: care centre');
   });
 
   it('reads in English under en', async () => {

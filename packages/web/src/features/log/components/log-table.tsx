@@ -17,11 +17,14 @@ const OUTCOME_COLORS: Record<string, string> = {
   refused: 'orange',
 };
 
-/** The actor: the person's screen name with the username, or the username alone. */
+/**
+ * The actor: the person's screen name with the username, or the username alone. Another organisation's
+ * access to a client of ours names no one (that organisation's Logboek does): its role, under its name.
+ */
 const userName = (row: LogRow): string =>
   row.UserScreenName && row.Username
     ? `${row.UserScreenName} (${row.Username})`
-    : (row.UserScreenName ?? row.Username ?? '');
+    : (row.UserScreenName ?? row.Username ?? row.Role ?? '');
 
 /** Log entries: moment, user, action, object, outcome. User and person link to their own view. */
 export function LogTable({

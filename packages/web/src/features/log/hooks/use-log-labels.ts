@@ -30,8 +30,11 @@ export function useLogLabels() {
       // A dose given outside its time window, with the nurse's reason.
       given_early: t('log.changes.given_early', 'eerder gegeven'),
       given_late: t('log.changes.given_late', 'later gegeven'),
+      deactivate: t('log.changes.deactivate', 'gedeactiveerd'),
+      reset: t('log.changes.reset', 'opnieuw ingesteld'),
     };
     return {
+      language,
       action: (code: string) => labelOf(AUDIT_ACTION_LABELS, code, language),
       outcome: (code: string) => labelOf(AUDIT_OUTCOME_LABELS, code, language),
       object: (type: string) => labelOf(AUDIT_OBJECT_LABELS, type, language),

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Skeleton.css';
 import { useState } from 'react';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useTranslation } from 'react-i18next';
 import type { Agreement } from '@zorgportaal/contract';
@@ -8,6 +9,7 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { PrintButton } from '../../../components/print-button.tsx';
 import { getEntityType, hasPermission } from '../../../lib/session.ts';
 import { usePatientParam } from '../../../lib/use-patient-param.ts';
+import { usePrintAudit } from '../../../lib/print-audit.ts';
 import { useRouteTitle } from '../../../lib/use-route-title.ts';
 import { RECENT_DAYS, useAgreements } from '../api/get-agreements.ts';
 import { usePatient } from '../api/get-patient.ts';
@@ -43,8 +45,11 @@ export default function AmoPage() {
   const agreements = useAgreements(patientId);
   const coumarinMismatch = useCoumarinMismatch(patientId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  usePrintAudit(patient.data ? { Screen: 'medication_agreements', PatientIds: [patient.data.Id] } : null);
   const mayWrite = hasPermission('medication.write');
   // The prescriber (VP, a GP practice: not the care centre's or pharmacy's own staff) signs agreements.
+  // The client's access overview is the responsible care centre's (its log readers).
+  const mayReadAccess = hasPermission('log.read') && getEntityType() === 'carecenter';
   const maySign = mayWrite && hasPermission('vp.read') && getEntityType() === 'customer';
 
   const body = () => {
@@ -151,7 +156,23 @@ export default function AmoPage() {
     <Stack gap="md" maw={1200} data-testid="amo">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <PageHeading title={title} />
-        {patient.data ? <PrintButton size="md" /> : null}
+        {patient.data ? (
+          <Group gap="sm">
+            {mayReadAccess ? (
+              <Button
+                component={Link}
+                to={`/management/log/access?patient=${patient.data.Id}`}
+                variant="default"
+                size="md"
+                data-no-print
+                data-testid="amo-access-overview"
+              >
+                {t('medication.accessOverview', 'Wie heeft dit dossier ingezien')}
+              </Button>
+            ) : null}
+            <PrintButton size="md" />
+          </Group>
+        ) : null}
       </Group>
       <PatientPicker value={patient.data ?? null} onChange={choose} />
       {body()}

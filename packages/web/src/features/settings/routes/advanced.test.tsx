@@ -46,6 +46,16 @@ describe('/management/advanced: the dose time window', () => {
     expect(puts[0]).toMatchObject({ DoseWindowBeforeMinutes: 90, DoseWindowAfterMinutes: 60 });
   });
 
+  it("a care centre chooses to name its own staff in the clients' access overview", async () => {
+    render();
+    const box = await screen.findByTestId('advanced-access-staff-names');
+    expect((box as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByTestId('advanced-save'));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ AccessOverviewStaffNames: true });
+  });
+
   it('refuses a window over 180 minutes before saving', async () => {
     render();
     fireEvent.change(await screen.findByLabelText('Minuten na de geplande tijd'), {
@@ -67,5 +77,6 @@ describe('/management/advanced: the dose time window', () => {
     render();
     await screen.findByTestId('advanced-name');
     expect(screen.queryByTestId('advanced-dose-window')).toBeNull();
+    expect(screen.queryByTestId('advanced-access-overview')).toBeNull();
   });
 });

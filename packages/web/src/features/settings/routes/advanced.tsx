@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Checkbox.css';
 import { useEffect } from 'react';
 import {
   Alert,
   Button,
+  Checkbox,
   Fieldset,
   Group,
   NumberInput,
@@ -37,6 +39,8 @@ interface Values {
   /** The dose time window (care centres): minutes before and after the planned time. */
   DoseWindowBeforeMinutes: number | string;
   DoseWindowAfterMinutes: number | string;
+  /** The care centre's policy for the client's access overview: its own staff named or not. */
+  AccessOverviewStaffNames: boolean;
 }
 
 const minutesOf = (value: unknown) => (typeof value === 'number' ? value : DOSE_WINDOW_DEFAULT_MINUTES);
@@ -55,6 +59,7 @@ export default function AdvancedPage() {
       WelcomeText: '',
       DoseWindowBeforeMinutes: DOSE_WINDOW_DEFAULT_MINUTES,
       DoseWindowAfterMinutes: DOSE_WINDOW_DEFAULT_MINUTES,
+      AccessOverviewStaffNames: false,
     },
     validate: contractResolver<Values>(entitySettingsUpdateSchema),
   });
@@ -66,6 +71,7 @@ export default function AdvancedPage() {
         WelcomeText: welcome,
         DoseWindowBeforeMinutes: minutesOf(data.DoseWindowBeforeMinutes),
         DoseWindowAfterMinutes: minutesOf(data.DoseWindowAfterMinutes),
+        AccessOverviewStaffNames: data.AccessOverviewStaffNames === true,
       };
       form.setValues(loaded);
       form.resetDirty(loaded);
@@ -83,6 +89,7 @@ export default function AdvancedPage() {
           ? {
               DoseWindowBeforeMinutes: Number(values.DoseWindowBeforeMinutes),
               DoseWindowAfterMinutes: Number(values.DoseWindowAfterMinutes),
+              AccessOverviewStaffNames: values.AccessOverviewStaffNames,
             }
           : {}),
       },
@@ -184,6 +191,25 @@ export default function AdvancedPage() {
                 )}
               </Text>
             </Stack>
+          </Fieldset>
+        ) : null}
+        {data!.CareCenter ? (
+          <Fieldset
+            legend={t('advanced.accessOverview', 'Inzageoverzicht voor cliënten')}
+            data-testid="advanced-access-overview"
+          >
+            <Checkbox
+              label={t(
+                'advanced.accessOverviewStaffNames',
+                'Namen van onze medewerkers tonen in "Wie heeft dit dossier ingezien"',
+              )}
+              description={t(
+                'advanced.accessOverviewStaffNamesHint',
+                'Standaard staan alleen de organisatie en de rol erin. Medewerkers van andere organisaties worden nooit met naam genoemd.',
+              )}
+              data-testid="advanced-access-staff-names"
+              {...form.getInputProps('AccessOverviewStaffNames', { type: 'checkbox' })}
+            />
           </Fieldset>
         ) : null}
         {save.isError && Object.keys(fieldErrors(save.error)).length === 0 && (

@@ -10,6 +10,7 @@ import { InrValueForm } from '../components/inr-value-form.tsx';
 import { TargetRangePanel } from '../components/target-range-form.tsx';
 import { PatientPage } from '../components/patient-page.tsx';
 import { usePatientParam } from '../../../lib/use-patient-param.ts';
+import { usePrintAudit } from '../../../lib/print-audit.ts';
 import { formatDecimal } from '../../../lib/format.ts';
 
 /** /inrvalues: per patient the INR values as chart and table, the target range, and a new value. */
@@ -21,6 +22,7 @@ export default function InrValuesPage() {
   const values = useInrValues(patientId);
   const canWrite = patients.data?.CanWrite ?? false;
   const patient = patients.data?.Rows.find((p) => p.Id === patientId) ?? null;
+  usePrintAudit(values.data && patientId !== null ? { Screen: 'inr_values', PatientIds: [patientId] } : null);
 
   return (
     <PatientPage

@@ -9,9 +9,9 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { callerOf, entityScope } from '../../platform/scope.ts';
-import { queryLog } from './queries/query.ts';
-import { exportCsv } from './csv.ts';
+import { callerOf, entityScope } from '../../../platform/scope.ts';
+import { queryLog } from '../queries/query.ts';
+import { exportCsv } from '../csv.ts';
 
 const EXPORT_BATCH = 2000;
 
@@ -42,7 +42,8 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['log'],
-        summary: 'Audit log entries of the organisation, newest first (keyset pages)',
+        summary:
+          "Audit log entries of the organisation and other organisations' access to its clients, newest first (keyset pages)",
         querystring: withInt32Ids(logQuerySchema),
         response: { 200: logPageSchema, 400: apiErrorSchema, 403: apiErrorSchema },
       },
@@ -78,8 +79,10 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const filter = request.query;
       const entityId = callerOf(request).entityId;
+      // The same query as the screen: the same entries, masked and named the same way.
+      const visible = await entityScope(app.db, entityId);
       const fetchPage = (cursor?: string) =>
-        queryLog(app.db, entityId, filter, { cursor, limit: EXPORT_BATCH });
+        queryLog(app.db, entityId, filter, { cursor, limit: EXPORT_BATCH, visible });
       // Before the first byte: whatever fails here is still an ordinary error response.
       const first = await fetchPage();
       await app.audit.record(request, {
