@@ -179,8 +179,8 @@ describe('every dashboard tile equals the list it opens, for every demo user', (
     await t.close();
   });
 
-  it('knows the ten demo users', () => {
-    expect(DEMO_ACCOUNTS.map((a) => a.username)).toHaveLength(10);
+  it('knows the twelve demo users', () => {
+    expect(DEMO_ACCOUNTS.map((a) => a.username)).toHaveLength(12);
   });
 
   const as = async (username: string): Promise<Get> => {
