@@ -6,7 +6,8 @@ import { navigate } from './support/settle.ts';
 /**
  * The landing page at 1280 px: every tile's figure is the number of rows or cards the page it opens
  * shows. Per role with tiles: the nurse's rounds, the pharmacy's rolls and orders, the GP's VP
- * dashboard and reviews, the trombosis service's checks and critical values, the Beheerder's staff.
+ * dashboard and reviews, the trombosis service's checks and critical values (the nurse's and the GP's
+ * critical values too: the same dashboard, read-only), the Beheerder's staff.
  */
 type Count = (page: Page) => Promise<number>;
 
@@ -109,10 +110,10 @@ async function compareTiles(page: Page, username: string, expectKeys: string[]) 
 describeBrowser('dashboard tiles equal the lists they open (1280×800)', () => {
   const browser = useBrowser();
   const cases: [string, string[]][] = [
-    ['verpleegkundige', ['roundsOpen', 'roundsLate', 'roundsAwaitingCheck']],
+    ['verpleegkundige', ['roundsOpen', 'roundsLate', 'roundsAwaitingCheck', 'inrCritical']],
     ['apotheker', ['rollsWaiting', 'openOrders']],
     ['beheerder', ['openOrders', 'rollsWaiting']],
-    ['huisarts', ['vpOpenItems', 'reviewsDue']],
+    ['huisarts', ['vpOpenItems', 'reviewsDue', 'inrCritical']],
     ['trombose', ['inrChecksDue', 'inrChecksOverdue', 'inrCritical']],
   ];
   for (const [username, keys] of cases)

@@ -4,8 +4,8 @@ import { describeBrowser, logInAt, useBrowser } from './support/browser.ts';
 
 /**
  * Documents: a Beheerder of Zorgcentrum De Berk uploads a document, downloads it again byte for byte,
- * and moves it to the trash after confirming; the nurse of the same care centre reads the pharmacy's
- * shared documents. Titles are unique per run.
+ * and moves it to the trash after confirming; the nurse of the same care centre reads what the pharmacy and
+ * the trombosis service share. Titles are unique per run.
  */
 const run = Date.now().toString(36);
 const title = `Protocol e2e ${run}`;
@@ -88,12 +88,13 @@ describeBrowser('documents', () => {
     );
     expect(await page.getByTestId('document-add').count()).toBe(0);
     expect(await shared.getByTestId('document-delete').count()).toBe(0);
+    // The trombosis service shares with the care centres it serves.
+    expect(
+      await row(page, 'Protocol kritieke INR-waarde').getByTestId('document-shared-by').textContent(),
+    ).toBe('Gedeeld door Trombosedienst Midden');
     // Search narrows the list.
     await page.getByTestId('documents-search').fill('valpreventie');
-    await page
-      .getByTestId('document-row')
-      .filter({ hasText: 'Werkinstructie' })
-      .waitFor({ state: 'detached' });
+    await row(page, 'Werkinstructie Baxterrollen uitzetten').waitFor({ state: 'detached' });
     await row(page, 'Protocol valpreventie').waitFor();
     await context.close();
   });

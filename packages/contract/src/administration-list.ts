@@ -76,12 +76,23 @@ export const dayProgressSchema = z.object({
 });
 export type DayProgress = z.infer<typeof dayProgressSchema>;
 
-export const administrationListSchema = z.object({
+/** A department's day: its planned moments and figures, the same for every caller. */
+export const dayListSchema = z.object({
   DepartmentId: z.number().int(),
   DepartmentName: z.string(),
   Date: z.string(),
   /** Ordered by time (as-needed last), then room and patient. */
   Moments: z.array(plannedMomentSchema),
   Summary: dayProgressSchema,
+});
+export type DayList = z.infer<typeof dayListSchema>;
+
+/** GET /api/administration/list: the day list, and whether the caller may register on it. */
+export const administrationListSchema = dayListSchema.extend({
+  /**
+   * False for a reader who does not administer here (the supplying pharmacy's staff): the server refuses
+   * their registrations, so the list shows no register buttons.
+   */
+  MayRegister: z.boolean(),
 });
 export type AdministrationList = z.infer<typeof administrationListSchema>;

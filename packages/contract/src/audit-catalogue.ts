@@ -80,6 +80,7 @@ const OBJECT_TYPES = {
   patient_search: { nl: 'Cliënten zoeken', en: 'Client search' },
   medication_agreement: { nl: 'Medicatieafspraak', en: 'Medication agreement' },
   medication_agreements: { nl: 'Medicatieoverzicht', en: 'Medication overview' },
+  medication_dashboard: { nl: 'Medicatiedashboard', en: 'Medication dashboard' },
   administration_list: { nl: 'Toedienlijst', en: 'Administration list' },
   administration: { nl: 'Toediening', en: 'Administration' },
   administration_double_check: { nl: 'Dubbele controle', en: 'Double check' },

@@ -47,7 +47,7 @@ const sharedSchema = z.boolean({ error: 'Kies ja of nee.' });
 export const documentFieldsSchema = z.object({
   Title: titleSchema,
   Category: categorySchema,
-  /** A pharmacy shares the document with the care centres it supplies. */
+  /** Shared with the organisation's partners in the care network (active links either way). */
   Shared: sharedSchema.default(false),
 });
 export type DocumentFields = z.infer<typeof documentFieldsSchema>;

@@ -15,6 +15,7 @@ export * from './bsn.ts';
 export * from './medication-patient.ts';
 export * from './medication.ts';
 export * from './medication-agreement.ts';
+export * from './medication-dashboard.ts';
 export * from './administration.ts';
 export * from './administration-double-check.ts';
 export * from './time-window.ts';

@@ -151,7 +151,9 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   {
     path: '/zp/trombosisservice/dashboard',
     titleKey: 'routes.trombosisDashboard',
-    permission: 'trombosis.read',
+    // The API's rule for trombosis data: care staff, their pharmacy and the GP read their own clients'
+    // critical values and checks here (read-only); the service works on them.
+    permission: ['trombosis.read', 'medication.read'],
     area: 'trombosis',
     nav: true,
   },

@@ -37,6 +37,7 @@ import documents from './areas/documents/index.ts';
 import network from './areas/network/index.ts';
 import communication from './areas/communication/index.ts';
 import vp from './areas/vp/index.ts';
+import medicationDashboard from './areas/medication-dashboard/index.ts';
 import integrations from './areas/integrations/index.ts';
 import './platform/types.ts';
 
@@ -60,6 +61,7 @@ const AREAS: readonly FastifyPluginAsync[] = [
   network,
   communication,
   vp,
+  medicationDashboard,
   integrations,
 ];
 

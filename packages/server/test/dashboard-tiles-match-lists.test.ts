@@ -18,6 +18,7 @@ import type {
   UnreadCount,
   VpDashboard,
 } from '@zorgportaal/contract';
+import { type EntityType, findProtectedRoute, routePermitted } from '@zorgportaal/contract';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as s from '../src/schema.ts';
@@ -179,8 +180,8 @@ describe('every dashboard tile equals the list it opens, for every demo user', (
     await t.close();
   });
 
-  it('knows the ten demo users', () => {
-    expect(DEMO_ACCOUNTS.map((a) => a.username)).toHaveLength(10);
+  it('knows the twelve demo users', () => {
+    expect(DEMO_ACCOUNTS.map((a) => a.username)).toHaveLength(12);
   });
 
   const as = async (username: string): Promise<Get> => {
@@ -195,14 +196,23 @@ describe('every dashboard tile equals the list it opens, for every demo user', (
   for (const { username } of DEMO_ACCOUNTS)
     it(`${username}: each tile's figure is the count of its list`, async () => {
       const get = await as(username);
+      const permissions = (await login(t.app, username)).Permissions.map((p) => p.name);
       const { Tiles } = await get<Dashboard>('/api/dashboard');
       const compared = [];
       for (const tile of Tiles) {
         const count = LISTS[tile.Key];
         expect(count, `tile ${tile.Key} has a list mapping in this test`).toBeDefined();
-        // A tile without a link is the alert of a list the user cannot open (critical INR for care staff):
-        // it still must be the figure of that list's API.
-        const link = new URL(tile.Link ?? PAGES[tile.Key]!, 'http://portal');
+        // Every tile is a link to its list, and the user may open that page.
+        expect(tile.Link, `tile ${tile.Key} is a link`).toBeTruthy();
+        const link = new URL(tile.Link!, 'http://portal');
+        expect(
+          routePermitted(
+            findProtectedRoute(link.pathname)!,
+            permissions,
+            entityTypes.get(username) as EntityType,
+          ),
+          `${username} may open ${link.pathname}`,
+        ).toBe(true);
         expect(link.pathname, `tile ${tile.Key} opens its page`).toBe(PAGES[tile.Key]);
         compared.push({
           key: tile.Key,

@@ -36,7 +36,7 @@ describe('demo world', () => {
     expect(clients?.n).toBeGreaterThanOrEqual(20);
   });
 
-  it('has the ten accounts with their flags and an encrypted TOTP secret', async () => {
+  it('has the twelve accounts with their flags and an encrypted TOTP secret', async () => {
     const accounts = await t.db.select().from(s.accounts).orderBy(s.accounts.id);
     expect(accounts.map((a) => a.username)).toEqual([
       'apotheker',
@@ -49,6 +49,8 @@ describe('demo world', () => {
       'centrum',
       'huisarts',
       'trombose',
+      'praktijkbeheer',
+      'trombosebeheer',
     ]);
     const tweestaps = accounts.find((a) => a.username === 'tweestaps')!;
     expect(tweestaps.totpEnabled).toBe(true);
@@ -56,6 +58,22 @@ describe('demo world', () => {
       DEMO_TOTP_SECRET,
     );
     expect(accounts.find((a) => a.username === 'nieuw')!.mustChangePassword).toBe(true);
+  });
+
+  it('gives the care centres, De Linde, the GP practice and the trombosis service a Beheerder', async () => {
+    const rows = await t.db
+      .select({ entity: s.entities.name, role: s.roles.name })
+      .from(s.accountRoles)
+      .innerJoin(s.entities, eq(s.entities.id, s.accountRoles.entityId))
+      .innerJoin(s.roles, eq(s.roles.id, s.accountRoles.roleId))
+      .where(eq(s.roles.name, 'Beheerder'));
+    expect([...new Set(rows.map((r) => r.entity))].sort()).toEqual([
+      'Apotheek De Linde',
+      'Huisartsenpraktijk Linde',
+      'Trombosedienst Midden',
+      'Zorgcentrum De Berk',
+      'Zorgcentrum Het Anker',
+    ]);
   });
 
   it("has one deleted person in each organisation's trash can, deleted by one of its accounts", async () => {

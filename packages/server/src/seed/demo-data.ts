@@ -179,4 +179,24 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     lastName: 'Mulder',
     employeeNumber: 'T-6001',
   },
+  // The GP practice and the trombosis service manage their own staff, groups and documents. Appended, so
+  // the ids of the accounts above stay what they were.
+  {
+    username: 'praktijkbeheer',
+    entity: 'huisarts',
+    roles: ['Beheerder'],
+    firstNames: 'Noor',
+    prefix: 'de',
+    lastName: 'Groot',
+    employeeNumber: 'H-5002',
+  },
+  {
+    username: 'trombosebeheer',
+    entity: 'trombose',
+    roles: ['Beheerder'],
+    firstNames: 'Rob',
+    prefix: null,
+    lastName: 'Hendriks',
+    employeeNumber: 'T-6002',
+  },
 ];

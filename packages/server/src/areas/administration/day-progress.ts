@@ -1,9 +1,4 @@
-import {
-  type AdministrationList,
-  type DayProgress,
-  type PlannedMoment,
-  SUCCESS_STATUSES,
-} from '@zorgportaal/contract';
+import { type DayList, type DayProgress, type PlannedMoment, SUCCESS_STATUSES } from '@zorgportaal/contract';
 import { isWithdrawn } from './rules.ts';
 
 /** A round counts as "now" from this long before its time, so the nurse preparing it lands on it. */
@@ -36,7 +31,7 @@ export function currentRound(moments: readonly PlannedMoment[], now: Date): stri
  * tile come from here, so the same ward and day show the same numbers everywhere. Lateness was fixed
  * by buildDayList at `now` (moment.Late).
  */
-export function progressOf(list: Pick<AdministrationList, 'Moments'>, now: Date): DayProgress {
+export function progressOf(list: Pick<DayList, 'Moments'>, now: Date): DayProgress {
   const progress: DayProgress = {
     Planned: 0,
     Given: 0,
@@ -70,7 +65,7 @@ export function progressOf(list: Pick<AdministrationList, 'Moments'>, now: Date)
  * The open doses (late or not) of one round: what the toedienlijst's round heading shows as open, with
  * the same state rule as the Summary's Open. The landing tile of the current round uses it.
  */
-export function openInRound(list: Pick<AdministrationList, 'Moments'>, round: string): number {
+export function openInRound(list: Pick<DayList, 'Moments'>, round: string): number {
   return list.Moments.filter((moment) => {
     if (moment.AsNeeded || moment.Time !== round) return false;
     const state = momentState(moment);

@@ -55,3 +55,13 @@ export function doubleCheckRefusal(
   if (registration.recordedBy === checkerId) return 'same_user';
   return null;
 }
+
+/**
+ * Who registers doses on a care centre's list: its own staff with administration.register. The supplying
+ * pharmacy reads the same list (its scope reaches the care centre) but never administers, whatever its
+ * roles; the registration routes refuse it (403) and the list tells its screen (MayRegister).
+ */
+export const mayRegisterAt = (
+  caller: { entityId: number; permissions: ReadonlySet<string> },
+  careCentreId: number,
+): boolean => caller.permissions.has('administration.register') && caller.entityId === careCentreId;

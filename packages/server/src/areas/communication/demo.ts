@@ -1,46 +1,38 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { seedDemoGroupMembers } from '../accounts/demo.ts';
-import { accounts, entities, groups, patients } from './tables.ts';
+import { accounts, entities, groups, inrValues, patients } from './tables.ts';
 import { messageReads, messages, messageThreads } from './schema.ts';
 
 /** The communication group every demo organisation reads and writes to. */
 const DEMO_GROUP = 'Dagdienst';
 
-/** Who may write to which organisation's Dagdienst, and who reads their own (GroupsSendTo / GroupsReceivesFrom). */
+const DE_LINDE = 'Apotheek De Linde';
+const DE_BERK = 'Zorgcentrum De Berk';
+const HET_ANKER = 'Zorgcentrum Het Anker';
+const CENTRUM = 'Apotheek Centrum';
+const GP = 'Huisartsenpraktijk Linde';
+const TROMBOSE = 'Trombosedienst Midden';
+
+/**
+ * Who may write to which organisation's Dagdienst, and who reads their own (GroupsSendTo /
+ * GroupsReceivesFrom). Every role writes to the partners it shares clients with: a care centre to its
+ * pharmacy, GP practice and trombosis service; the trombosis service to the care centres it serves, their
+ * GP practice and pharmacies.
+ */
 const DEMO_ADDRESSING: { username: string; receives: string; sendsTo: string[] }[] = [
-  {
-    username: 'verpleegkundige',
-    receives: 'Zorgcentrum De Berk',
-    sendsTo: ['Apotheek De Linde', 'Huisartsenpraktijk Linde', 'Zorgcentrum De Berk'],
-  },
-  {
-    username: 'tweestaps',
-    receives: 'Zorgcentrum De Berk',
-    sendsTo: ['Apotheek De Linde', 'Huisartsenpraktijk Linde'],
-  },
-  {
-    username: 'beheerder',
-    receives: 'Zorgcentrum De Berk',
-    sendsTo: ['Apotheek De Linde', 'Huisartsenpraktijk Linde', 'Zorgcentrum De Berk'],
-  },
-  {
-    username: 'apotheker',
-    receives: 'Apotheek De Linde',
-    sendsTo: ['Zorgcentrum De Berk', 'Huisartsenpraktijk Linde'],
-  },
-  {
-    username: 'assistent',
-    receives: 'Apotheek De Linde',
-    sendsTo: ['Zorgcentrum De Berk', 'Huisartsenpraktijk Linde'],
-  },
-  {
-    username: 'huisarts',
-    receives: 'Huisartsenpraktijk Linde',
-    sendsTo: ['Zorgcentrum De Berk', 'Apotheek De Linde'],
-  },
-  { username: 'anker', receives: 'Zorgcentrum Het Anker', sendsTo: ['Apotheek Centrum'] },
-  { username: 'centrum', receives: 'Apotheek Centrum', sendsTo: ['Zorgcentrum Het Anker'] },
+  { username: 'verpleegkundige', receives: DE_BERK, sendsTo: [DE_LINDE, GP, DE_BERK, TROMBOSE] },
+  { username: 'tweestaps', receives: DE_BERK, sendsTo: [DE_LINDE, GP, TROMBOSE] },
+  { username: 'nieuw', receives: DE_BERK, sendsTo: [DE_LINDE, GP, TROMBOSE] },
+  { username: 'beheerder', receives: DE_BERK, sendsTo: [DE_LINDE, GP, DE_BERK, TROMBOSE] },
+  { username: 'apotheker', receives: DE_LINDE, sendsTo: [DE_BERK, GP, TROMBOSE] },
+  { username: 'assistent', receives: DE_LINDE, sendsTo: [DE_BERK, GP, TROMBOSE] },
+  { username: 'huisarts', receives: GP, sendsTo: [DE_BERK, DE_LINDE, TROMBOSE] },
+  { username: 'praktijkbeheer', receives: GP, sendsTo: [DE_BERK, DE_LINDE, TROMBOSE] },
+  { username: 'anker', receives: HET_ANKER, sendsTo: [CENTRUM, TROMBOSE] },
+  { username: 'centrum', receives: CENTRUM, sendsTo: [HET_ANKER, TROMBOSE] },
+  { username: 'trombose', receives: TROMBOSE, sendsTo: [DE_BERK, HET_ANKER, GP, DE_LINDE, CENTRUM] },
+  { username: 'trombosebeheer', receives: TROMBOSE, sendsTo: [DE_BERK, HET_ANKER, GP, DE_LINDE, CENTRUM] },
 ];
 
 interface DemoMessage {
@@ -53,8 +45,8 @@ interface DemoMessage {
 interface DemoThread {
   to: string;
   subject: string;
-  /** Index into De Berk's patients, or null. */
-  patient: number | null;
+  /** Index into De Berk's patients, 'critical' for the client of the week's critical INR value, or null. */
+  patient: number | 'critical' | null;
   priority: 'normal' | 'high';
   messages: DemoMessage[];
   /** Usernames that have read the whole thread (authors read what they wrote). */
@@ -125,9 +117,45 @@ const DEMO_THREADS: DemoThread[] = [
     ],
     readBy: ['verpleegkundige', 'huisarts'],
   },
+  {
+    to: 'Zorgcentrum De Berk',
+    subject: 'Kritieke INR: twee dagen geen tabletten',
+    patient: 'critical',
+    priority: 'high',
+    messages: [
+      {
+        from: 'trombose',
+        ago: 60 * 24 * 3,
+        body: 'De INR was kritiek hoog. Wilt u de komende twee dagen geen tabletten geven en letten op bloedingen? Het nieuwe schema staat in het portaal.',
+      },
+      {
+        from: 'verpleegkundige',
+        ago: 60 * 24 * 3 - 40,
+        body: 'Genoteerd, we geven twee dagen niets en melden het als er iets opvalt.',
+      },
+    ],
+    readBy: ['trombose', 'verpleegkundige'],
+  },
+  {
+    to: 'Trombosedienst Midden',
+    subject: 'Prikafspraak verplaatsen',
+    patient: 1,
+    priority: 'normal',
+    messages: [
+      {
+        from: 'verpleegkundige',
+        ago: 120,
+        body: 'Mevrouw heeft morgenochtend een afspraak in het ziekenhuis. Kan de INR-controle een dag later?',
+      },
+    ],
+    readBy: [],
+  },
 ];
 
-/** The demo's communication groups per account and a few threads (some unread, one urgent about a client). */
+/**
+ * The demo's communication groups per account and a few threads (some unread, one urgent about a client,
+ * one from the trombosis service about the week's critical INR value).
+ */
 export async function seedDemoCommunication(tx: Tx, now = new Date()): Promise<void> {
   const entityRows = await tx.select({ id: entities.id, name: entities.name }).from(entities);
   const entityId = (name: string) => entityRows.find((e) => e.name === name)?.id;
@@ -169,6 +197,14 @@ export async function seedDemoCommunication(tx: Tx, now = new Date()): Promise<v
     .where(and(eq(patients.entityId, deBerk)))
     .orderBy(asc(patients.id))
     .limit(3);
+  // The client of the latest critical INR value at De Berk, and that value: the trombosis service's thread.
+  const [critical] = await tx
+    .select({ id: inrValues.id, patientId: inrValues.patientId })
+    .from(inrValues)
+    .innerJoin(patients, eq(patients.id, inrValues.patientId))
+    .where(and(eq(patients.entityId, deBerk), eq(inrValues.interpretation, 'critical')))
+    .orderBy(desc(inrValues.measuredAt))
+    .limit(1);
   const at = (ago: number) => new Date(now.getTime() - ago * 60_000);
   for (const thread of DEMO_THREADS) {
     const first = thread.messages[0]!;
@@ -184,7 +220,13 @@ export async function seedDemoCommunication(tx: Tx, now = new Date()): Promise<v
         toEntityId: group.entityId,
         toGroupId: group.id,
         subject: thread.subject,
-        patientId: thread.patient === null ? null : (clientRows[thread.patient]?.id ?? null),
+        patientId:
+          thread.patient === 'critical'
+            ? (critical?.patientId ?? null)
+            : thread.patient === null
+              ? null
+              : (clientRows[thread.patient]?.id ?? null),
+        inrValueId: thread.patient === 'critical' ? (critical?.id ?? null) : null,
         priority: thread.priority,
         createdAt: at(first.ago),
         lastMessageAt: last,

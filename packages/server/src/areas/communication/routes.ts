@@ -17,7 +17,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refuseNotFound as refuse } from '../../platform/errors.ts';
-import { callerOf, entityScope, patientInScope, type Scope, scopeOf } from '../../platform/scope.ts';
+import {
+  callerOf,
+  entityScope,
+  type NetworkRole,
+  PATIENT_ROLES,
+  patientInScope,
+  type Scope,
+  scopeOf,
+} from '../../platform/scope.ts';
 import { findPatient } from '../medication/public.ts';
 import {
   addMessage,
@@ -38,6 +46,13 @@ import { type SessionHolder, sessionStillAllows } from '../../platform/access/se
 import { badRequest, unauthorized } from '../../platform/errors.ts';
 
 /** The thread's client is visible to the reader's organisation (a GP: only its own clients). */
+/**
+ * Whose clients an organisation may talk about: those it sees through its supply and GP links, and the
+ * clients of the care centres a trombosis service serves (its messages are about their INR values).
+ */
+const TALK_ROLES: readonly NetworkRole[] = [...PATIENT_ROLES, 'anticoagulation'];
+const talkScopeOf = (request: FastifyRequest) => scopeOf(request, TALK_ROLES);
+
 const sees = (scope: Scope, entityId: number, prescriberId: number | null): boolean =>
   patientInScope(scope, { EntityId: entityId, PrescriberEntityId: prescriberId });
 
@@ -78,7 +93,7 @@ async function threadFor(request: FastifyRequest, reader: Reader, id: number, ac
   const thread = await findThread(db, reader, id);
   if (!thread) return refuse(request, AUDIT_OBJECTS.message_thread, id, action);
   if (thread.patientEntityId !== null) {
-    const scope = await scopeOf(request);
+    const scope = await talkScopeOf(request);
     if (!sees(scope, thread.patientEntityId, thread.patientPrescriberId))
       return refuse(request, AUDIT_OBJECTS.message_thread, id, action);
   }
@@ -114,7 +129,7 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: use,
     },
     async (request) => {
-      const scope = await scopeOf(request);
+      const scope = await talkScopeOf(request);
       const { patientId } = request.query;
       // The threads about one client are a read of that client: another organisation's client is refused.
       if (patientId !== undefined && !(await findPatient(app.db, patientId, scope)))
@@ -194,9 +209,10 @@ const communicationRoutes: FastifyPluginAsyncZod = async (app) => {
         patientId = sameClient(patientId, about.patientId, field, subject.otherClient);
       }
       if (patientId !== null) {
-        const patient = await findPatient(app.db, patientId, await scopeOf(request));
+        const patient = await findPatient(app.db, patientId, await talkScopeOf(request));
         // Both sides must be allowed to see the patient the message is about.
-        if (!patient || !patientInScope(await entityScope(app.db, recipient.EntityId), patient))
+        const theirs = await entityScope(app.db, recipient.EntityId, TALK_ROLES);
+        if (!patient || !patientInScope(theirs, patient))
           return refuse(request, AUDIT_OBJECTS.patient, patientId, AUDIT_ACTIONS.create);
       }
       const threadId = await createThread(app.db, reader, {

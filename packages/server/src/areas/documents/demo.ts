@@ -72,9 +72,67 @@ const DEMO_DOCUMENTS: DemoDocument[] = [
     category: 'handleiding',
     versions: [['Registreer elke toediening direct na het geven.', 'Bij risicomedicatie: dubbele controle.']],
   },
+  // What each partner shares with the organisations it works with in the care network.
+  {
+    entity: 'Zorgcentrum De Berk',
+    uploader: 'beheerder',
+    title: 'Bereikbaarheid afdelingen De Berk',
+    category: 'overig',
+    shared: true,
+    versions: [['Eikenhof: 030 123 45 01 (dag), 030 123 45 09 (nacht).', 'Lindehof: 030 123 45 02.']],
+  },
+  {
+    entity: 'Zorgcentrum Het Anker',
+    uploader: 'anker',
+    title: 'Bereikbaarheid Het Anker',
+    category: 'overig',
+    shared: true,
+    versions: [['Wijk Haven en Afdeling Kompas: 033 765 43 21.']],
+  },
+  {
+    entity: 'Huisartsenpraktijk Linde',
+    uploader: 'praktijkbeheer',
+    title: 'Afspraken medicatiebeoordeling met de huisarts',
+    category: 'protocol',
+    shared: true,
+    versions: [
+      [
+        'Eens per jaar per cliënt, samen met de apotheker.',
+        'Vragen vooraf via Communicatie aan de praktijk.',
+      ],
+    ],
+  },
+  {
+    entity: 'Trombosedienst Midden',
+    uploader: 'trombosebeheer',
+    title: 'Werkinstructie INR-meting met vingerprik',
+    category: 'handleiding',
+    shared: true,
+    versions: [['Handen wassen en warm maken.', 'Eerste druppel wegvegen, tweede druppel op de strip.']],
+  },
+  {
+    entity: 'Trombosedienst Midden',
+    uploader: 'trombosebeheer',
+    title: 'Protocol kritieke INR-waarde',
+    category: 'protocol',
+    shared: true,
+    versions: [
+      [
+        'Bij een INR boven 6,0 belt de trombosedienst de zorginstelling.',
+        'Geef geen tabletten tot het nieuwe doseerschema er is; let op bloedingen.',
+      ],
+    ],
+  },
+  {
+    entity: 'Trombosedienst Midden',
+    uploader: 'trombosebeheer',
+    title: 'Interne planning prikroutes',
+    category: 'overig',
+    versions: [['Alleen voor medewerkers van de trombosedienst.']],
+  },
 ];
 
-/** The demo world's documents: a few per organisation, one with two versions, two shared by the pharmacy. */
+/** The demo world's documents: a few per organisation, one with two versions, some shared with the partners. */
 export async function seedDemoDocuments(tx: Tx, now = new Date()): Promise<void> {
   for (const [i, demo] of DEMO_DOCUMENTS.entries()) {
     const [owner] = await tx.select({ id: entities.id }).from(entities).where(eq(entities.name, demo.entity));

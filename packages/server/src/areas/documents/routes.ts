@@ -50,8 +50,9 @@ function contentDisposition(fileName: string): string {
 }
 
 /**
- * Documents (domain.md): organisation-scoped, a pharmacy may share one with the care centres it
- * supplies. Reads need documents.read, every change documents.write on the caller's own documents.
+ * Documents (domain.md): organisation-scoped; an organisation may share one with its partners in the care
+ * network (active links either way). Reads need documents.read, every change documents.write on the
+ * caller's own documents.
  */
 const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -59,7 +60,7 @@ const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['documents'],
-        summary: 'Visible documents: own, and those shared by a supplying pharmacy',
+        summary: 'Visible documents: own, and those shared by an organisation linked in the network',
         querystring: documentListQuerySchema,
         response: { 200: documentListSchema, 400: apiErrorSchema },
       },

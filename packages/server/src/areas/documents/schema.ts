@@ -27,7 +27,7 @@ export const documents = pgTable(
       .references(() => entities.id),
     title: text().notNull(),
     category: text({ enum: ['protocol', 'handleiding', 'formulier', 'overig'] }).notNull(),
-    /** A pharmacy's document shared with the care centres it supplies (active `supplies` links). */
+    /** Shared with the organisations linked to the owner by an active network link (either direction). */
     shared: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdBy: integer().references(() => accounts.id),

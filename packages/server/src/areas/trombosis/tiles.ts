@@ -6,7 +6,7 @@ const DASHBOARD = '/zp/trombosisservice/dashboard';
 
 /**
  * The trombosis service's own work (checks due today and overdue, critical values of the last week),
- * and for care centre staff and their pharmacy the critical INR values of their own patients. Every
+ * and for care centre staff, their pharmacy and GP the critical INR values of their own patients. Every
  * figure is a length of the Trombosedashboard's own lists (trombosisDashboard, the caller's read scope),
  * so a tile equals the list it opens.
  */
@@ -30,11 +30,11 @@ export const TROMBOSIS_TILES: TileDefinition[] = [
     async figures(db, caller, now) {
       const scope = await trombosisScope(db, caller);
       const critical = (await trombosisDashboard(db, scope.read, now)).Critical.length;
-      // The service always sees its figure and its dashboard; care staff and pharmacy get the alert
-      // only when there is something to act on (the page itself needs trombosis.read).
-      if (!caller.permissions.has('trombosis.read'))
-        return critical > 0 ? [{ key: 'inrCritical', value: critical }] : [];
-      return [{ key: 'inrCritical', value: critical, link: DASHBOARD }];
+      const figure = { key: 'inrCritical', value: critical, link: DASHBOARD };
+      // The service always sees its figure; care staff, pharmacy and GP get it only when there is
+      // something to act on. Everyone opens the same dashboard, read with the same scope.
+      if (!caller.permissions.has('trombosis.read')) return critical > 0 ? [figure] : [];
+      return [figure];
     },
   },
 ];

@@ -15,7 +15,8 @@ const SCREENS: Partial<Record<string, () => Promise<PageModule>>> = {
   '/administrationlist': () => import('../../features/administration-list/routes/administration-list.tsx'),
   '/zp/administrationregistration/dashboard': () =>
     import('../../features/administration-dashboard/routes/dashboard.tsx'),
-  '/zp/medication/dashboard': () => import('../../features/administration-dashboard/routes/dashboard.tsx'),
+  '/zp/medication/dashboard': () =>
+    import('../../features/medication-dashboard/routes/medication-dashboard.tsx'),
   '/zp/medication/administrationsoverview': () =>
     import('../../features/administration-results/routes/results.tsx'),
   '/zp/medication/flowchart': () => import('../../features/flowchart/routes/flowchart.tsx'),

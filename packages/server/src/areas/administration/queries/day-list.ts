@@ -1,5 +1,5 @@
 import {
-  type AdministrationList,
+  type DayList,
   type DepartmentOption,
   type PlannedMoment,
   type RiskCategory,
@@ -54,7 +54,7 @@ export async function buildDayList(
   now = new Date(),
   /** The care centre's dose time window when the caller already has it (the caller cache): no query. */
   knownWindow?: WindowSettings,
-): Promise<AdministrationList> {
+): Promise<DayList> {
   const day = dayBounds(date);
   const patients = await db
     .select({ patient: t.patients, person: t.persons })

@@ -12,6 +12,7 @@ import { pickDepartment } from '../../medication/public.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
 import { windowSettingsOf } from '../time-window.ts';
+import { mayRegisterAt } from '../rules.ts';
 
 /** GET /api/administration/list: the toedienlijst of a department and day (default: mine, today). */
 const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
@@ -35,7 +36,9 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
       // The refresh of an unchanged list: one query, a 304, no list built and no audit entry.
       // The time window (Geavanceerd) is part of the answer: a changed setting is a changed list.
       const window = windowSettingsOf(await app.callerCache.entitySettings(department.EntityId));
-      const version = `${await dayListVersion(app.db, [department.Id], day)}|${window.before}-${window.after}`;
+      // Whether the caller registers here is part of the answer too (a role may change).
+      const mayRegister = mayRegisterAt(request.caller!, department.EntityId);
+      const version = `${await dayListVersion(app.db, [department.Id], day)}|${window.before}-${window.after}|${mayRegister}`;
       const known = etagOf(version, request.caller!.accountId, now);
       if (matches(request, known)) return notModified(reply, known!);
       const list = await buildDayList(app.db, department, day, now, window);
@@ -51,7 +54,7 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('Cache-Control', REVALIDATE)
         .header('ETag', etagOf(version, request.caller!.accountId, now)!);
-      return list;
+      return { ...list, MayRegister: mayRegister };
     },
   );
 };

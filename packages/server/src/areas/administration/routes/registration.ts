@@ -17,7 +17,7 @@ import {
 } from '../queries/index.ts';
 import { toRegistration } from '../registration-mapper.ts';
 import { loadUsers } from '../queries/users.ts';
-import { doubleCheckRefusal } from '../rules.ts';
+import { doubleCheckRefusal, mayRegisterAt } from '../rules.ts';
 import { auditCheckedAtDose, markCheckedAtDose, verifyDoubleCheckAtDose } from '../double-check-at-dose.ts';
 import { checkTimeWindow, windowSettingsOf } from '../time-window.ts';
 import { conflict, forbidden, refuseNotFound, unprocessable } from '../../../platform/errors.ts';
@@ -43,7 +43,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found)
         return refuseNotFound(request, AUDIT_OBJECTS.medication_agreement, AgreementId, AUDIT_ACTIONS.create);
       // A supplying pharmacy sees the list but does not administer: only the care centre registers.
-      if (found.agreement.entityId !== request.caller!.entityId) throw forbidden();
+      if (!mayRegisterAt(request.caller!, found.agreement.entityId)) throw forbidden();
       const now = new Date();
       const window = windowSettingsOf(await app.callerCache.entitySettings(found.agreement.entityId));
       const body = { ...request.body, TimingReason: checkTimeWindow(request.body, window, now) };
@@ -98,7 +98,7 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = request.caller!;
       const row = await findScopedRegistration(app.db, id, await scopeOf(request));
       if (!row) return refuseNotFound(request, AUDIT_OBJECTS.administration, id, AUDIT_ACTIONS.update);
-      if (row.entityId !== caller.entityId) throw forbidden();
+      if (!mayRegisterAt(caller, row.entityId)) throw forbidden();
       switch (doubleCheckRefusal(row, caller.accountId)) {
         case 'not_required':
           throw conflict('Voor deze registratie is geen dubbele controle nodig.');

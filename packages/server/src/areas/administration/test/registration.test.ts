@@ -319,14 +319,35 @@ describe('administration registration: list, rules, corrections, double checks',
     });
 
     it('the supplying pharmacy reads the list but does not register: only the care centre administers', async () => {
+      // The pharmacist is also a Beheerder (every permission, administration.register too).
       const apotheker = await apiAs(t.app, 'apotheker');
       const list = await listOf(apotheker);
       expect(list.Moments.some((m) => m.PatientId === patient.Id)).toBe(true);
+      // The list says so, for the screen to show no register buttons; the care centre's staff may.
+      expect(list.MayRegister).toBe(false);
+      expect((await listOf()).MayRegister).toBe(true);
       const res = await register(
         { AgreementId: agreement.noon.Id, ScheduledAt: at('12:00'), Status: 'given' },
         apotheker,
       );
       expect(res.statusCode).toBe(403);
+      // Nor the second signature of a risk dose the care centre registered.
+      const insulinOf = async () =>
+        (await listOf()).Moments.find((m) => m.AgreementId === agreement.insulin.Id)!.Registrations.at(-1)!;
+      const insulin = await register({
+        AgreementId: agreement.insulin.Id,
+        ScheduledAt: at('22:00'),
+        Status: 'given',
+        AdministeredAt: at('22:00', 5),
+        CorrectsId: (await insulinOf()).Id,
+      });
+      expect(insulin.json<Registration>().AwaitingDoubleCheck).toBe(true);
+      const check = await apotheker.post(
+        `/api/administration/registration/${insulin.json<Registration>().Id}/doublecheck`,
+        {},
+      );
+      expect(check.statusCode).toBe(403);
+      expect(await insulinOf()).toMatchObject({ AwaitingDoubleCheck: true, DoubleCheckBy: null });
     });
   });
 });

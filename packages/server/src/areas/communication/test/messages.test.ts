@@ -95,6 +95,7 @@ describe('communication between organisations of the network', () => {
     expect(rows.map((r) => `${r.EntityName} / ${r.Name}`)).toEqual([
       'Apotheek De Linde / Dagdienst',
       'Huisartsenpraktijk Linde / Dagdienst',
+      'Trombosedienst Midden / Dagdienst',
       'Zorgcentrum De Berk / Dagdienst',
     ]);
   });

@@ -11,27 +11,30 @@ import { documentFiles, documents, documentVersions } from '../schema.ts';
 export type DocumentRow = typeof documents.$inferSelect;
 export type VersionRow = typeof documentVersions.$inferSelect;
 
-/** The pharmacies that supply the caller's organisation through an active link: their shared documents are visible. */
-async function supplierIds(db: Db, caller: Caller): Promise<number[]> {
+/**
+ * The organisations linked to the caller's by an active network link, in either direction (its pharmacy,
+ * GP practice, trombosis service, the care centres it serves): their shared documents are visible.
+ */
+async function partnerIds(db: Db, caller: Caller): Promise<number[]> {
   const rows = await db
-    .select({ id: networkLinks.fromEntityId })
+    .select({ from: networkLinks.fromEntityId, to: networkLinks.toEntityId })
     .from(networkLinks)
     .where(
       and(
-        eq(networkLinks.toEntityId, caller.entityId),
-        eq(networkLinks.role, 'supplies'),
         eq(networkLinks.active, true),
+        or(eq(networkLinks.fromEntityId, caller.entityId), eq(networkLinks.toEntityId, caller.entityId)),
       ),
     );
-  return rows.map((r) => r.id);
+  const ids = rows.map((r) => (r.from === caller.entityId ? r.to : r.from));
+  return [...new Set(ids)].filter((id) => id !== caller.entityId);
 }
 
-/** Own documents, and the shared ones of the pharmacies supplying the caller's organisation. */
+/** Own documents, and the shared ones of the organisations linked to the caller's in the network. */
 async function visibleWhere(db: Db, caller: Caller): Promise<SQL> {
-  const suppliers = await supplierIds(db, caller);
+  const partners = await partnerIds(db, caller);
   const own = eq(documents.entityId, caller.entityId);
-  const scope = suppliers.length
-    ? or(own, and(inArray(documents.entityId, suppliers), eq(documents.shared, true)))!
+  const scope = partners.length
+    ? or(own, and(inArray(documents.entityId, partners), eq(documents.shared, true)))!
     : own;
   return and(scope, isNull(documents.deletedAt))!;
 }

@@ -10,12 +10,14 @@ import type {
   TrombosisDashboard,
   TrombosisPatientList,
 } from '@zorgportaal/contract';
+import { findProtectedRoute, routePermitted } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../../../platform/time.ts';
 import * as s from '../../../schema.ts';
 import { type Api, apiAs } from '../../../../test/helpers/api.ts';
 import { auditRows } from '../../../../test/helpers/audit.ts';
+import { login } from '../../../../test/helpers/login.ts';
 import { entityIdOf } from '../../../../test/helpers/entities.ts';
 import { today } from '../../../../test/helpers/medication.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
@@ -313,6 +315,19 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
         .json<Tiles>()
         .Tiles.find((x) => x.Key === 'inrCritical');
     expect((await tile('verpleegkundige'))?.Value).toBeGreaterThanOrEqual(1);
+    // The nurse's and the GP's tiles open the dashboard they may read, and count its list of critical values.
+    for (const username of ['verpleegkundige', 'huisarts']) {
+      const found = await tile(username);
+      expect(found?.Link, username).toBe('/zp/trombosisservice/dashboard');
+      const permissions = (await login(t.app, username)).Permissions.map((p) => p.name);
+      expect(routePermitted(findProtectedRoute(found!.Link!)!, permissions, 'carecenter'), username).toBe(
+        true,
+      );
+      const list = (
+        await (await apiAs(t.app, username)).get('/api/trombosis/dashboard')
+      ).json<TrombosisDashboard>();
+      expect(list.Critical.length, username).toBe(found!.Value);
+    }
     // Apotheek Centrum supplies Het Anker only, which has no critical value.
     expect(await tile('centrum')).toBeUndefined();
     const service = (await trombose.get('/api/dashboard')).json<Tiles>().Tiles;

@@ -14,8 +14,8 @@ import { SavedDiagrams } from '../components/saved-diagrams.tsx';
 import { StatCard } from '../../../components/administration/stat-card.tsx';
 
 /**
- * /zp/administrationregistration/dashboard and /zp/medication/dashboard (Dashboard): today's progress
- * per department, double checks waiting and patients without consent.
+ * /zp/administrationregistration/dashboard (Dashboard): today's progress per department, double checks
+ * waiting and patients without consent, and the saved diagrams.
  */
 export default function AdministrationDashboardPage() {
   const { t } = useTranslation();

@@ -13,8 +13,11 @@ import { PatientLine } from './patient-line.tsx';
 import { RegistrationDialog } from './registration-dialog.tsx';
 import { RegistrationInfo } from './registration-info.tsx';
 
-/** An as-needed agreement: no time; any number of registrations up to its maximum per day. */
-export function AsNeededCard({ moment }: { moment: PlannedMoment }) {
+/**
+ * An as-needed agreement: no time; any number of registrations up to its maximum per day. Read-only (a
+ * reader who does not administer here) it shows the registrations, no buttons.
+ */
+export function AsNeededCard({ moment, readOnly = false }: { moment: PlannedMoment; readOnly?: boolean }) {
   const { t } = useTranslation();
   const actions = useMomentActions(moment);
   const [deviation, setDeviation] = useState(false);
@@ -60,7 +63,7 @@ export function AsNeededCard({ moment }: { moment: PlannedMoment }) {
           {visibleRegistrations(moment).map((registration) => (
             <Group key={registration.Id} gap="sm" wrap="wrap">
               <RegistrationInfo registration={registration} />
-              {registration.AwaitingDoubleCheck ? (
+              {registration.AwaitingDoubleCheck && !readOnly ? (
                 <DoubleCheckButton
                   moment={moment}
                   registration={registration}
@@ -71,29 +74,31 @@ export function AsNeededCard({ moment }: { moment: PlannedMoment }) {
             </Group>
           ))}
         </Stack>
-        <Group gap="sm" data-no-print>
-          <Button
-            size="lg"
-            color="green.9"
-            miw={140}
-            disabled={reachedMax}
-            loading={actions.registering}
-            onClick={() =>
-              moment.DoubleCheckRequired ? setAtDose(true) : actions.submit({ status: 'given' })
-            }
-            data-testid="give-button"
-          >
-            {t('administration.give', 'Gegeven')}
-          </Button>
-          <Button
-            size="lg"
-            variant="default"
-            onClick={() => setDeviation(true)}
-            data-testid="deviation-button"
-          >
-            {t('administration.deviation', 'Afwijking')}
-          </Button>
-        </Group>
+        {readOnly ? null : (
+          <Group gap="sm" data-no-print>
+            <Button
+              size="lg"
+              color="green.9"
+              miw={140}
+              disabled={reachedMax}
+              loading={actions.registering}
+              onClick={() =>
+                moment.DoubleCheckRequired ? setAtDose(true) : actions.submit({ status: 'given' })
+              }
+              data-testid="give-button"
+            >
+              {t('administration.give', 'Gegeven')}
+            </Button>
+            <Button
+              size="lg"
+              variant="default"
+              onClick={() => setDeviation(true)}
+              data-testid="deviation-button"
+            >
+              {t('administration.deviation', 'Afwijking')}
+            </Button>
+          </Group>
+        )}
       </Group>
       {atDose ? (
         <DoubleCheckAtDoseDialog

@@ -26,8 +26,19 @@ const STATE_BORDER: Record<MomentState, string> = {
   awaiting_check: 'var(--mantine-color-orange-8)',
 };
 
-/** One planned moment of the toedienlijst: "Gegeven" in one tap, a deviation or correction in a dialog. */
-export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number }) {
+/**
+ * One planned moment of the toedienlijst: "Gegeven" in one tap, a deviation or correction in a dialog.
+ * Read-only (a reader who does not administer here) it shows the moment and its registration, no buttons.
+ */
+export function MomentCard({
+  moment,
+  now,
+  readOnly = false,
+}: {
+  moment: PlannedMoment;
+  now: number;
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const actions = useMomentActions(moment);
   const [dialog, setDialog] = useState<'deviation' | 'correct' | 'atDose' | null>(null);
@@ -81,49 +92,51 @@ export function MomentCard({ moment, now }: { moment: PlannedMoment; now: number
           {registration ? null : <TimeWindowBadge moment={moment} now={now} />}
           {registration ? <RegistrationInfo registration={registration} /> : null}
         </Stack>
-        <Group gap="sm" wrap="wrap" data-no-print>
-          {registration ? (
-            <>
-              {registration.AwaitingDoubleCheck ? (
-                <DoubleCheckButton
-                  moment={moment}
-                  registration={registration}
-                  pending={actions.checking}
-                  onCheck={(done) => actions.check(registration, done)}
-                />
-              ) : null}
-              <Button
-                size="lg"
-                variant="default"
-                onClick={() => setDialog('correct')}
-                data-testid="correct-button"
-              >
-                {t('administration.correct', 'Corrigeren')}
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button
-                size="lg"
-                color="green.9"
-                miw={140}
-                loading={actions.registering}
-                onClick={windowGive.give}
-                data-testid="give-button"
-              >
-                {t('administration.give', 'Gegeven')}
-              </Button>
-              <Button
-                size="lg"
-                variant="default"
-                onClick={() => setDialog('deviation')}
-                data-testid="deviation-button"
-              >
-                {t('administration.deviation', 'Afwijking')}
-              </Button>
-            </>
-          )}
-        </Group>
+        {readOnly ? null : (
+          <Group gap="sm" wrap="wrap" data-no-print>
+            {registration ? (
+              <>
+                {registration.AwaitingDoubleCheck ? (
+                  <DoubleCheckButton
+                    moment={moment}
+                    registration={registration}
+                    pending={actions.checking}
+                    onCheck={(done) => actions.check(registration, done)}
+                  />
+                ) : null}
+                <Button
+                  size="lg"
+                  variant="default"
+                  onClick={() => setDialog('correct')}
+                  data-testid="correct-button"
+                >
+                  {t('administration.correct', 'Corrigeren')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button
+                  size="lg"
+                  color="green.9"
+                  miw={140}
+                  loading={actions.registering}
+                  onClick={windowGive.give}
+                  data-testid="give-button"
+                >
+                  {t('administration.give', 'Gegeven')}
+                </Button>
+                <Button
+                  size="lg"
+                  variant="default"
+                  onClick={() => setDialog('deviation')}
+                  data-testid="deviation-button"
+                >
+                  {t('administration.deviation', 'Afwijking')}
+                </Button>
+              </>
+            )}
+          </Group>
+        )}
       </Group>
       {dialog === 'atDose' ? (
         <DoubleCheckAtDoseDialog

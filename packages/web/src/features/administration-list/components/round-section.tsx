@@ -17,10 +17,21 @@ interface RoundSectionProps {
   next: string | null;
   /** The key of the card to open the screen at, or 'round' for this round's heading. */
   scrollTarget: string | null;
+  /** The caller reads this list but does not register on it: no buttons on the cards. */
+  readOnly?: boolean;
 }
 
 /** One round: its time as a sticky heading with the open count and a jump to the next round. */
-export function RoundSection({ time, moments, open, total, now, next, scrollTarget }: RoundSectionProps) {
+export function RoundSection({
+  time,
+  moments,
+  open,
+  total,
+  now,
+  next,
+  scrollTarget,
+  readOnly = false,
+}: RoundSectionProps) {
   const { t } = useTranslation();
   const headingId = roundHeadingId(time);
   return (
@@ -74,7 +85,7 @@ export function RoundSection({ time, moments, open, total, now, next, scrollTarg
           data-scroll-target={scrollTarget === moment.Key ? 'true' : undefined}
           style={{ scrollMarginTop: SCROLL_MARGIN }}
         >
-          <MomentCard moment={moment} now={now} />
+          <MomentCard moment={moment} now={now} readOnly={readOnly} />
         </div>
       ))}
     </Stack>

@@ -16,6 +16,7 @@ const list = {
   DepartmentId: 4,
   DepartmentName: 'Afdeling Eikenhof',
   Date: '2026-03-10',
+  MayRegister: true,
   Summary: summary(),
   Moments: [
     moment({ AgreementId: 1, Time: '08:00', PatientId: 1, PatientName: 'Anna de Vries' }),

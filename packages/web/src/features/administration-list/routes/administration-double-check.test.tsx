@@ -27,6 +27,7 @@ const list = (moments = [plain, risky, waiting]) => ({
   DepartmentId: 4,
   DepartmentName: 'Afdeling Eikenhof',
   Date: '2026-03-10',
+  MayRegister: true,
   Summary: summary({ AwaitingDoubleCheck: 1 }),
   Moments: moments,
 });

@@ -9,6 +9,7 @@ const list = {
   DepartmentId: 4,
   DepartmentName: 'Afdeling Eikenhof',
   Date: '2026-03-10',
+  MayRegister: true,
   Summary: summary(),
   Moments: [
     moment({ AgreementId: 1, Time: '08:00', PatientName: 'Anna de Vries' }),
@@ -25,7 +26,7 @@ const list = {
 
 describe('/administrationlist', () => {
   let posts: unknown[];
-  let stored: typeof list;
+  let stored: typeof list & { MayRegister: boolean };
   beforeEach(() => {
     posts = [];
     stored = list;
@@ -77,6 +78,44 @@ describe('/administrationlist', () => {
     expect(posts).toEqual([
       expect.objectContaining({ AgreementId: 1, ScheduledAt: list.Moments[0]!.ScheduledAt, Status: 'given' }),
     ]);
+  });
+
+  it('shows a reader who does not administer here (the pharmacy) the list without register buttons, and why', async () => {
+    const waiting = registration({
+      Id: 60,
+      AgreementId: 3,
+      DoubleCheckRequired: true,
+      AwaitingDoubleCheck: true,
+    });
+    stored = {
+      ...list,
+      MayRegister: false,
+      Moments: list.Moments.map((m) => (m.AgreementId === 3 ? { ...m, Registrations: [waiting] } : m)),
+    };
+    renderRoutes(
+      [{ path: '/administrationlist', element: <AdministrationListPage /> }],
+      '/administrationlist',
+    );
+    expect((await screen.findByTestId('administration-list-read-only')).textContent).toBe(
+      'U kunt deze toedienlijst alleen inzien: toedieningen registreren de medewerkers van de zorginstelling zelf.',
+    );
+    expect(screen.getAllByTestId('moment-card')).toHaveLength(3);
+    expect(screen.getByTestId('as-needed-card')).toBeTruthy();
+    for (const button of ['give-button', 'deviation-button', 'correct-button', 'double-check-button'])
+      expect(screen.queryAllByTestId(button), button).toHaveLength(0);
+    // The registration itself is shown.
+    expect(screen.getAllByTestId('moment-card')[2]!.dataset.state).toBe('awaiting_check');
+    expect(posts).toEqual([]);
+  });
+
+  it('shows the register buttons to the care centre, without the read-only line', async () => {
+    renderRoutes(
+      [{ path: '/administrationlist', element: <AdministrationListPage /> }],
+      '/administrationlist',
+    );
+    await screen.findAllByTestId('moment-card');
+    expect(screen.getAllByTestId('give-button')).toHaveLength(4);
+    expect(screen.queryByTestId('administration-list-read-only')).toBeNull();
   });
 
   it('shows the error with a retry when the list cannot be loaded', async () => {

@@ -95,8 +95,17 @@ export default function AdministrationListPage() {
       askedRound ?? (date === todayInAmsterdam() ? list.data!.Summary.CurrentRound : null),
       now,
     );
+    const readOnly = !list.data!.MayRegister;
     return (
       <Stack gap="lg" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+        {readOnly ? (
+          <Alert color="blue" variant="light" data-testid="administration-list-read-only">
+            {t(
+              'administration.readOnly',
+              'U kunt deze toedienlijst alleen inzien: toedieningen registreren de medewerkers van de zorginstelling zelf.',
+            )}
+          </Alert>
+        ) : null}
         <ListSummary summary={list.data!.Summary} />
         <ConsentWarning moments={moments} />
         {checkOnly ? (
@@ -118,6 +127,7 @@ export default function AdministrationListPage() {
             now={now}
             next={rounds[i + 1]?.time ?? null}
             scrollTarget={target?.time === group.time ? target.key : null}
+            readOnly={readOnly}
           />
         ))}
         {asNeeded.length > 0 && (checkOnly || !openOnly) ? (
@@ -131,7 +141,7 @@ export default function AdministrationListPage() {
               {t('administration.asNeeded', 'Zo nodig')}
             </Title>
             {asNeeded.map((moment) => (
-              <AsNeededCard key={moment.Key} moment={moment} />
+              <AsNeededCard key={moment.Key} moment={moment} readOnly={readOnly} />
             ))}
           </Stack>
         ) : null}

@@ -79,6 +79,7 @@ describe('applyRegistration', () => {
     DepartmentId: 1,
     DepartmentName: 'Eikenhof',
     Date: '2026-03-10',
+    MayRegister: true,
     Summary: summary(),
     Moments: moments,
   });

@@ -63,7 +63,8 @@ export default function DiagramAddPage() {
   const save = () => {
     saveDiagram({ ...spec, Title: name.trim() || suggestedTitle });
     toastSuccess(t('administration.diagram.savedToast', 'Het diagram staat op het dashboard.'));
-    void navigate('/zp/medication/dashboard');
+    // The saved diagrams are shown on the Toediendashboard (the Medicatiedashboard has its own lists).
+    void navigate('/zp/administrationregistration/dashboard');
   };
 
   return (

@@ -8,7 +8,7 @@ export interface DocumentQuery {
   category?: DocumentCategory;
 }
 
-/** GET /api/documents: own documents and those shared by a supplying pharmacy. */
+/** GET /api/documents: own documents and those shared by partners in the care network. */
 export const documentsQueryOptions = (query: DocumentQuery) =>
   queryOptions({
     queryKey: documentKeys.list(query),

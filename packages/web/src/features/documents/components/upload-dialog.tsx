@@ -23,8 +23,6 @@ interface UploadDialogProps {
   onClose: () => void;
   /** Set for a new version of this document; otherwise a new document. */
   version?: { id: number; title: string } | null;
-  /** A pharmacy may share with the care centres it supplies. */
-  mayShare: boolean;
 }
 
 const fileMessage = (t: (key: string, fallback: string) => string, file: File | null) => {
@@ -34,7 +32,7 @@ const fileMessage = (t: (key: string, fallback: string) => string, file: File | 
 };
 
 /** Upload a new document (title, category, sharing, file) or a new version of one (file only). */
-export function UploadDialog({ opened, onClose, version, mayShare }: UploadDialogProps) {
+export function UploadDialog({ opened, onClose, version }: UploadDialogProps) {
   const { t } = useTranslation();
   const upload = useUploadDocument();
   const uploadVersion = useUploadVersion();
@@ -126,13 +124,11 @@ export function UploadDialog({ opened, onClose, version, mayShare }: UploadDialo
                 comboboxProps={{ withinPortal: true }}
                 {...form.getInputProps('Category')}
               />
-              {mayShare && (
-                <Checkbox
-                  label={t('documents.share', 'Delen met de zorginstellingen die wij beleveren')}
-                  data-testid="document-shared"
-                  {...form.getInputProps('Shared', { type: 'checkbox' })}
-                />
-              )}
+              <Checkbox
+                label={t('documents.share', 'Delen met onze partners in het zorgnetwerk')}
+                data-testid="document-shared"
+                {...form.getInputProps('Shared', { type: 'checkbox' })}
+              />
             </>
           )}
           <FileInput

@@ -11,7 +11,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
-import { getEntityType, hasPermission } from '../../../lib/session.ts';
+import { hasPermission } from '../../../lib/session.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import {
   useDeleteDocument,
@@ -89,7 +89,7 @@ export default function DocumentsPage() {
         {mayWrite
           ? t(
               'documents.introWriter',
-              'Protocollen, handleidingen en formulieren van uw organisatie, en wat partners in uw zorgnetwerk met u delen. U kunt documenten toevoegen en nieuwe versies plaatsen.',
+              'Protocollen, handleidingen en formulieren van uw organisatie, en wat partners in uw zorgnetwerk met u delen. U kunt documenten toevoegen en nieuwe versies plaatsen; wat u deelt, zien ook uw partners.',
             )
           : t(
               'documents.introReader',
@@ -182,7 +182,6 @@ export default function DocumentsPage() {
           setVersionOf(null);
         }}
         version={versionOf ? { id: versionOf.Id, title: versionOf.Title } : null}
-        mayShare={getEntityType() === 'pharmacy'}
       />
       <VersionsDialog
         documentId={versionsOf}

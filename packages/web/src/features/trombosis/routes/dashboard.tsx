@@ -14,7 +14,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import type { TrombosisPatient } from '@zorgportaal/contract';
+import { findProtectedRoute, type TrombosisPatient } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import stacked from '../../../components/stacked-table.module.css';
@@ -22,12 +22,27 @@ import { CoumarinMismatchAlert } from '../../../components/coumarin-mismatch-ale
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { formatDate, formatDateTime, formatDecimal } from '../../../lib/format.ts';
+import { hasPermission, mayOpen } from '../../../lib/session.ts';
 import { useRouteTitle } from '../../../lib/use-route-title.ts';
 import { useTrombosisDashboard } from '../api/trombosis.ts';
 import { InterpretationBadge } from '../components/interpretation-badge.tsx';
 
+/**
+ * Where the caller may go from here: the service enters values and adapts schemes; a GP reads them; care
+ * staff and their pharmacy see this dashboard only (no link to a screen they may not open).
+ */
+function useDashboardLinks() {
+  const may = (path: string) => mayOpen(findProtectedRoute(path)!);
+  return {
+    inrValues: may('/inrvalues'),
+    scheme: may('/dosagescheme'),
+    writes: hasPermission('trombosis.write'),
+  };
+}
+
 function CheckTable({ rows, testId }: { rows: readonly TrombosisPatient[]; testId: string }) {
   const { t } = useTranslation();
+  const links = useDashboardLinks();
   const columns = {
     organisation: t('trombosis.column.organisation', 'Zorginstelling'),
     nextCheck: t('trombosis.column.nextCheck', 'Volgende controle'),
@@ -42,7 +57,7 @@ function CheckTable({ rows, testId }: { rows: readonly TrombosisPatient[]; testI
           <Table.Th>{columns.organisation}</Table.Th>
           <Table.Th>{columns.nextCheck}</Table.Th>
           <Table.Th>{columns.lastInr}</Table.Th>
-          <Table.Th>{columns.actions}</Table.Th>
+          {links.inrValues || links.scheme ? <Table.Th>{columns.actions}</Table.Th> : null}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -65,18 +80,26 @@ function CheckTable({ rows, testId }: { rows: readonly TrombosisPatient[]; testI
                 '–'
               )}
             </Table.Td>
-            <Table.Td data-label={columns.actions} data-full>
-              <Group gap="md">
-                <Anchor component={Link} to={`/inrvalues?patient=${p.Id}`}>
-                  {t('trombosis.enterInr', 'INR invoeren')}
-                  <VisuallyHidden component="span"> – {p.ScreenName}</VisuallyHidden>
-                </Anchor>
-                <Anchor component={Link} to={`/dosagescheme?patient=${p.Id}`}>
-                  {t('trombosis.toScheme', 'Doseerschema')}
-                  <VisuallyHidden component="span"> – {p.ScreenName}</VisuallyHidden>
-                </Anchor>
-              </Group>
-            </Table.Td>
+            {links.inrValues || links.scheme ? (
+              <Table.Td data-label={columns.actions} data-full>
+                <Group gap="md">
+                  {links.inrValues ? (
+                    <Anchor component={Link} to={`/inrvalues?patient=${p.Id}`}>
+                      {links.writes
+                        ? t('trombosis.enterInr', 'INR invoeren')
+                        : t('trombosis.toInrValues', 'INR-waarden')}
+                      <VisuallyHidden component="span"> – {p.ScreenName}</VisuallyHidden>
+                    </Anchor>
+                  ) : null}
+                  {links.scheme ? (
+                    <Anchor component={Link} to={`/dosagescheme?patient=${p.Id}`}>
+                      {t('trombosis.toScheme', 'Doseerschema')}
+                      <VisuallyHidden component="span"> – {p.ScreenName}</VisuallyHidden>
+                    </Anchor>
+                  ) : null}
+                </Group>
+              </Table.Td>
+            ) : null}
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -89,6 +112,7 @@ export default function TrombosisDashboardPage() {
   const { t } = useTranslation();
   const title = useRouteTitle('routes.trombosisDashboard', 'Dashboard');
   const dashboard = useTrombosisDashboard();
+  const links = useDashboardLinks();
 
   const body = () => {
     if (dashboard.isPending)
@@ -135,17 +159,21 @@ export default function TrombosisDashboardPage() {
                     {c.EntityName} ·{' '}
                     {t('trombosis.measuredOn', 'gemeten {{at}}', { at: formatDateTime(c.MeasuredAt) })}
                   </Text>
-                  <Anchor
-                    component={Link}
-                    to={`/dosagescheme?patient=${c.PatientId}`}
-                    size="sm"
-                    c="dark.9"
-                    fw={600}
-                    underline="always"
-                  >
-                    {t('trombosis.adjustScheme', 'Schema aanpassen')}
-                    <VisuallyHidden component="span"> – {c.ScreenName}</VisuallyHidden>
-                  </Anchor>
+                  {links.scheme ? (
+                    <Anchor
+                      component={Link}
+                      to={`/dosagescheme?patient=${c.PatientId}`}
+                      size="sm"
+                      c="dark.9"
+                      fw={600}
+                      underline="always"
+                    >
+                      {links.writes
+                        ? t('trombosis.adjustScheme', 'Schema aanpassen')
+                        : t('trombosis.toScheme', 'Doseerschema')}
+                      <VisuallyHidden component="span"> – {c.ScreenName}</VisuallyHidden>
+                    </Anchor>
+                  ) : null}
                 </Group>
               </Alert>
             ))
@@ -163,17 +191,19 @@ export default function TrombosisDashboardPage() {
                 mismatch={m}
                 name={`${m.ScreenName} (${m.EntityName})`}
               >
-                <Anchor
-                  component={Link}
-                  to={`/dosagescheme?patient=${m.PatientId}`}
-                  size="sm"
-                  c="dark.9"
-                  fw={600}
-                  underline="always"
-                >
-                  {t('coumarinMismatch.toScheme', 'Naar het doseerschema')}
-                  <VisuallyHidden component="span"> – {m.ScreenName}</VisuallyHidden>
-                </Anchor>
+                {links.scheme ? (
+                  <Anchor
+                    component={Link}
+                    to={`/dosagescheme?patient=${m.PatientId}`}
+                    size="sm"
+                    c="dark.9"
+                    fw={600}
+                    underline="always"
+                  >
+                    {t('coumarinMismatch.toScheme', 'Naar het doseerschema')}
+                    <VisuallyHidden component="span"> – {m.ScreenName}</VisuallyHidden>
+                  </Anchor>
+                ) : null}
               </CoumarinMismatchAlert>
             ))}
           </Stack>
@@ -232,9 +262,13 @@ export default function TrombosisDashboardPage() {
                   {d.Ttr.Rows.map((r) => (
                     <Table.Tr key={r.PatientId}>
                       <Table.Td>
-                        <Anchor component={Link} to={`/inrvalues?patient=${r.PatientId}`}>
-                          {r.ScreenName}
-                        </Anchor>
+                        {links.inrValues ? (
+                          <Anchor component={Link} to={`/inrvalues?patient=${r.PatientId}`}>
+                            {r.ScreenName}
+                          </Anchor>
+                        ) : (
+                          r.ScreenName
+                        )}
                       </Table.Td>
                       <Table.Td data-label={t('trombosis.column.ttr', 'TTR')}>
                         {formatDecimal(r.Ttr)}%
