@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -68,9 +68,14 @@ async function startPortal(env: Record<string, string>, postgresUrl?: string) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let stopping = false;
+  // A portal that dies while starting says so in this file: the browser tests waiting for it fail at once.
+  const exitFile = `${dataDir}.exit`;
   server.once('exit', (code, signal) => {
     if (!stopping)
-      console.error(`The e2e portal on port ${port} exited early (code ${code}, signal ${signal}).`);
+      writeFileSync(
+        exitFile,
+        `The e2e portal on port ${port} exited early (code ${code}, signal ${signal}).`,
+      );
   });
   const baseURL = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -80,9 +85,10 @@ async function startPortal(env: Record<string, string>, postgresUrl?: string) {
       await new Promise((done) => server.once('exit', done));
     }
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(exitFile, { force: true });
     await postgres?.drop();
   };
-  return { baseURL, stop };
+  return { baseURL, exitFile, stop };
 }
 
 /**
@@ -128,7 +134,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('e2e', {
-    baseURLs: portals.map((portal) => portal.baseURL),
+    portals: portals.map(({ baseURL, exitFile }) => ({ baseURL, exitFile })),
     wsEndpoint: browser.wsEndpoint(),
     mailboxURL: mailbox.url,
     ecdPort,
@@ -140,7 +146,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     e2e: {
       /** The portals (embedded first); support/browser.ts picks one per test file. */
-      baseURLs: string[];
+      portals: { baseURL: string; exitFile: string }[];
       wsEndpoint: string;
       mailboxURL: string;
       ecdPort: number;

@@ -79,6 +79,8 @@ describeBrowser('VP: the screens a prescriber opens', () => {
     await logIn(page, 'huisarts');
     await page.waitForURL('**/dashboard');
     const nav = page.getByTestId('main-nav');
+    // The GP's menu is long enough to fold its areas: Trombosedienst opens with one click.
+    await nav.getByRole('button', { name: 'Trombosedienst' }).click();
     await nav.getByTestId('nav-link-inrvalues').waitFor();
     // Ward screens (departments, day lists) are for care centres and pharmacies, not a GP practice.
     for (const ward of [

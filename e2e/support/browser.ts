@@ -13,18 +13,19 @@ export const describeBrowser = (name: string, fn: () => void) => describe.skipIf
  * The portal of this test file: files run one at a time and are spread over the portals by their name, so
  * with TEST_DATABASE_URL about half of them run against PostgreSQL and the rest against the embedded database.
  */
-export function baseURL(): string {
+function portal() {
   const file = basename(expect.getState().testPath ?? '');
   const hash = [...file].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) >>> 0, 0);
-  return e2e!.baseURLs[hash % e2e!.baseURLs.length]!;
+  return e2e!.portals[hash % e2e!.portals.length]!;
 }
+export const baseURL = (): string => portal().baseURL;
 
 /** One connection to the shared Chromium per test file; each test gets a fresh context. */
 export function useBrowser() {
   let browser: Browser | undefined;
   beforeAll(async () => {
     if (!e2e) return;
-    await waitForReady(baseURL());
+    await waitForReady(portal());
     browser = await chromium.connect(e2e.wsEndpoint);
   });
   afterAll(async () => {

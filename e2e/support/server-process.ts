@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -16,9 +17,13 @@ export function freePort(): Promise<number> {
  * Polls /health/ready until the portal answers. The portals start in the background (global-setup.ts):
  * the first browser file on a portal waits here, the others find it ready.
  */
-export async function waitForReady(baseURL: string, timeoutMs = 120_000): Promise<void> {
+export async function waitForReady(
+  { baseURL, exitFile }: { baseURL: string; exitFile: string },
+  timeoutMs = 120_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (existsSync(exitFile)) throw new Error(readFileSync(exitFile, 'utf8'));
     try {
       const response = await fetch(`${baseURL}/health/ready`);
       if (response.ok) return;

@@ -53,13 +53,21 @@ describe('route table', () => {
   const menuOf = (permissions: string[], entityType: 'pharmacy' | 'carecenter' | 'customer') =>
     PROTECTED_ROUTES.filter((r) => r.nav && routePermitted(r, permissions, entityType)).map((r) => r.path);
 
-  it("gives a prescriber its clients' INR values and schemes, and no ward screens", () => {
+  it("gives a prescriber its clients' INR values, schemes and critical values, and no ward screens", () => {
     const gp = menuOf(ROLE('Voorschrijver'), 'customer');
-    expect(gp).toEqual(expect.arrayContaining(['/inrvalues', '/dosagescheme', '/amo', '/vp/dashboard']));
+    expect(gp).toEqual(
+      expect.arrayContaining([
+        '/inrvalues',
+        '/dosagescheme',
+        '/amo',
+        '/vp/dashboard',
+        // Read-only: where the "Kritieke INR" tile leads.
+        '/zp/trombosisservice/dashboard',
+      ]),
+    );
     expect(gp).not.toContain('/zp/medication/flowchart');
     expect(gp).not.toContain('/zp/medication/dashboard');
     expect(gp).not.toContain('/zp/administrationregistration/dashboard');
-    expect(gp).not.toContain('/zp/trombosisservice/dashboard');
   });
 
   it('keeps the ward screens for care centres and pharmacies, and INR screens off the ward', () => {

@@ -79,7 +79,7 @@ describe('person list, Logboek and dashboard', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'EventId,EventAt,Action,Outcome,UserId,Username,Role,EntityId,ResponsibleUserId,Ip,ObjectType,ObjectId,PatientId,Detail',
+      'EventId,EventAt,Action,Outcome,UserId,Username,Role,EntityId,EntityName,ResponsibleUserId,Ip,ObjectType,ObjectId,PatientId,Detail',
     );
     expect(lines.length).toBeGreaterThanOrEqual(4);
     expect(lines.slice(1).every((line) => line.split(',')[2] === 'C')).toBe(true);

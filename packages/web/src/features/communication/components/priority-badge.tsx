@@ -8,7 +8,7 @@ export function PriorityBadge({ priority }: { priority: MessagePriority }) {
   const { t } = useTranslation();
   if (priority !== 'high') return null;
   return (
-    <Badge color="red.8" variant="filled" size="sm" data-testid="priority-high">
+    <Badge color="red.8" variant="filled" size="sm" flex="none" data-testid="priority-high">
       {t('communication.priority.high', 'Hoog')}
     </Badge>
   );

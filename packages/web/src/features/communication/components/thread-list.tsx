@@ -54,7 +54,8 @@ export function ThreadList({ threads, selectedId, onSelect }: ThreadListProps) {
                   {thread.Subject}
                 </Anchor>
                 {thread.Unread ? (
-                  <Badge color="blue.9" size="sm" variant="filled">
+                  // Badges keep their word whole; a long subject wraps instead.
+                  <Badge color="blue.9" size="sm" variant="filled" flex="none">
                     {t('communication.new', 'Nieuw')}
                   </Badge>
                 ) : null}

@@ -134,7 +134,8 @@ export function AgreementsTable({ rows, testId, onChange, onStop, signature }: A
                 {editable ? (
                   <Table.Td data-no-print data-full>
                     {open ? (
-                      <Group gap="xs" wrap="nowrap">
+                      // The buttons stack when the columns are tight (a prescriber's signature column at a desk).
+                      <Group gap="xs">
                         {onChange ? (
                           <Button
                             size="sm"

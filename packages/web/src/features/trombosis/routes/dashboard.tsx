@@ -208,7 +208,9 @@ export default function TrombosisDashboardPage() {
             ))}
           </Stack>
         ) : null}
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        {/* Side by side only where both tables fit (a wide screen beside the menu): a container query on the
+            main area, since at a desk's 1280 px the two five-column tables would overlap. */}
+        <SimpleGrid type="container" cols={{ base: 1, '1400px': 2 }} spacing="lg">
           <Stack component="section" gap="xs" aria-labelledby="due-title">
             <Title order={2} size="h4" id="due-title">
               {t('trombosis.dueToday', 'Controle vandaag')} ({d.DueToday.length})
