@@ -20,6 +20,7 @@ export * from './administration.ts';
 export * from './administration-double-check.ts';
 export * from './time-window.ts';
 export * from './administration-results.ts';
+export * from './diagrams.ts';
 export * from './etdr-consent.ts';
 export * from './administration-list.ts';
 export * from './operations.ts';

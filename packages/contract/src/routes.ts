@@ -1,4 +1,5 @@
 import type { EntityType } from './constants.ts';
+import { DIAGRAMS_PERMISSION } from './diagrams.ts';
 import type { Permission } from './permissions.ts';
 
 /** Navigation areas; each protected route belongs to one. */
@@ -103,7 +104,8 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   {
     path: '/zp/medication/diagram/add',
     titleKey: 'routes.diagrams',
-    permission: 'administration.read',
+    // The organisation's saved diagrams are listed here too, so every role with the screen sees them.
+    permission: DIAGRAMS_PERMISSION,
     area: 'medication',
     nav: true,
   },

@@ -39,6 +39,7 @@ import communication from './areas/communication/index.ts';
 import vp from './areas/vp/index.ts';
 import medicationDashboard from './areas/medication-dashboard/index.ts';
 import integrations from './areas/integrations/index.ts';
+import diagrams from './areas/diagrams/index.ts';
 import './platform/types.ts';
 
 /** Every area of the portal: one Fastify plugin each, registered in this order after the platform. */
@@ -63,6 +64,7 @@ const AREAS: readonly FastifyPluginAsync[] = [
   vp,
   medicationDashboard,
   integrations,
+  diagrams,
 ];
 
 export interface BuildAppOptions {

@@ -28,6 +28,7 @@ const ID_RULES: [RegExp, string, IdKind][] = [
   [/^\/api\/medication\/agreement\//, 'id', 'agreement'],
   [/^\/api\/administration\/registration\//, 'id', 'registration'],
   [/^\/api\/documents\//, 'id', 'document'],
+  [/^\/api\/diagrams\//, 'id', 'diagram'],
   [/^\/api\/network\/links\//, 'id', 'networkLink'],
   [/^\/api\/communication\/threads\//, 'id', 'thread'],
   [/^\/api\/medication\/healthcare_provider\/order\//, 'id', 'order'],
@@ -50,6 +51,7 @@ type IdKind =
   | 'registration'
   | 'entity'
   | 'document'
+  | 'diagram'
   | 'networkLink'
   | 'thread'
   | 'order'
@@ -93,6 +95,7 @@ function bodyFor(op: Operation, ownDepartmentId: number, medicationId: number): 
     'POST /api/management/settings/integration/{id}': integration,
     'PUT /api/management/settings/integration/{id}': integration,
     'PUT /api/documents/{id}': { Title: 'Overgenomen' },
+    'PUT /api/diagrams/{id}': { Title: 'Overgenomen' },
     'PUT /api/management/settings/{id}': { WelcomeText: 'Overgenomen' },
     'PUT /api/network/links/{id}': { Active: false },
     'POST /api/communication/threads/{id}/messages': { Body: 'Isolatie' },
@@ -150,6 +153,7 @@ describe('isolation matrix (generated from /api/docs/json)', () => {
       sql`select * from totp_enrolments where account_id in ${accountsOfVictim}`,
       sql`select * from mail_outbox`,
       sql`select * from documents where entity_id = ${v}`,
+      sql`select * from diagrams where entity_id = ${v}`,
       sql`select * from document_versions where document_id in (select id from documents where entity_id = ${v})`,
       sql`select * from network_links where from_entity_id = ${v} or to_entity_id = ${v}`,
       sql`select * from integrations where entity_id = ${v}`,
@@ -211,6 +215,9 @@ describe('isolation matrix (generated from /api/docs/json)', () => {
     const document = await first(
       t.db.select({ id: s.documents.id }).from(s.documents).where(eq(s.documents.entityId, victim)),
     );
+    const diagram = await first(
+      t.db.select({ id: s.diagrams.id }).from(s.diagrams).where(eq(s.diagrams.entityId, victim)),
+    );
     // A link De Berk has with another organisation than the attacker's.
     const link = await first(
       t.db
@@ -250,6 +257,7 @@ describe('isolation matrix (generated from /api/docs/json)', () => {
       registration: registration.id,
       entity: victim,
       document: document.id,
+      diagram: diagram.id,
       networkLink: link.id,
       thread: thread.id,
       order: order.id,

@@ -19,6 +19,7 @@ import { seedDemoCommunication } from '../areas/communication/demo.ts';
 import { seedDemoVp } from '../areas/vp/demo.ts';
 import { seedDemoNetwork } from '../areas/network/demo.ts';
 import { seedDemoIntegrations } from '../areas/integrations/demo.ts';
+import { seedDemoDiagrams } from '../areas/diagrams/demo.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_EMAIL_DOMAIN,
@@ -124,6 +125,7 @@ export async function seedDemoWorld(db: Db, opts: { secretKey: string }): Promis
     await seedDemoCommunication(tx);
     await seedDemoVp(tx);
     await seedDemoIntegrations(tx);
+    await seedDemoDiagrams(tx);
   });
   return true;
 }

@@ -14,6 +14,12 @@ export const administrationKeys = {
   results: (query: ResultsFilter) => [...administrationKeys.all, 'results', query] as const,
 };
 
+/** The organisation's saved diagrams: Diagrammen saves them, it and the Toediendashboard show them. */
+export const diagramKeys = {
+  all: ['diagrams'] as const,
+  list: () => [...diagramKeys.all, 'list'] as const,
+};
+
 /** The AMO's patient record and its eTDR consent, also read by the client dialog and the consent dialog. */
 export const medicationKeys = {
   all: ['medication'] as const,

@@ -1,15 +1,13 @@
 import '@mantine/core/styles/Skeleton.css';
 import { Alert, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AdministrationStatus } from '@zorgportaal/contract';
+import type { AdministrationStatus, DiagramDefinition } from '@zorgportaal/contract';
 import { useResults } from '../../lib/administration/get-results.ts';
 import { addDays, todayInAmsterdam } from '../../lib/dates.ts';
-import { diagramRows, isPercentage, type DiagramDefinition } from '../../lib/administration/diagrams.ts';
+import { diagramRows, isPercentage } from '../../lib/administration/diagrams.ts';
 import { statusColor } from '../../lib/administration/status.ts';
 import { BarChart } from './bar-chart.tsx';
 import { LoadError } from '../load-error.tsx';
-
-type DiagramSpec = Pick<DiagramDefinition, 'Measure' | 'GroupBy' | 'PeriodDays' | 'DepartmentId'>;
 
 /** The period of a diagram: the last N days up to and including today. */
 export const diagramPeriod = (days: number) => {
@@ -18,7 +16,7 @@ export const diagramPeriod = (days: number) => {
 };
 
 /** A diagram with live data from the results endpoint (skeleton → error → empty → chart). */
-export function DiagramView({ spec, label }: { spec: DiagramSpec; label: string }) {
+export function DiagramView({ spec, label }: { spec: DiagramDefinition; label: string }) {
   const { t } = useTranslation();
   const results = useResults({
     ...diagramPeriod(spec.PeriodDays),

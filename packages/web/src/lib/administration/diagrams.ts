@@ -1,29 +1,5 @@
-import type { Results } from '@zorgportaal/contract';
+import type { DiagramMeasure, Results } from '@zorgportaal/contract';
 import { groupLabel } from '../format.ts';
-import { getAccount } from '../session.ts';
-
-export const DIAGRAM_MEASURES = [
-  'registrations',
-  'given',
-  'deviations',
-  'givenPercentage',
-  'deviationPercentage',
-] as const;
-export type DiagramMeasure = (typeof DIAGRAM_MEASURES)[number];
-export const DIAGRAM_GROUPINGS = ['department', 'medication', 'status'] as const;
-export type DiagramGrouping = (typeof DIAGRAM_GROUPINGS)[number];
-export const DIAGRAM_PERIODS = [7, 14, 30, 90] as const;
-
-/** A chart composed on /zp/medication/diagram/add; its data is fetched live whenever it is shown. */
-export interface DiagramDefinition {
-  Id: string;
-  Title: string;
-  Measure: DiagramMeasure;
-  GroupBy: DiagramGrouping;
-  PeriodDays: number;
-  DepartmentId: number | null;
-  CreatedAt: string;
-}
 
 export interface DiagramRow {
   key: string;
@@ -55,33 +31,3 @@ export function diagramRows(
 }
 
 export const isPercentage = (measure: DiagramMeasure) => measure.endsWith('Percentage');
-
-/**
- * Saved diagrams live in this browser's localStorage, per user: the API has no endpoint to store
- * them (the spec lists none), and a chart definition holds no patient data.
- */
-const storageKey = () => `zorgportaal.diagrams.${getAccount()?.Username ?? 'anonymous'}`;
-
-export function loadDiagrams(): DiagramDefinition[] {
-  try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(storageKey()) ?? '[]');
-    return Array.isArray(parsed) ? (parsed as DiagramDefinition[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-const store = (diagrams: DiagramDefinition[]) =>
-  window.localStorage.setItem(storageKey(), JSON.stringify(diagrams));
-
-export function saveDiagram(definition: Omit<DiagramDefinition, 'Id' | 'CreatedAt'>): DiagramDefinition {
-  const saved: DiagramDefinition = {
-    ...definition,
-    Id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-    CreatedAt: new Date().toISOString(),
-  };
-  store([...loadDiagrams(), saved]);
-  return saved;
-}
-
-export const removeDiagram = (id: string) => store(loadDiagrams().filter((diagram) => diagram.Id !== id));

@@ -10,12 +10,12 @@ import { useRouteTitle } from '../../../lib/use-route-title.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { DepartmentProgressTable } from '../components/department-progress-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { SavedDiagrams } from '../components/saved-diagrams.tsx';
+import { SavedDiagrams } from '../../../components/administration/saved-diagrams.tsx';
 import { StatCard } from '../../../components/administration/stat-card.tsx';
 
 /**
  * /zp/administrationregistration/dashboard (Dashboard): today's progress per department, double checks
- * waiting and patients without consent, and the saved diagrams.
+ * waiting and patients without consent, and the organisation's saved diagrams.
  */
 export default function AdministrationDashboardPage() {
   const { t } = useTranslation();
@@ -122,7 +122,7 @@ export default function AdministrationDashboardPage() {
             </List>
           )}
         </Paper>
-        <SavedDiagrams />
+        <SavedDiagrams showAdd />
       </Stack>
     );
   };

@@ -2,23 +2,31 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../../components/page-heading.tsx';
-import { toastSuccess } from '../../../lib/toast.ts';
-import { useRouteTitle } from '../../../lib/use-route-title.ts';
-import { useDepartments } from '../../../lib/administration/get-departments.ts';
-import { DiagramView } from '../../../components/administration/diagram-view.tsx';
 import {
   DIAGRAM_GROUPINGS,
   DIAGRAM_MEASURES,
   DIAGRAM_PERIODS,
-  saveDiagram,
+  DIAGRAM_TITLE_MAX,
+  findProtectedRoute,
+  type DiagramDefinition,
   type DiagramGrouping,
   type DiagramMeasure,
-} from '../../../lib/administration/diagrams.ts';
+  type DiagramPeriod,
+} from '@zorgportaal/contract';
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../components/page-heading.tsx';
+import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
+import { mayOpen } from '../../../lib/session.ts';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
+import { useRouteTitle } from '../../../lib/use-route-title.ts';
+import { useDepartments } from '../../../lib/administration/get-departments.ts';
+import { useCreateDiagram } from '../../../lib/administration/saved-diagrams.ts';
+import { DiagramView } from '../../../components/administration/diagram-view.tsx';
+import { SavedDiagrams } from '../../../components/administration/saved-diagrams.tsx';
+
+const WARD_DASHBOARD = findProtectedRoute('/zp/administrationregistration/dashboard');
 
 interface DiagramFormValues {
   measure: DiagramMeasure;
@@ -29,10 +37,14 @@ interface DiagramFormValues {
   name: string;
 }
 
-/** /zp/medication/diagram/add (Diagrammen): compose a chart from the results, preview it live, save it. */
+/**
+ * /zp/medication/diagram/add (Diagrammen): compose a chart from the results, preview it live, save it
+ * for the organisation; below, the organisation's saved diagrams (every role with this screen sees them
+ * here, ward roles on the Toediendashboard too).
+ */
 export default function DiagramAddPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const create = useCreateDiagram();
   const title = useRouteTitle('routes.diagrams', 'Diagrammen');
   const departments = useDepartments();
   // Every choice is a fixed list, so there is nothing to refuse; the preview follows the values.
@@ -46,7 +58,7 @@ export default function DiagramAddPage() {
     },
   });
   const { measure, groupBy, name } = form.values;
-  const periodDays = Number(form.values.periodDays);
+  const periodDays = Number(form.values.periodDays) as DiagramPeriod;
   const departmentId = form.values.departmentId === null ? null : Number(form.values.departmentId);
 
   const suggestedTitle = t(
@@ -58,14 +70,40 @@ export default function DiagramAddPage() {
       days: periodDays,
     },
   );
-  const spec = { Measure: measure, GroupBy: groupBy, PeriodDays: periodDays, DepartmentId: departmentId };
-
-  const save = () => {
-    saveDiagram({ ...spec, Title: name.trim() || suggestedTitle });
-    toastSuccess(t('administration.diagram.savedToast', 'Het diagram staat op het dashboard.'));
-    // The saved diagrams are shown on the Toediendashboard (the Medicatiedashboard has its own lists).
-    void navigate('/zp/administrationregistration/dashboard');
+  const spec: DiagramDefinition = {
+    Measure: measure,
+    GroupBy: groupBy,
+    PeriodDays: periodDays,
+    DepartmentId: departmentId,
   };
+
+  // The page stays: the new diagram is the first of the list below.
+  const save = () =>
+    create.mutate(
+      { Title: name.trim() || suggestedTitle, Definition: spec },
+      {
+        onSuccess: () => {
+          form.setFieldValue('name', '');
+          toastSuccess(
+            WARD_DASHBOARD && mayOpen(WARD_DASHBOARD)
+              ? t(
+                  'administration.diagram.savedToastWard',
+                  'Het diagram is opgeslagen voor uw organisatie: het staat hieronder en op het Toediendashboard.',
+                )
+              : t(
+                  'administration.diagram.savedToast',
+                  'Het diagram is opgeslagen voor uw organisatie: het staat hieronder.',
+                ),
+          );
+        },
+        onError: (error) => {
+          // The title is the one field typed here; a refused choice or the limit goes to a toast.
+          const fields = fieldErrors(error);
+          if (fields.Title) form.setFieldError('name', fields.Title);
+          else toastError(apiErrorMessage(t, error));
+        },
+      },
+    );
 
   return (
     <Stack gap="md" maw={1100} data-testid="diagram-add">
@@ -127,21 +165,16 @@ export default function DiagramAddPage() {
           label={t('administration.diagram.title', 'Titel')}
           placeholder={suggestedTitle}
           {...form.getInputProps('name')}
-          maxLength={100}
+          maxLength={DIAGRAM_TITLE_MAX}
           size="md"
           style={{ flex: '1 1 20rem' }}
           data-testid="diagram-title"
         />
-        <Button size="md" onClick={save} data-testid="diagram-save">
-          {t('administration.diagram.save', 'Opslaan op dashboard')}
+        <Button size="md" onClick={save} loading={create.isPending} data-testid="diagram-save">
+          {t('administration.diagram.save', 'Diagram opslaan')}
         </Button>
       </Group>
-      <Text size="sm" c="dark.6">
-        {t(
-          'administration.diagram.storageNote',
-          'Diagrammen worden in deze browser bewaard, voor uw account.',
-        )}
-      </Text>
+      <SavedDiagrams />
     </Stack>
   );
 }
