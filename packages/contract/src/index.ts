@@ -17,6 +17,7 @@ export * from './medication.ts';
 export * from './medication-agreement.ts';
 export * from './administration.ts';
 export * from './administration-double-check.ts';
+export * from './idempotency.ts';
 export * from './time-window.ts';
 export * from './administration-results.ts';
 export * from './etdr-consent.ts';
