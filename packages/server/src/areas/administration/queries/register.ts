@@ -1,10 +1,10 @@
 import type { RegistrationBody, RiskCategory } from '@zorgportaal/contract';
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { type Scope } from '../../../platform/scope.ts';
 import { inPatientScope } from '../../medication/public.ts';
-import { conflict, isUniqueViolation, unprocessable } from '../../../platform/errors.ts';
+import { conflict, HttpError, isUniqueViolation, unprocessable } from '../../../platform/errors.ts';
 import { isEffective } from './day-list.ts';
 import { isAsNeeded, plannedMoments } from '../../medication/public.ts';
 import type { AdministrationRow } from '../registration-mapper.ts';
@@ -19,6 +19,43 @@ type Found = {
   medicationName: string;
 };
 const TAKEN = 'Dit moment is al geregistreerd. Registreer een correctie op de bestaande registratie.';
+
+/**
+ * The planned moment already has a registration (a colleague's, made meanwhile). A 409 as it is; the
+ * route adds the existing registration (`momentTakenConflict`), which it can read only once the failed
+ * statement's transaction is over.
+ */
+export class MomentTaken extends HttpError {
+  constructor(
+    readonly agreementId: number,
+    readonly scheduledAt: Date,
+  ) {
+    super(409, 'CONFLICT', TAKEN);
+  }
+}
+
+/** The registration of a planned moment that counts: the end of its chain of corrections. */
+export async function effectiveRegistrationOf(
+  db: Db,
+  agreementId: number,
+  scheduledAt: Date,
+): Promise<AdministrationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(t.administrations)
+    .where(
+      and(
+        eq(t.administrations.agreementId, agreementId),
+        // moment_at is the planned time of a timed registration: the agreement index finds the chain.
+        eq(t.administrations.momentAt, scheduledAt),
+        eq(t.administrations.scheduledAt, scheduledAt),
+        isEffective,
+      ),
+    )
+    .orderBy(desc(t.administrations.id))
+    .limit(1);
+  return row;
+}
 
 /** The agreement with the patient's department and the product's risk categories, within scope. */
 export async function findAgreementForRegistration(
@@ -148,7 +185,8 @@ export async function register(
     })
     .returning()
     .catch((err: unknown) => {
-      if (isUniqueViolation(err, 'administrations_moment_idx')) throw conflict(TAKEN);
+      if (isUniqueViolation(err, 'administrations_moment_idx'))
+        throw new MomentTaken(found.agreement.id, scheduledAt!);
       if (isUniqueViolation(err, 'administrations_corrects_idx'))
         throw conflict('Deze registratie is al gecorrigeerd; corrigeer de laatste correctie.');
       throw err;
