@@ -20,5 +20,7 @@ export const idempotencyHeadersSchema = z.looseObject({
   'idempotency-key': z
     .uuid({ error: 'De Idempotency-Key moet een UUID zijn.' })
     .optional()
-    .describe('A UUID made by the client once per registration; a repeat answers the first answer.'),
+    .describe(
+      'A UUID the client makes once per write; a repeat from the same account gets the first answer.',
+    ),
 });
