@@ -4,7 +4,8 @@ import {
   IDEMPOTENCY_KEY_RETENTION_DAYS,
   IDEMPOTENT_REPLAYED_HEADER,
 } from '@zorgportaal/contract';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, type ColumnsSelection, eq, inArray, or, sql } from 'drizzle-orm';
+import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, rowsOf } from './db/client.ts';
 import { idempotencyKeys } from './db/schema/idempotency.ts';
@@ -15,10 +16,11 @@ import { registerPurge } from './purge.ts';
  * Writes sent with an Idempotency-Key (contract `idempotency.ts`): the first answer of a write is kept
  * with the key, in the write's own transaction, and a repeat from the same account gets that answer
  * instead of a second write. A route uses it in three steps:
- * 1. `findAnswer` before doing anything (a repeat is answered at once, before any check runs again);
- * 2. `keepAnswer` inside the transaction of the write;
- * 3. `answerOfWinner` when the write failed: a concurrent duplicate that won has stored its answer by
- *    then (this one waited on the database and then hit a unique constraint), and that is the answer.
+ * 1. `findAnswer` before any check with side effects would run again (credentials, a refusal's audit entry);
+ * 2. `insertKeepingAnswer` (one statement) or `keepAnswer` (inside the write's transaction);
+ * 3. `answerAfterFailure` when the write or a check failed: a concurrent duplicate that won has stored its
+ *    answer by then (this one waited on the database and then hit a unique constraint), and so has the first
+ *    request of a repeat whose checks ran again; that stored answer is the answer.
  * Only answers of writes that happened are kept: a refused request stored nothing, so sending it again
  * is simply evaluated again (as Stripe does for requests that did not execute).
  */
@@ -113,18 +115,40 @@ export async function keepAnswer(tx: Db, request: KeyedRequest, answer: Answer):
 }
 
 /**
- * After a keyed write failed: the answer a concurrent duplicate stored meanwhile, else the failure itself
- * (nothing was written, so the client may send the same key again).
+ * A write that is one INSERT … RETURNING, and its answer with the key, in one statement (two data-modifying
+ * CTEs): atomic without BEGIN and COMMIT round trips, so a keyed registration costs what one without a key
+ * does. The answer is made before the row exists, so its `idField` is set from the inserted row's id. A
+ * concurrent duplicate's key makes the statement wait for it and then fail as a whole (unique violation).
  */
-export async function answerOfWinner(
+export async function insertKeepingAnswer<TSelection extends ColumnsSelection, TRow>(
   db: Db,
-  request: KeyedRequest | null,
-  failure: unknown,
-): Promise<Answer> {
-  if (!request) throw failure;
-  const answer = await findAnswer(db, request);
-  if (!answer) throw failure;
-  return answer;
+  insert: TypedQueryBuilder<TSelection, TRow[]>,
+  request: KeyedRequest,
+  answer: Answer,
+  idField = 'Id',
+): Promise<TRow[]> {
+  const written = db.$with('written').as(insert);
+  const kept = db.$with('kept', { kept: sql<number>`1` }).as(
+    sql`insert into ${idempotencyKeys} (account_id, key, route, request_hash, status, body)
+      select ${request.accountId}::int, ${request.key}::uuid, ${request.route}::text, ${request.requestHash}::text,
+        ${answer.status}::smallint, jsonb_set(${JSON.stringify(answer.body)}::jsonb, ${`{${idField}}`}::text[], to_jsonb(written.id))
+      from written returning 1 as kept`,
+  );
+  // The generic selection defeats drizzle's check of `from`; the rows are the insert's RETURNING.
+  const rows: unknown = await db
+    .with(written, kept)
+    .select()
+    .from(written as never);
+  return rows as TRow[];
+}
+
+/**
+ * After a keyed write failed: the answer to its key when there is one by now (a concurrent duplicate that
+ * won, whose transaction this one waited for; or a repeat whose checks ran again), else null: nothing was
+ * written, and the client may send the same key again.
+ */
+export async function answerAfterFailure(db: Db, request: KeyedRequest | null): Promise<Answer | null> {
+  return request ? findAnswer(db, request) : null;
 }
 
 /** Sends an answer; a stored one carries `Idempotent-Replayed: true`. */

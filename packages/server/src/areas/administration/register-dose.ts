@@ -16,7 +16,7 @@ import {
   register,
 } from './queries/index.ts';
 import { loadUsers } from './queries/users.ts';
-import { toRegistration } from './registration-mapper.ts';
+import { type AdministrationRow, toRegistration, type UserRef } from './registration-mapper.ts';
 import { checkAdministeredAt, checkTimeWindow, windowSettingsOf } from './time-window.ts';
 
 type Found = Awaited<ReturnType<typeof findAgreementForRegistration>>;
@@ -34,9 +34,9 @@ export const registrationIdentity = (body: RegistrationBody): unknown => ({
 /**
  * The 409 of a moment registered meanwhile (by a colleague, or on another device): with the registration
  * that counts now, which the caller may see anyway (its own organisation's agreement, in scope), so the
- * nurse can keep it or correct it. Read after the failed statement's transaction ended.
+ * nurse can keep it or correct it. Read after the failed statement (and its transaction) ended.
  */
-async function momentTakenConflict(db: Db, taken: MomentTaken, now: Date): Promise<HttpError> {
+export async function momentTakenConflict(db: Db, taken: MomentTaken, now: Date): Promise<HttpError> {
   const existing = await effectiveRegistrationOf(db, taken.agreementId, taken.scheduledAt);
   if (!existing) return taken;
   const users = await loadUsers(db, [existing.recordedBy, existing.doubleCheckBy]);
@@ -46,17 +46,20 @@ async function momentTakenConflict(db: Db, taken: MomentTaken, now: Date): Promi
   return new HttpError(409, 'CONFLICT', taken.message, body);
 }
 
+/** A keyed registration: its key, and the caller as the answer names it (loaded beside the agreement). */
+export type Keyed = { keyed: KeyedRequest; users: Map<number, UserRef> };
+
 /**
- * Registers a dose, a deviation or a correction after the area's rules, and answers 201 with it. Without
- * a key and without a bedside double check it is one INSERT, atomic by itself (the day roll-up's statement
- * triggers run inside it): no BEGIN/COMMIT round trips on the hot path. With a bedside check the
- * registration and its check are stored together; with a key the answer is stored with them.
+ * Registers a dose, a deviation or a correction after the area's rules, and answers 201 with it. Each way
+ * is atomic without extra round trips where it can be: without a key one INSERT (the day roll-up's
+ * statement triggers run inside it), with a key one statement that also stores the answer. A bedside
+ * double check stores the registration and its check (and a key's answer) in one transaction.
  */
 export async function registerDose(
   app: FastifyInstance,
   request: FastifyRequest<{ Body: RegistrationBody }>,
   found: Found,
-  keyed: KeyedRequest | null,
+  keyed: Keyed | null,
 ): Promise<Answer> {
   const { body } = request;
   const caller = request.caller!;
@@ -75,27 +78,28 @@ export async function registerDose(
   const toStore = { ...body, TimingReason: checkTimeWindow(body, window, now) };
   // The colleague's credentials are checked only for a dose that may be registered now.
   const checker = await verifyDoubleCheckAtDose(app, request, found.risks, body);
-  const answerOf = async (db: Db, row: Awaited<ReturnType<typeof register>>): Promise<Answer> => ({
-    status: 201,
-    body: toRegistration(row, await loadUsers(db, [row.recordedBy, row.doubleCheckBy]), now),
-  });
-  let stored: { row: Awaited<ReturnType<typeof register>>; answer?: Answer };
-  try {
-    stored =
-      checker || keyed
-        ? await app.db.transaction(async (tx) => {
-            let row = await register(tx, found, toStore, caller.accountId, now);
-            if (checker) row = await markCheckedAtDose(tx, row, checker, now);
-            if (!keyed) return { row };
-            const answer = await answerOf(tx, row);
-            await keepAnswer(tx, keyed, answer);
-            return { row, answer };
-          })
-        : { row: await register(app.db, found, toStore, caller.accountId, now) };
-  } catch (error) {
-    throw error instanceof MomentTaken ? await momentTakenConflict(app.db, error, now) : error;
-  }
-  const { row } = stored;
+  const answerOf = (row: AdministrationRow, users: Map<number, UserRef>) => toRegistration(row, users, now);
+  let row: AdministrationRow;
+  let answer: Answer | undefined;
+  if (checker)
+    [row, answer] = await app.db.transaction(async (tx) => {
+      const checked = await markCheckedAtDose(
+        tx,
+        await register(tx, found, toStore, caller.accountId, now),
+        checker,
+        now,
+      );
+      if (!keyed) return [checked, undefined] as const;
+      const users = await loadUsers(tx, [checked.recordedBy, checked.doubleCheckBy]);
+      const kept = { status: 201, body: answerOf(checked, users) };
+      await keepAnswer(tx, keyed.keyed, kept);
+      return [checked, kept] as const;
+    });
+  else if (keyed) {
+    const keep = { keyed: keyed.keyed, answerOf: (r: AdministrationRow) => answerOf(r, keyed.users) };
+    row = await register(app.db, found, toStore, caller.accountId, now, keep);
+    answer = { status: 201, body: answerOf(row, keyed.users) };
+  } else row = await register(app.db, found, toStore, caller.accountId, now);
   await app.audit.record(request, {
     action: AUDIT_ACTIONS.create,
     outcome: 'success',
@@ -114,5 +118,7 @@ export async function registerDose(
     },
   });
   if (checker) await auditCheckedAtDose(app, request, row, checker);
-  return stored.answer ?? (await answerOf(app.db, row));
+  if (answer) return answer;
+  const users = await loadUsers(app.db, [row.recordedBy, row.doubleCheckBy]);
+  return { status: 201, body: answerOf(row, users) };
 }

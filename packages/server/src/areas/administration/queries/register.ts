@@ -1,6 +1,7 @@
 import type { RegistrationBody, RiskCategory } from '@zorgportaal/contract';
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
+import { insertKeepingAnswer, type KeyedRequest } from '../../../platform/idempotency.ts';
 import * as t from '../tables.ts';
 import { type Scope } from '../../../platform/scope.ts';
 import { inPatientScope } from '../../medication/public.ts';
@@ -136,9 +137,13 @@ async function checkCorrected(db: Db, found: Found, body: RegistrationBody): Pro
     );
 }
 
+/** With a key: the answer to keep, made from the row about to be written (its Id set by the database). */
+export type KeepAnswer = { keyed: KeyedRequest; answerOf: (row: AdministrationRow) => unknown };
+
 /**
  * Stores a registration after the rules of domain.md: the moment must be planned, a planned moment is
- * registered once (later ones must be corrections of it), risk products wait for a double check.
+ * registered once (later ones must be corrections of it), risk products wait for a double check. With
+ * `keep`, the answer is stored with its Idempotency-Key in the same statement.
  */
 export async function register(
   db: Db,
@@ -146,6 +151,7 @@ export async function register(
   body: RegistrationBody,
   accountId: number,
   now: Date,
+  keep?: KeepAnswer,
 ): Promise<AdministrationRow> {
   const wentIn = body.Status === 'given' || body.Status === 'partial';
   const administeredAt = body.AdministeredAt ? new Date(body.AdministeredAt) : wentIn ? now : null;
@@ -159,37 +165,42 @@ export async function register(
   if (body.CorrectsId !== null) await checkCorrected(db, found, body);
   else if (body.ScheduledAt === null && wentIn) await checkDailyMaximum(db, found, administeredAt ?? now);
   const scheduledAt = body.ScheduledAt ? new Date(body.ScheduledAt) : null;
-  const [row] = await db
-    .insert(t.administrations)
-    .values({
-      entityId: found.agreement.entityId,
-      patientId: found.agreement.patientId,
-      agreementId: found.agreement.id,
-      departmentId: found.departmentId,
-      medicationId: found.agreement.medicationId,
-      scheduledAt,
-      scheduledQty: dose,
-      administeredAt,
-      administeredQty: body.AdministeredQty ?? (body.Status === 'given' ? dose : null),
-      momentAt: scheduledAt ?? administeredAt ?? now,
-      status: body.Status,
-      deviationReason: body.DeviationReason,
-      deviationText: body.DeviationText,
-      doubleCheckRequired: needsDoubleCheck(found.risks, body.Status),
-      recordedBy: accountId,
-      recordedAt: now,
-      note: body.Note,
-      correctsId: body.CorrectsId,
-      // The route has applied the time window (time-window.ts): set only outside the window.
-      timingReason: body.TimingReason,
-    })
-    .returning()
-    .catch((err: unknown) => {
+  // Every column but the ones the database fills: the answer to keep is made from these.
+  const values: Omit<AdministrationRow, 'id' | 'doubleCheckBy' | 'doubleCheckAt'> = {
+    entityId: found.agreement.entityId,
+    patientId: found.agreement.patientId,
+    agreementId: found.agreement.id,
+    departmentId: found.departmentId,
+    medicationId: found.agreement.medicationId,
+    scheduledAt,
+    scheduledQty: dose,
+    administeredAt,
+    administeredQty: body.AdministeredQty ?? (body.Status === 'given' ? dose : null),
+    momentAt: scheduledAt ?? administeredAt ?? now,
+    status: body.Status,
+    deviationReason: body.DeviationReason,
+    deviationText: body.DeviationText,
+    doubleCheckRequired: needsDoubleCheck(found.risks, body.Status),
+    recordedBy: accountId,
+    recordedAt: now,
+    note: body.Note,
+    correctsId: body.CorrectsId,
+    // The route has applied the time window (time-window.ts): set only outside the window.
+    timingReason: body.TimingReason,
+  };
+  const insert = db.insert(t.administrations).values(values).returning();
+  const answer = keep && {
+    status: 201,
+    body: keep.answerOf({ ...values, id: 0, doubleCheckBy: null, doubleCheckAt: null }),
+  };
+  const [row] = await (keep ? insertKeepingAnswer(db, insert, keep.keyed, answer!) : insert).catch(
+    (err: unknown) => {
       if (isUniqueViolation(err, 'administrations_moment_idx'))
         throw new MomentTaken(found.agreement.id, scheduledAt!);
       if (isUniqueViolation(err, 'administrations_corrects_idx'))
         throw conflict('Deze registratie is al gecorrigeerd; corrigeer de laatste correctie.');
       throw err;
-    });
+    },
+  );
   return row!;
 }
