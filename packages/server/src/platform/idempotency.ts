@@ -40,7 +40,6 @@ export interface Answer {
   body: unknown;
 }
 
-const RETENTION_MS = IDEMPOTENCY_KEY_RETENTION_DAYS * 24 * 60 * 60_000;
 /** Each instance removes expired keys this often; removing them is harmless on several at once. */
 export const CLEANUP_INTERVAL_MS = 60 * 60_000;
 
@@ -157,11 +156,15 @@ export function sendAnswer(reply: FastifyReply, answer: Answer, replayed: boolea
   return reply.code(answer.status).send(answer.body);
 }
 
-/** Removes the keys older than the retention; returns how many. */
-export async function removeExpiredKeys(db: Db, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - RETENTION_MS).toISOString();
+/**
+ * Removes the keys older than the retention; returns how many. By the database's clock, the one that
+ * stamped `created_at`: an instance whose clock runs ahead removes nothing early.
+ */
+export async function removeExpiredKeys(db: Db): Promise<number> {
   const result = await db.execute(
-    sql`with removed as (delete from ${idempotencyKeys} where ${idempotencyKeys.createdAt} < ${before}::timestamptz returning 1)
+    sql`with removed as (delete from ${idempotencyKeys}
+          where ${idempotencyKeys.createdAt} < now() - make_interval(days => ${IDEMPOTENCY_KEY_RETENTION_DAYS}::int)
+          returning 1)
         select count(*)::int as n from removed`,
   );
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
@@ -174,7 +177,7 @@ export async function removeExpiredKeys(db: Db, now: Date): Promise<number> {
 export function scheduleKeyCleanup(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | null = null;
   const run = () =>
-    removeExpiredKeys(app.db, new Date())
+    removeExpiredKeys(app.db)
       .then((n) => {
         if (n > 0) app.log.info({ removed: n }, 'expired idempotency keys removed');
       })
