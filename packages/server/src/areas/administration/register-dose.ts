@@ -12,7 +12,7 @@ import { auditCheckedAtDose, markCheckedAtDose, verifyDoubleCheckAtDose } from '
 import {
   effectiveRegistrationOf,
   type findAgreementForRegistration,
-  MomentTaken,
+  type MomentTaken,
   register,
 } from './queries/index.ts';
 import { loadUsers } from './queries/users.ts';
