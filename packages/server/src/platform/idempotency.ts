@@ -14,7 +14,7 @@ import { registerPurge } from './purge.ts';
 
 /**
  * Writes sent with an Idempotency-Key (contract `idempotency.ts`): the first answer of a write is kept
- * with the key, in the write's own transaction, and a repeat from the same account gets that answer
+ * with the key, in the write's own statement or transaction, and a repeat from the same account gets that answer
  * instead of a second write. A route uses it in three steps:
  * 1. `findAnswer` before any check with side effects would run again (credentials, a refusal's audit entry);
  * 2. `insertKeepingAnswer` (one statement) or `keepAnswer` (inside the write's transaction);
