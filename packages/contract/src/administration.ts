@@ -36,6 +36,12 @@ export type DeviationReason = (typeof DEVIATION_REASONS)[number];
 export const LATE_AFTER_MINUTES = 60;
 /** Tablet clocks drift: an AdministeredAt up to this far ahead of the server is not "in the future". */
 export const FUTURE_TOLERANCE_MS = 60_000;
+/**
+ * An AdministeredAt (the time of the tap, which an offline registration carries) older than this is
+ * refused (422). It covers yesterday's list and a tablet offline over a weekend, and stays below the
+ * Idempotency-Key retention: a resent registration is refused before its key could be forgotten.
+ */
+export const ADMINISTERED_AT_MAX_AGE_HOURS = 72;
 
 const isoDateTime = z.string().refine(isCalendarDateTime, 'Vul een geldige datum en tijd in.');
 
@@ -79,6 +85,7 @@ export type RegistrationBodyInput = z.input<typeof registrationBodySchema>;
 export const doubleCheckBodySchema = z.strictObject({
   Note: multilineText().trim().max(500).nullable().optional(),
 });
+export type DoubleCheckBody = z.infer<typeof doubleCheckBodySchema>;
 export const registrationParamsSchema = z.object({ id });
 
 const userRef = z.object({ Id: z.number().int(), Username: z.string(), ScreenName: z.string().nullable() });
@@ -111,3 +118,15 @@ export const registrationSchema = z.object({
   TimingReason: z.enum(TIMING_REASONS).nullable(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
+
+/**
+ * The 409 of a registration. `Existing` is set when the moment already has a registration (a colleague's,
+ * made meanwhile): the effective one, so the nurse keeps it or registers a correction of it (CorrectsId).
+ */
+export const registrationConflictSchema = z.object({
+  Code: z.string(),
+  Message: z.string(),
+  Fields: z.record(z.string(), z.string()).optional(),
+  Existing: registrationSchema.optional(),
+});
+export type RegistrationConflict = z.infer<typeof registrationConflictSchema>;

@@ -18,6 +18,7 @@ export * from './medication-agreement.ts';
 export * from './medication-dashboard.ts';
 export * from './administration.ts';
 export * from './administration-double-check.ts';
+export * from './idempotency.ts';
 export * from './time-window.ts';
 export * from './administration-results.ts';
 export * from './diagrams.ts';

@@ -138,10 +138,11 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
   await database.migrate(migrationsFolder());
   const secretKey = 'bench-secret-key-bench-secret-key-0123456789';
   await seedDemoWorld(database.db, { secretKey });
-  // Enough distinct moments for every round at the goal's rate, twice over (20 clients: 160 a day).
+  // Enough distinct moments for every round at the goal's rate, twice over: 8 a day per client, on the
+  // past 2 days only (a tap time over ADMINISTERED_AT_MAX_AGE_HOURS old is refused), so many clients.
   const registrationBodies =
     !PART || PART === 'registration'
-      ? await seedWriteDepartment(database.db, 20, Math.ceil((ROUNDS * (SECONDS + 1) * 4000) / 160) + 5)
+      ? await seedWriteDepartment(database.db, Math.ceil((ROUNDS * (SECONDS + 1) * 4000) / 16) + 5, 2)
       : [];
   const { app, auth } = await appAs(database, secretKey, 'verpleegkundige', databaseUrl);
   const get = async (url: string) => {

@@ -8,6 +8,7 @@ import type { Database } from './platform/db/client.ts';
 import accountSecurity from './platform/plugins/account-security.ts';
 import { refusingUnknownBodyFields } from './platform/plugins/unknown-fields.ts';
 import audit from './platform/audit.ts';
+import { scheduleKeyCleanup } from './platform/idempotency.ts';
 import accessHook from './platform/access/hook.ts';
 import errorHandler from './platform/plugins/error-handler.ts';
 import { logSerializers } from './platform/plugins/log-serializers.ts';
@@ -121,6 +122,7 @@ export async function buildApp(
   await app.register(swagger);
   await app.register(audit);
   await app.register(accountSecurity);
+  scheduleKeyCleanup(app);
   await app.register(web);
   await app.register(notFound);
 

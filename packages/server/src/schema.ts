@@ -8,6 +8,7 @@ export * from './areas/auth/sessions-schema.ts';
 export * from './platform/db/schema/audit.ts';
 export * from './platform/db/schema/mail.ts';
 export * from './platform/db/schema/attempts.ts';
+export * from './platform/db/schema/idempotency.ts';
 export * from './areas/auth/schema.ts';
 export * from './areas/medication/schema.ts';
 export * from './areas/administration/schema.ts';

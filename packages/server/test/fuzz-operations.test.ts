@@ -66,21 +66,35 @@ const queryValue = fc.oneof(
   fc.string({ maxLength: 20 }).map(encode),
 );
 
+/** Header values a client can send (printable ASCII, as HTTP allows); valid UUIDs reach the handlers. */
+const headerValue = fc.oneof(
+  fc.uuid(),
+  fc.constantFrom('', 'not-a-uuid', 'x'.repeat(8_000), '00000000-0000-0000-0000-000000000000'),
+  fc.stringMatching(/^[\x20-\x7e]{0,60}$/),
+);
+
 function randomCases(op: Operation): Case[] {
   const key = `${op.method} ${op.path}`;
   const arbitrary = fc.record({
     params: fc.record(Object.fromEntries(op.pathParams.map((p) => [p, pathValue]))),
     query: fc.record(Object.fromEntries(op.query.map((q) => [q.name, queryValue])), { requiredKeys: [] }),
+    headers: fc.record(Object.fromEntries(op.headers.map((h) => [h.name, headerValue])), {
+      requiredKeys: [],
+    }),
     body: op.body ? fc.oneof({ weight: 3, arbitrary: fromSchema(op.body) }, anyJson) : fc.constant(undefined),
   });
-  return fc.sample(arbitrary, { seed: seedOf(key), numRuns: RANDOM_CASES_PER_OPERATION }).map((c, i) => ({
-    label: `random #${i}`,
-    request: {
-      method: op.method,
-      url: urlOf(op, c.params as Record<string, string>, c.query as Record<string, string>),
-      ...(c.body === undefined ? {} : encodeBody(op, c.body)),
-    },
-  }));
+  return fc.sample(arbitrary, { seed: seedOf(key), numRuns: RANDOM_CASES_PER_OPERATION }).map((c, i) => {
+    const body = c.body === undefined ? {} : encodeBody(op, c.body);
+    return {
+      label: `random #${i}`,
+      request: {
+        method: op.method,
+        url: urlOf(op, c.params as Record<string, string>, c.query as Record<string, string>),
+        ...body,
+        headers: { ...body.headers, ...(c.headers as Record<string, string>) },
+      },
+    };
+  });
 }
 
 function fixedCases(op: Operation): Case[] {
@@ -103,6 +117,28 @@ function fixedCases(op: Operation): Case[] {
     ]) {
       const query = Object.fromEntries(op.query.map((q) => [q.name, value!]));
       cases.push({ label: `query ${label}`, request: { method: op.method, url: urlOf(op, ids, query) } });
+    }
+  }
+  for (const header of op.headers) {
+    // A key used twice: once with a valid body shape, once with another (the second must be refused, not fail).
+    const reused = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+    for (const [label, value] of [
+      ['not a UUID', 'not-a-uuid'],
+      ['8 kB', 'k'.repeat(8_000)],
+      ['two values', `${reused}, ${reused}`],
+      ['reused 1', reused],
+      ['reused 2', reused],
+    ]) {
+      const payload = label === 'reused 2' ? { Note: 'ander verzoek' } : {};
+      cases.push({
+        label: `header ${header.name} ${label}`,
+        request: {
+          method: op.method,
+          url,
+          ...(op.body ? encodeBody(op, payload) : {}),
+          headers: { ...(op.body ? { 'content-type': 'application/json' } : {}), [header.name]: value! },
+        },
+      });
     }
   }
   if (op.body) {

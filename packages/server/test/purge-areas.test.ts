@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Consent, TrashPage } from '@zorgportaal/contract';
 import { and, asc, count, eq, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -48,6 +49,7 @@ describe('a purge from the trash can reaches every area that stores the person',
         'communication',
         'documents',
         'integrations',
+        'idempotency',
       ]),
     );
   });
@@ -230,6 +232,21 @@ describe('a purge from the trash can reaches every area that stores the person',
         startedByName: 'verpleegkundige',
       })
       .returning();
+    // Stored first answers (Idempotency-Key) name the accounts that recorded and checked a dose.
+    const storedAnswer = (owner: number, checkedBy: number | null) => ({
+      accountId: owner,
+      key: randomUUID(),
+      route: 'POST /api/administration/registration',
+      requestHash: 'x',
+      status: 201,
+      body: { RecordedBy: { Id: owner }, DoubleCheckBy: checkedBy === null ? null : { Id: checkedBy } },
+    });
+    const answers = [
+      storedAnswer(accountId, null),
+      storedAnswer(admin.account.Id, accountId),
+      storedAnswer(admin.account.Id, null),
+    ];
+    await t.db.insert(s.idempotencyKeys).values(answers);
 
     await deleteAndPurge(admin, personId);
 
@@ -250,6 +267,17 @@ describe('a purge from the trash can reaches every area that stores the person',
       .from(s.integrationReports)
       .where(eq(s.integrationReports.id, report!.id));
     expect(run).toMatchObject({ startedBy: accountId, startedByName: `verwijderd-${accountId}` });
+    // idempotency: her keys and the answers naming her as checker are gone; the colleague's others stay.
+    const keys = await t.db
+      .select({ key: s.idempotencyKeys.key })
+      .from(s.idempotencyKeys)
+      .where(
+        inArray(
+          s.idempotencyKeys.key,
+          answers.map((a) => a.key),
+        ),
+      );
+    expect(keys).toEqual([{ key: answers[2]!.key }]);
     // The agreement still reads as signed, by a removed signer, with an empty image instead of her signature.
     const read = await admin.get(
       `/api/etdr/patient/${agreement!.patientId}/authorizedsignature/${agreement!.id}/${deBerk}`,

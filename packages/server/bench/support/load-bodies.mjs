@@ -1,6 +1,8 @@
 // A load child for the benches: autocannon (programmatic, in its own process) POSTing a different body for
 // every request, taken in order from a JSON file of bodies; prints autocannon's result as JSON.
 // Run: node load-bodies.mjs <url> <bodies.json> <connections> <seconds> [header=value ...]
+// BENCH_IDEMPOTENCY_KEYS=1: every request also carries a fresh Idempotency-Key (the offline queue's way).
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
@@ -11,6 +13,7 @@ for (const arg of headerArgs) {
   const at = arg.indexOf('=');
   headers[arg.slice(0, at)] = arg.slice(at + 1);
 }
+const keyed = process.env.BENCH_IDEMPOTENCY_KEYS === '1';
 let next = 0;
 const result = await autocannon({
   url,
@@ -22,7 +25,11 @@ const result = await autocannon({
       headers,
       // Every request its own body. None left: the last one again, which the bench sees as a non-2xx
       // answer (the bench seeds enough; a null here would make autocannon rebuild forever).
-      setupRequest: (request) => ({ ...request, body: bodies[Math.min(next++, bodies.length - 1)] }),
+      setupRequest: (request) => ({
+        ...request,
+        ...(keyed ? { headers: { ...request.headers, 'idempotency-key': randomUUID() } } : {}),
+        body: bodies[Math.min(next++, bodies.length - 1)],
+      }),
     },
   ],
 });

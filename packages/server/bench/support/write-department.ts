@@ -24,10 +24,15 @@ export async function seedWriteDepartment(db: Db, patients: number, days: number
     .limit(4);
   const today = localDate(new Date());
   const startAt = localInstant(addDays(today, -days - 1), '00:00');
-  const agreements = await db
-    .insert(s.medicationAgreements)
-    .values(rows.flatMap((p) => benchAgreements(berk.id, p.id, products, startAt)))
-    .returning({ id: s.medicationAgreements.id });
+  // In chunks: a statement takes at most 65,535 parameters, and a bench may ask for thousands of clients.
+  const agreements: { id: number }[] = [];
+  for (let i = 0; i < rows.length; i += 500)
+    agreements.push(
+      ...(await db
+        .insert(s.medicationAgreements)
+        .values(rows.slice(i, i + 500).flatMap((p) => benchAgreements(berk.id, p.id, products, startAt)))
+        .returning({ id: s.medicationAgreements.id })),
+    );
   const bodies: string[] = [];
   for (let d = 1; d <= days; d++) {
     const date = addDays(today, -d);

@@ -21,6 +21,8 @@ export interface Operation {
   path: string;
   pathParams: string[];
   query: OpenApiParameter[];
+  /** Request headers the operation documents (e.g. Idempotency-Key). */
+  headers: OpenApiParameter[];
   body: JsonSchema | null;
   bodyType: string | null;
 }
@@ -44,6 +46,7 @@ export async function operationsOf(app: FastifyInstance): Promise<Operation[]> {
         path,
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
         query: params.filter((p) => p.in === 'query'),
+        headers: params.filter((p) => p.in === 'header'),
         body: content?.schema ?? null,
         bodyType,
       });

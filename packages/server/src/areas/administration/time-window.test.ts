@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../platform/errors.ts';
-import { checkTimeWindow, timingOf, windowOf, windowSettingsOf } from './time-window.ts';
+import { checkAdministeredAt, checkTimeWindow, timingOf, windowOf, windowSettingsOf } from './time-window.ts';
 
 const planned = new Date('2026-01-15T07:00:00Z'); // 08:00 in Amsterdam
 const minutes = (m: number) => new Date(planned.getTime() + m * 60_000);
@@ -92,5 +92,19 @@ describe('checkTimeWindow', () => {
       TimingReason: null,
     };
     expect(checkTimeWindow(body, standard, minutes(6 * 60))).toBeNull();
+  });
+
+  it('a tap time up to 72 hours old is accepted when it arrives; older is 422 naming AdministeredAt', () => {
+    const hours = (h: number) => new Date(planned.getTime() + h * 3_600_000);
+    expect(() => checkAdministeredAt(planned.toISOString(), hours(72))).not.toThrow();
+    expect(() => checkAdministeredAt(null, hours(1000))).not.toThrow();
+    try {
+      checkAdministeredAt(planned.toISOString(), new Date(hours(72).getTime() + 1));
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(HttpError);
+      expect((error as HttpError).statusCode).toBe(422);
+      expect((error as HttpError).extra.Fields).toHaveProperty('AdministeredAt');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import {
+  ADMINISTERED_AT_MAX_AGE_HOURS,
   DOSE_HARD_LIMIT_MINUTES,
   DOSE_WINDOW_DEFAULT_MINUTES,
   type DoseWindow,
@@ -22,6 +23,7 @@ export type WindowSettings = { before: number; after: number };
 
 const MINUTE = 60_000;
 const HARD_MS = DOSE_HARD_LIMIT_MINUTES * MINUTE;
+const MAX_AGE_MS = ADMINISTERED_AT_MAX_AGE_HOURS * 60 * MINUTE;
 
 /** The care centre's window from its entity settings; a missing or invalid value means the default. */
 export function windowSettingsOf(settings: Record<string, unknown> | null | undefined): WindowSettings {
@@ -105,4 +107,17 @@ export function checkTimeWindow(
       );
     }
   }
+}
+
+/**
+ * AdministeredAt is the time of the tap, which an offline registration carries to the server later; it is
+ * what the window above judges. A tap in the future is refused by the contract (400, beyond the clock
+ * skew FUTURE_TOLERANCE_MS); one older than ADMINISTERED_AT_MAX_AGE_HOURS is refused here, 422 naming it.
+ */
+export function checkAdministeredAt(administeredAt: string | null | undefined, now: Date): void {
+  if (administeredAt && now.getTime() - Date.parse(administeredAt) > MAX_AGE_MS)
+    throw unprocessable(
+      `Het toedientijdstip ligt meer dan ${ADMINISTERED_AT_MAX_AGE_HOURS} uur terug en kan niet meer worden geregistreerd.`,
+      'AdministeredAt',
+    );
 }

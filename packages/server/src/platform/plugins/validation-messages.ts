@@ -50,6 +50,10 @@ function dutchMessage(issue: FastifySchemaValidationError): string {
   }
 }
 
+/** Header names are case-insensitive and Node lowercases them; a refusal names one as documented (`Idempotency-Key`). */
+const headerName = (name: string): string =>
+  name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+
 /**
  * Maps validation issues to `Fields`: field path (dots, e.g. `NameInformation.FirstNames`) → message.
  * An issue about the whole body or query is filed under that part's name (`body`, `querystring`).
@@ -60,7 +64,8 @@ export function validationFields(
 ): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    const base = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    const base = context === 'headers' && path ? headerName(path) : path;
     const keys =
       issue.keyword === 'unrecognized_keys' ? ((issue.params as { keys?: string[] }).keys ?? []) : [];
     const paths = keys.length ? keys.map((k) => (base ? `${base}.${k}` : k)) : [base || context || 'body'];

@@ -1,10 +1,11 @@
 import type { RegistrationBody, RiskCategory } from '@zorgportaal/contract';
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
+import { insertKeepingAnswer, type KeyedRequest } from '../../../platform/idempotency.ts';
 import * as t from '../tables.ts';
 import { type Scope } from '../../../platform/scope.ts';
 import { inPatientScope } from '../../medication/public.ts';
-import { conflict, isUniqueViolation, unprocessable } from '../../../platform/errors.ts';
+import { conflict, HttpError, isUniqueViolation, unprocessable } from '../../../platform/errors.ts';
 import { isEffective } from './day-list.ts';
 import { isAsNeeded, plannedMoments } from '../../medication/public.ts';
 import type { AdministrationRow } from '../registration-mapper.ts';
@@ -19,6 +20,43 @@ type Found = {
   medicationName: string;
 };
 const TAKEN = 'Dit moment is al geregistreerd. Registreer een correctie op de bestaande registratie.';
+
+/**
+ * The planned moment already has a registration (a colleague's, made meanwhile). A 409 as it is; the
+ * route adds the existing registration (`momentTakenConflict`), which it can read only once the failed
+ * statement's transaction is over.
+ */
+export class MomentTaken extends HttpError {
+  constructor(
+    readonly agreementId: number,
+    readonly scheduledAt: Date,
+  ) {
+    super(409, 'CONFLICT', TAKEN);
+  }
+}
+
+/** The registration of a planned moment that counts: the end of its chain of corrections. */
+export async function effectiveRegistrationOf(
+  db: Db,
+  agreementId: number,
+  scheduledAt: Date,
+): Promise<AdministrationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(t.administrations)
+    .where(
+      and(
+        eq(t.administrations.agreementId, agreementId),
+        // moment_at is the planned time of a timed registration: the agreement index finds the chain.
+        eq(t.administrations.momentAt, scheduledAt),
+        eq(t.administrations.scheduledAt, scheduledAt),
+        isEffective,
+      ),
+    )
+    .orderBy(desc(t.administrations.id))
+    .limit(1);
+  return row;
+}
 
 /** The agreement with the patient's department and the product's risk categories, within scope. */
 export async function findAgreementForRegistration(
@@ -99,9 +137,13 @@ async function checkCorrected(db: Db, found: Found, body: RegistrationBody): Pro
     );
 }
 
+/** With a key: the answer to keep, made from the row about to be written (its Id set by the database). */
+export type KeepAnswer = { keyed: KeyedRequest; answerOf: (row: AdministrationRow) => unknown };
+
 /**
  * Stores a registration after the rules of domain.md: the moment must be planned, a planned moment is
- * registered once (later ones must be corrections of it), risk products wait for a double check.
+ * registered once (later ones must be corrections of it), risk products wait for a double check. With
+ * `keep`, the answer is stored with its Idempotency-Key in the same statement.
  */
 export async function register(
   db: Db,
@@ -109,6 +151,7 @@ export async function register(
   body: RegistrationBody,
   accountId: number,
   now: Date,
+  keep?: KeepAnswer,
 ): Promise<AdministrationRow> {
   const wentIn = body.Status === 'given' || body.Status === 'partial';
   const administeredAt = body.AdministeredAt ? new Date(body.AdministeredAt) : wentIn ? now : null;
@@ -122,36 +165,42 @@ export async function register(
   if (body.CorrectsId !== null) await checkCorrected(db, found, body);
   else if (body.ScheduledAt === null && wentIn) await checkDailyMaximum(db, found, administeredAt ?? now);
   const scheduledAt = body.ScheduledAt ? new Date(body.ScheduledAt) : null;
-  const [row] = await db
-    .insert(t.administrations)
-    .values({
-      entityId: found.agreement.entityId,
-      patientId: found.agreement.patientId,
-      agreementId: found.agreement.id,
-      departmentId: found.departmentId,
-      medicationId: found.agreement.medicationId,
-      scheduledAt,
-      scheduledQty: dose,
-      administeredAt,
-      administeredQty: body.AdministeredQty ?? (body.Status === 'given' ? dose : null),
-      momentAt: scheduledAt ?? administeredAt ?? now,
-      status: body.Status,
-      deviationReason: body.DeviationReason,
-      deviationText: body.DeviationText,
-      doubleCheckRequired: needsDoubleCheck(found.risks, body.Status),
-      recordedBy: accountId,
-      recordedAt: now,
-      note: body.Note,
-      correctsId: body.CorrectsId,
-      // The route has applied the time window (time-window.ts): set only outside the window.
-      timingReason: body.TimingReason,
-    })
-    .returning()
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err, 'administrations_moment_idx')) throw conflict(TAKEN);
+  // Every column but the ones the database fills: the answer to keep is made from these.
+  const values: Omit<AdministrationRow, 'id' | 'doubleCheckBy' | 'doubleCheckAt'> = {
+    entityId: found.agreement.entityId,
+    patientId: found.agreement.patientId,
+    agreementId: found.agreement.id,
+    departmentId: found.departmentId,
+    medicationId: found.agreement.medicationId,
+    scheduledAt,
+    scheduledQty: dose,
+    administeredAt,
+    administeredQty: body.AdministeredQty ?? (body.Status === 'given' ? dose : null),
+    momentAt: scheduledAt ?? administeredAt ?? now,
+    status: body.Status,
+    deviationReason: body.DeviationReason,
+    deviationText: body.DeviationText,
+    doubleCheckRequired: needsDoubleCheck(found.risks, body.Status),
+    recordedBy: accountId,
+    recordedAt: now,
+    note: body.Note,
+    correctsId: body.CorrectsId,
+    // The route has applied the time window (time-window.ts): set only outside the window.
+    timingReason: body.TimingReason,
+  };
+  const insert = db.insert(t.administrations).values(values).returning();
+  const answer = keep && {
+    status: 201,
+    body: keep.answerOf({ ...values, id: 0, doubleCheckBy: null, doubleCheckAt: null }),
+  };
+  const [row] = await (keep ? insertKeepingAnswer(db, insert, keep.keyed, answer!) : insert).catch(
+    (err: unknown) => {
+      if (isUniqueViolation(err, 'administrations_moment_idx'))
+        throw new MomentTaken(found.agreement.id, scheduledAt!);
       if (isUniqueViolation(err, 'administrations_corrects_idx'))
         throw conflict('Deze registratie is al gecorrigeerd; corrigeer de laatste correctie.');
       throw err;
-    });
+    },
+  );
   return row!;
 }

@@ -197,7 +197,7 @@ describe('administration registration: list, rules, corrections, double checks',
     expect(noMoment.json().Fields).toHaveProperty('ScheduledAt');
   });
 
-  it('a second registration of the same moment is 409; a correction pointing at the first is accepted', async () => {
+  it('a second registration of the same moment is 409 with the existing one; a correction pointing at it is accepted', async () => {
     const body = {
       AgreementId: agreement.routine.Id,
       ScheduledAt: at('08:00'),
@@ -207,7 +207,12 @@ describe('administration registration: list, rules, corrections, double checks',
     const first = (await momentsOfPatient())[0]!.Registrations[0]!;
     const duplicate = await register(body, second);
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({ Code: 'CONFLICT', Message: expect.any(String) });
+    // The colleague's registration comes with the conflict, so the nurse keeps it or corrects it.
+    expect(duplicate.json()).toEqual({
+      Code: 'CONFLICT',
+      Message: expect.any(String),
+      Existing: { ...first, CorrectedById: null },
+    });
 
     const correction = await register({
       ...body,

@@ -1,0 +1,125 @@
+import {
+  AUDIT_ACTIONS,
+  AUDIT_OBJECTS,
+  type RegistrationBody,
+  type RegistrationConflict,
+} from '@zorgportaal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../platform/db/client.ts';
+import { forbidden, HttpError, refuseNotFound } from '../../platform/errors.ts';
+import { type Answer, keepAnswer, type KeyedRequest } from '../../platform/idempotency.ts';
+import { auditCheckedAtDose, markCheckedAtDose, verifyDoubleCheckAtDose } from './double-check-at-dose.ts';
+import {
+  effectiveRegistrationOf,
+  type findAgreementForRegistration,
+  type MomentTaken,
+  register,
+} from './queries/index.ts';
+import { mayRegisterAt } from './rules.ts';
+import { loadUsers } from './queries/users.ts';
+import { type AdministrationRow, toRegistration, type UserRef } from './registration-mapper.ts';
+import { checkAdministeredAt, checkTimeWindow, windowSettingsOf } from './time-window.ts';
+
+type Found = Awaited<ReturnType<typeof findAgreementForRegistration>>;
+
+/**
+ * What identifies a registration request for its Idempotency-Key: the body as parsed, but of a bedside
+ * double check only the colleague's username. The password and the one-time code prove the check; they
+ * are not what is registered, and even a hash of them must not be stored.
+ */
+export const registrationIdentity = (body: RegistrationBody): unknown => ({
+  ...body,
+  DoubleCheck: body.DoubleCheck && { Username: body.DoubleCheck.Username },
+});
+
+/**
+ * The 409 of a moment registered meanwhile (by a colleague, or on another device): with the registration
+ * that counts now, which the caller may see anyway (its own organisation's agreement, in scope), so the
+ * nurse can keep it or correct it. Read after the failed statement (and its transaction) ended.
+ */
+export async function momentTakenConflict(db: Db, taken: MomentTaken, now: Date): Promise<HttpError> {
+  const existing = await effectiveRegistrationOf(db, taken.agreementId, taken.scheduledAt);
+  if (!existing) return taken;
+  const users = await loadUsers(db, [existing.recordedBy, existing.doubleCheckBy]);
+  const body: Omit<RegistrationConflict, 'Code' | 'Message'> = {
+    Existing: toRegistration(existing, users, now),
+  };
+  return new HttpError(409, 'CONFLICT', taken.message, body);
+}
+
+/** A keyed registration: its key, and the caller as the answer names it (loaded beside the agreement). */
+export type Keyed = { keyed: KeyedRequest; users: Map<number, UserRef> };
+
+/**
+ * Registers a dose, a deviation or a correction after the area's rules, and answers 201 with it. Each way
+ * is atomic without extra round trips where it can be: without a key one INSERT (the day roll-up's
+ * statement triggers run inside it), with a key one statement that also stores the answer. A bedside
+ * double check stores the registration and its check (and a key's answer) in one transaction.
+ */
+export async function registerDose(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Body: RegistrationBody }>,
+  found: Found,
+  keyed: Keyed | null,
+): Promise<Answer> {
+  const { body } = request;
+  const caller = request.caller!;
+  if (!found)
+    return refuseNotFound(
+      request,
+      AUDIT_OBJECTS.medication_agreement,
+      body.AgreementId,
+      AUDIT_ACTIONS.create,
+    );
+  // A supplying pharmacy sees the list but does not administer: only the care centre registers.
+  if (!mayRegisterAt(caller, found.agreement.entityId)) throw forbidden();
+  const now = new Date();
+  checkAdministeredAt(body.AdministeredAt, now);
+  const window = windowSettingsOf(await app.callerCache.entitySettings(found.agreement.entityId));
+  const toStore = { ...body, TimingReason: checkTimeWindow(body, window, now) };
+  // The colleague's credentials are checked only for a dose that may be registered now.
+  const checker = await verifyDoubleCheckAtDose(app, request, found.risks, body);
+  const answerOf = (row: AdministrationRow, users: Map<number, UserRef>) => toRegistration(row, users, now);
+  let row: AdministrationRow;
+  let answer: Answer | undefined;
+  if (checker)
+    [row, answer] = await app.db.transaction(async (tx) => {
+      const checked = await markCheckedAtDose(
+        tx,
+        await register(tx, found, toStore, caller.accountId, now),
+        checker,
+        now,
+      );
+      if (!keyed) return [checked, undefined] as const;
+      const users = await loadUsers(tx, [checked.recordedBy, checked.doubleCheckBy]);
+      const kept = { status: 201, body: answerOf(checked, users) };
+      await keepAnswer(tx, keyed.keyed, kept);
+      return [checked, kept] as const;
+    });
+  else if (keyed) {
+    const keep = { keyed: keyed.keyed, answerOf: (r: AdministrationRow) => answerOf(r, keyed.users) };
+    row = await register(app.db, found, toStore, caller.accountId, now, keep);
+    answer = { status: 201, body: answerOf(row, keyed.users) };
+  } else row = await register(app.db, found, toStore, caller.accountId, now);
+  await app.audit.record(request, {
+    action: AUDIT_ACTIONS.create,
+    outcome: 'success',
+    objectType: AUDIT_OBJECTS.administration,
+    objectId: row.id,
+    patientId: row.patientId,
+    // `change` is the Logboek's note on the entry ("eerder gegeven", "later gegeven"). AdministeredAt is
+    // the time of the tap, ReceivedAt when the server got it: far apart for a registration made offline.
+    detail: {
+      Status: row.status,
+      CorrectsId: row.correctsId,
+      DoubleCheckBy: row.doubleCheckBy ?? undefined,
+      change: row.timingReason ?? undefined,
+      AdministeredAt: row.administeredAt?.toISOString(),
+      ReceivedAt: now.toISOString(),
+    },
+  });
+  if (checker) await auditCheckedAtDose(app, request, row, checker);
+  if (answer) return answer;
+  const users = await loadUsers(app.db, [row.recordedBy, row.doubleCheckBy]);
+  return { status: 201, body: answerOf(row, users) };
+}
