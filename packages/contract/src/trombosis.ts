@@ -236,6 +236,11 @@ export const dosageSchemeSchema = z.object({
   Note: z.string().nullable(),
   TargetRange: targetRange.nullable(),
   CreatedBy: z.string().nullable(),
+  /**
+   * The organisation of whoever wrote the scheme: the trombosis service the doseerkalender names as the
+   * client's contact. Null when unknown (the account is gone, or the list does not look it up).
+   */
+  ServiceName: z.string().nullable(),
   CreatedAt: z.string(),
 });
 export type DosageScheme = z.infer<typeof dosageSchemeSchema>;

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Overlay.css';
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../lib/use-return-focus.ts';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -22,10 +23,13 @@ interface ConfirmDialogProps {
 /** A modal question before an action that cannot simply be undone. Cancel has the focus first. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { t } = useTranslation();
+  useReturnFocus(props.opened);
   return (
     <Modal
       opened={props.opened}
       onClose={props.onCancel}
+      // useReturnFocus gives the focus back, also to a menu's button.
+      returnFocus={false}
       title={props.title}
       centered
       closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}

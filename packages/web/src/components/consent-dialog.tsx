@@ -19,6 +19,7 @@ import { issuesByPath } from '../lib/form.ts';
 import { getAccount } from '../lib/session.ts';
 import { SignaturePad } from './signature-pad.tsx';
 import { FormActions } from './form-actions.tsx';
+import { useReturnFocus } from '../lib/use-return-focus.ts';
 
 /** Who may sign the client's consent (a prescriber signs an agreement, not this). */
 export const CONSENT_SIGNER_ROLES = ['client', 'representative'] as const;
@@ -66,6 +67,8 @@ export function ConsentDialog({
   agreement,
 }: ConsentDialogProps) {
   const { t } = useTranslation();
+  // Rendered only while open: the opener gets the focus back when it unmounts.
+  useReturnFocus(true);
   const consentText = agreement
     ? t('consent.authorizedText', {
         agreement: agreement.description,
@@ -130,6 +133,8 @@ export function ConsentDialog({
     <Modal
       opened
       onClose={onClose}
+      // useReturnFocus gives the focus back, also to a menu's button.
+      returnFocus={false}
       title={
         agreement
           ? t('consent.authorizedTitle', 'Medicatieafspraak ondertekenen')

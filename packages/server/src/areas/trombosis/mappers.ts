@@ -46,6 +46,7 @@ export function toScheme(row: SchemeRow, nextStart: string | null): DosageScheme
         ? { Low: fromTenths(row.lowTenths), High: fromTenths(row.highTenths) }
         : null,
     CreatedBy: row.createdBy,
+    ServiceName: row.serviceName,
     CreatedAt: row.createdAt.toISOString(),
   };
 }

@@ -17,7 +17,10 @@ import { dosageSchemes, inrTargetRanges, inrValues } from './schema.ts';
 
 export type TargetRangeRow = typeof inrTargetRanges.$inferSelect & { setBy: string | null };
 export type InrValueRow = typeof inrValues.$inferSelect & { enteredBy: string | null };
-export type SchemeRow = typeof dosageSchemes.$inferSelect & { createdBy: string | null };
+export type SchemeRow = typeof dosageSchemes.$inferSelect & {
+  createdBy: string | null;
+  serviceName: string | null;
+};
 
 /** A patient of one of the scope's entities, with the name and organisation the screens show. */
 export async function findScopedPatient(db: Db, id: number, scope: Scope) {
@@ -168,12 +171,13 @@ export async function criticalValuesSince(db: Db, scope: Scope, since: Date) {
 export async function schemesOf(db: Db, patientIds: number[]): Promise<SchemeRow[]> {
   if (patientIds.length === 0) return [];
   const rows = await db
-    .select({ scheme: dosageSchemes, createdBy: t.accounts.username })
+    .select({ scheme: dosageSchemes, createdBy: t.accounts.username, serviceName: t.entities.name })
     .from(dosageSchemes)
     .leftJoin(t.accounts, eq(t.accounts.id, dosageSchemes.createdByAccountId))
+    .leftJoin(t.entities, eq(t.entities.id, t.accounts.entityId))
     .where(inArray(dosageSchemes.patientId, patientIds))
     .orderBy(desc(dosageSchemes.validFrom), desc(dosageSchemes.id));
-  return rows.map((r) => ({ ...r.scheme, createdBy: r.createdBy }));
+  return rows.map((r) => ({ ...r.scheme, createdBy: r.createdBy, serviceName: r.serviceName }));
 }
 
 /** Schemes in force on `day` for the scope's patients: the newest start on or before that day. */
@@ -184,7 +188,7 @@ export async function schemesInForce(db: Db, patientIds: number[], day: string):
     .from(dosageSchemes)
     .where(and(inArray(dosageSchemes.patientId, patientIds), lte(dosageSchemes.validFrom, day)))
     .orderBy(dosageSchemes.patientId, desc(dosageSchemes.validFrom), desc(dosageSchemes.id));
-  return rows.map((r) => ({ ...r.scheme, createdBy: null }));
+  return rows.map((r) => ({ ...r.scheme, createdBy: null, serviceName: null }));
 }
 
 export async function insertScheme(

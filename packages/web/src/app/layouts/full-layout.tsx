@@ -20,6 +20,7 @@ import { InactivityWarning } from '../../features/auth/components/inactivity-war
 import { useMessageStream } from '../../lib/live-messages.ts';
 import { useNetworkState } from '../../lib/network-state.ts';
 import { TOAST_STRIP_HEIGHT } from '../../lib/toast-placement.ts';
+import { ClientSearch } from './client-search.tsx';
 import { MainNav } from './main-nav.tsx';
 import { UnreadLink } from './unread-link.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -85,6 +86,7 @@ export default function FullLayout() {
             <NetworkStatus />
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <ClientSearch />
             <UnreadLink />
             <LanguageSwitch />
             <UserMenu />

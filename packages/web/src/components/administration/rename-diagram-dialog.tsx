@@ -10,6 +10,7 @@ import { contractResolver, showServerFieldErrors } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useUpdateDiagram } from '../../lib/administration/saved-diagrams.ts';
 import { FormActions } from '../form-actions.tsx';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 
 interface RenameDiagramDialogProps {
   diagram: Diagram | null;
@@ -22,6 +23,7 @@ interface RenameDiagramDialogProps {
  */
 export function RenameDiagramDialog({ diagram, onClose }: RenameDiagramDialogProps) {
   const { t } = useTranslation();
+  useReturnFocus(diagram !== null);
   const update = useUpdateDiagram();
   const form = useForm<{ Title: string }>({
     initialValues: { Title: diagram?.Title ?? '' },
@@ -56,6 +58,8 @@ export function RenameDiagramDialog({ diagram, onClose }: RenameDiagramDialogPro
   return (
     <Modal
       opened={diagram !== null}
+      // useReturnFocus gives the focus back, also to a menu's button.
+      returnFocus={false}
       onClose={close}
       title={t('administration.diagram.renameTitle', 'Naam van het diagram wijzigen')}
       centered

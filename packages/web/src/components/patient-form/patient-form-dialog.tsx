@@ -15,6 +15,7 @@ import { toastSuccess } from '../../lib/toast.ts';
 import { useDepartments } from '../../lib/administration/get-departments.ts';
 import { AlreadyClientError, usePrescriberOptions, useSavePatient } from './patient-api.ts';
 import { FormActions } from '../form-actions.tsx';
+import { useReturnFocus } from '../../lib/use-return-focus.ts';
 
 type FormValues = Omit<PatientBodyInput, 'DepartmentId' | 'PrescriberEntityId'> & {
   DepartmentId: number | null;
@@ -53,6 +54,8 @@ function prescriberData(rows: { Id: number; Name: string }[], patient: Patient |
 export function PatientFormDialog(props: PatientFormDialogProps) {
   const { name, personId, patient, notice, onClose, onSaved, onAlreadyClient } = props;
   const { t } = useTranslation();
+  // Rendered only while open: the opener gets the focus back when it unmounts.
+  useReturnFocus(true);
   const departments = useDepartments();
   const save = useSavePatient();
   const prescribers = usePrescriberOptions();
@@ -102,7 +105,15 @@ export function PatientFormDialog(props: PatientFormDialogProps) {
     : t('patients.form.createTitle', '{{name}} cliënt maken', { name });
 
   return (
-    <Modal opened onClose={onClose} title={title} size="lg" data-testid="patient-form-dialog">
+    <Modal
+      opened
+      onClose={onClose}
+      // useReturnFocus gives the focus back, also to a menu's button.
+      returnFocus={false}
+      title={title}
+      size="lg"
+      data-testid="patient-form-dialog"
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {notice ? (

@@ -286,7 +286,13 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
     };
     const res = await trombose.post(url, body);
     expect(res.statusCode).toBe(201);
-    expect(res.json<DosageScheme>()).toMatchObject({ ValidFrom: from, WeekTotalMg: 9, ValidUntil: null });
+    // The service that wrote it, named on the doseerkalender as the client's contact.
+    expect(res.json<DosageScheme>()).toMatchObject({
+      ValidFrom: from,
+      WeekTotalMg: 9,
+      ValidUntil: null,
+      ServiceName: 'Trombosedienst Midden',
+    });
     const after = (await trombose.get(url)).json<DosageSchemeList>();
     // Today the old scheme still holds, now ending the day before the new one starts.
     expect(after.Current!.Id).toBe(before.Current!.Id);

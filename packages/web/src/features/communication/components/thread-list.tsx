@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import type { ThreadSummary } from '@zorgportaal/contract';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '../../../components/stacked-table.module.css';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -12,7 +13,21 @@ interface ThreadListProps {
   onSelect: (id: number) => void;
 }
 
-/** The inbox: newest activity first; unread threads in bold with the word "Nieuw". */
+/**
+ * Whether a click on a row's cells should open its thread: not when it came from the subject button
+ * (that opens it already, also from the keyboard), and not when the user dragged across the row to
+ * select text to copy.
+ */
+function rowClickOpens(event: MouseEvent<HTMLTableRowElement>): boolean {
+  if (event.target instanceof Element && event.target.closest('button')) return false;
+  return (window.getSelection()?.toString() ?? '') === '';
+}
+
+/**
+ * The inbox: newest activity first; unread threads in bold with the word "Nieuw". A click anywhere on
+ * a row opens the thread; the subject button stays the one keyboard target (a row is no control, and
+ * nothing interactive is nested in another).
+ */
 export function ThreadList({ threads, selectedId, onSelect }: ThreadListProps) {
   const { t } = useTranslation();
   const column = {
@@ -39,6 +54,10 @@ export function ThreadList({ threads, selectedId, onSelect }: ThreadListProps) {
             bg={thread.Id === selectedId ? 'blue.0' : undefined}
             data-testid="thread-row"
             data-unread={thread.Unread ? 'true' : 'false'}
+            onClick={(event) => {
+              if (rowClickOpens(event)) onSelect(thread.Id);
+            }}
+            style={{ cursor: 'pointer' }}
           >
             <Table.Td data-label={column.subject}>
               <Group gap={6} wrap="nowrap">

@@ -7,11 +7,19 @@ import { weekdayLongNames } from '../../../lib/weekdays.ts';
 import { calendarWeeks, tabletsText } from '../utils/tablets.ts';
 import classes from './dosing-calendar.module.css';
 
+interface DosingCalendarProps {
+  scheme: DosageScheme;
+  patient: { ScreenName: string; DateOfBirth: string | null };
+}
+
 /**
  * The doseerkalender: from the start of the scheme to the next check, a week per row with each day's
  * tablets, to hang by the patient's medication. Always in Dutch (the patient's own document), A4.
+ * The date of birth tells two clients of the same name apart on paper; the contact line says whom
+ * to call, the service that wrote the scheme (the portal keeps no phone number or e-mail address for
+ * an organisation, so it is the name alone).
  */
-export function DosingCalendar({ scheme, patientName }: { scheme: DosageScheme; patientName: string }) {
+export function DosingCalendar({ scheme, patient }: DosingCalendarProps) {
   const { i18n } = useTranslation();
   const nl = i18n.getFixedT('nl');
   const drug = COUMARINS[scheme.Drug];
@@ -26,8 +34,13 @@ export function DosingCalendar({ scheme, patientName }: { scheme: DosageScheme; 
       data-print-avoid-break
     >
       <Title order={2} size="h3">
-        {nl('trombosis.calendar.title', 'Doseerkalender')} – {patientName}
+        {nl('trombosis.calendar.title', 'Doseerkalender')} – {patient.ScreenName}
       </Title>
+      {patient.DateOfBirth ? (
+        <Text data-testid="dosing-calendar-born">
+          {nl('trombosis.calendar.born', 'Geboren op {{date}}', { date: formatDate(patient.DateOfBirth) })}
+        </Text>
+      ) : null}
       <Text>
         {nl('trombosis.calendar.drug', '{{drug}} {{mg}} mg tabletten, in te nemen ’s avonds.', {
           drug: scheme.Drug === 'acenocoumarol' ? 'Acenocoumarol' : 'Fenprocoumon',
@@ -82,6 +95,13 @@ export function DosingCalendar({ scheme, patientName }: { scheme: DosageScheme; 
         )}
       </Text>
       {scheme.Note ? <Text size="sm">{scheme.Note}</Text> : null}
+      {scheme.ServiceName ? (
+        <Text size="sm" fw={600} data-testid="dosing-calendar-contact">
+          {nl('trombosis.calendar.contact', 'Vragen over uw doseerschema? Neem contact op met {{service}}.', {
+            service: scheme.ServiceName,
+          })}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -100,7 +100,7 @@ export default function DosageSchemePage() {
                     {t('trombosis.printCalendar', 'Doseerkalender afdrukken')}
                   </Button>
                 </Group>
-                <DosingCalendar scheme={newest} patientName={patient.ScreenName} />
+                <DosingCalendar scheme={newest} patient={patient} />
               </Stack>
             ) : null}
             <CoumarinAgreements patientId={chosenId} />
