@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import type { ResultGrouping } from './administration-results.ts';
 import { bodyId, text } from './fields.ts';
-import type { Permission } from './permissions.ts';
 
 /**
  * Diagrammen (/zp/medication/diagram/add): charts over the administration results that an organisation
  * saves and its users share. A diagram stores only its definition (what to count, grouped how, over
  * which period); its figures are fetched live from the results whenever it is shown.
  */
-
-/** The screen's permission, which every diagram call checks too (the route table reads it from here). */
-export const DIAGRAMS_PERMISSION: Permission = 'administration.read';
 
 export const DIAGRAM_MEASURES = [
   'registrations',

@@ -27,6 +27,12 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+/**
+ * The Diagrammen screen's permission, which every diagram call checks too. Here, not in diagrams.ts: the route
+ * table reads it, and the login page must not load diagrams.ts's zod schemas with it.
+ */
+export const DIAGRAMS_PERMISSION: Permission = 'administration.read';
+
 export const isPermission = (value: string): value is Permission =>
   (PERMISSIONS as readonly string[]).includes(value);
 

@@ -1,6 +1,5 @@
 import type { EntityType } from './constants.ts';
-import { DIAGRAMS_PERMISSION } from './diagrams.ts';
-import type { Permission } from './permissions.ts';
+import { DIAGRAMS_PERMISSION, type Permission } from './permissions.ts';
 
 /** Navigation areas; each protected route belongs to one. */
 export const NAV_AREAS = [
