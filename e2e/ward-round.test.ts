@@ -69,6 +69,12 @@ describeBrowser('a ward round on the tablet (800×1100)', () => {
       return box !== null && box.y >= 0 && box.y + 80 <= 1100;
     }).toBe(true);
     expect(await page.getByTestId('round-heading').first().isVisible()).toBe(true);
+    // Opened past the department and day pickers, the round's sticky heading says which list this is.
+    const listContext = page.locator(
+      `[data-testid="time-group"][data-time="${round}"] [data-testid="round-context"]`,
+    );
+    expect(await listContext.isVisible()).toBe(true);
+    expect(await listContext.textContent()).toMatch(/^.+ · \d\d-\d\d-\d{4}$/);
 
     // The list's figures are the dashboard's: the round's open doses, the day's late ones.
     expect(await roundOpen()).toBe(before.open);

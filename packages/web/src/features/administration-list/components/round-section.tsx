@@ -19,6 +19,11 @@ interface RoundSectionProps {
   scrollTarget: string | null;
   /** The caller reads this list but does not register on it: no buttons on the cards. */
   readOnly?: boolean;
+  /**
+   * Which list this is ("Eikenhof · 26-11-2026"), kept in the sticky heading: the list opens scrolled to the
+   * current round, past the department and day chosen above it.
+   */
+  context?: string;
 }
 
 /** One round: its time as a sticky heading with the open count and a jump to the next round. */
@@ -31,6 +36,7 @@ export function RoundSection({
   next,
   scrollTarget,
   readOnly = false,
+  context,
 }: RoundSectionProps) {
   const { t } = useTranslation();
   const headingId = roundHeadingId(time);
@@ -62,6 +68,11 @@ export function RoundSection({
           <Text c="dark.6">
             {t('administration.groupOpen', '{{open}} van {{total}} open', { open, total })}
           </Text>
+          {context ? (
+            <Text size="sm" c="dark.6" data-testid="round-context">
+              {context}
+            </Text>
+          ) : null}
         </Group>
         {next ? (
           <Button

@@ -71,6 +71,11 @@ describe('/administrationlist', () => {
     expect(within(screen.getByTestId('as-needed-section')).getByText('Zo nodig bij: bij pijn')).toBeTruthy();
     expect(screen.getByTestId('consent-warning').textContent).toContain('Bert Bakker');
     expect(within(groups[1]!).getByTestId('double-check-badge')).toBeTruthy();
+    // Opened scrolled to the current round, the sticky round heading still says which list this is.
+    expect(
+      within(groups[1]!).getByTestId('round-heading').querySelector('[data-testid="round-context"]')
+        ?.textContent,
+    ).toBe('Afdeling Eikenhof · 10-03-2026');
 
     const first = within(groups[0]!).getAllByTestId('moment-card')[0]!;
     fireEvent.click(within(first).getByTestId('give-button'));

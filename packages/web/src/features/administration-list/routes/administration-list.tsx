@@ -128,6 +128,7 @@ export default function AdministrationListPage() {
             next={rounds[i + 1]?.time ?? null}
             scrollTarget={target?.time === group.time ? target.key : null}
             readOnly={readOnly}
+            context={`${list.data!.DepartmentName} · ${formatDate(list.data!.Date)}`}
           />
         ))}
         {asNeeded.length > 0 && (checkOnly || !openOnly) ? (
