@@ -5,7 +5,7 @@ import { removeExpiredKeys } from '../../../platform/idempotency.ts';
 import * as s from '../../../schema.ts';
 import { auditRows } from '../../../../test/helpers/audit.ts';
 import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
-import { answerOf, at, hoursAgo, keyedWorld } from './keyed-world.ts';
+import { answerOf, at, hoursAgo, keyedWorld } from '../../../../test/helpers/keyed-world.ts';
 
 /**
  * Around registering once: a moment a colleague registered meanwhile (409 with that registration), the time

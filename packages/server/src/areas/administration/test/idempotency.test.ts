@@ -7,7 +7,7 @@ import { buildApp } from '../../../app.ts';
 import { type Database, openDatabase } from '../../../platform/db/client.ts';
 import * as s from '../../../schema.ts';
 import { auditRows } from '../../../../test/helpers/audit.ts';
-import { answerOf, at, hoursAgo, keyedWorld } from './keyed-world.ts';
+import { answerOf, at, hoursAgo, keyedWorld } from '../../../../test/helpers/keyed-world.ts';
 
 /**
  * Registering once (platform/idempotency.ts): a registration sent again with the same Idempotency-Key

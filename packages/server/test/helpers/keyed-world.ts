@@ -1,18 +1,12 @@
 import type { Agreement, AgreementCreateBodyInput, MedicationList, Patient } from '@zorgportaal/contract';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { localInstant } from '../../../platform/time.ts';
-import * as s from '../../../schema.ts';
-import { type Api, apiAs } from '../../../../test/helpers/api.ts';
-import { bearer } from '../../../../test/helpers/login.ts';
-import {
-  agreementBody,
-  departmentIdOf,
-  newClient,
-  patientBody,
-  yesterday,
-} from '../../../../test/helpers/medication.ts';
-import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { localInstant } from '../../src/platform/time.ts';
+import * as s from '../../src/schema.ts';
+import { type Api, apiAs } from './api.ts';
+import { bearer } from './login.ts';
+import { agreementBody, departmentIdOf, newClient, patientBody, yesterday } from './medication.ts';
+import { buildTestApp, type TestApp } from './test-app.ts';
 
 /** Yesterday's planned time `time`, plus minutes, as the body sends it. */
 export const at = (time: string, plusMinutes = 0) =>
