@@ -12,6 +12,15 @@ import { buildTestApp, type TestApp } from './test-app.ts';
 export const at = (time: string, plusMinutes = 0) =>
   new Date(localInstant(yesterday(), time).getTime() + plusMinutes * 60_000).toISOString();
 export const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+/** An as-needed dose of `agreement` given an hour ago, as the body sends it. */
+export const asNeededDose = (agreement: Agreement, extra: object = {}) => ({
+  AgreementId: agreement.Id,
+  ScheduledAt: null,
+  Status: 'given',
+  AdministeredAt: hoursAgo(1),
+  ...extra,
+});
 /** What the client sees of an answer: its status and its body, byte for byte. */
 export const answerOf = (res: LightMyRequestResponse) => ({ status: res.statusCode, body: res.body });
 

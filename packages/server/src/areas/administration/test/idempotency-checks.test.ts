@@ -5,7 +5,7 @@ import { removeExpiredKeys } from '../../../platform/idempotency.ts';
 import * as s from '../../../schema.ts';
 import { auditRows } from '../../../../test/helpers/audit.ts';
 import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
-import { answerOf, at, hoursAgo, keyedWorld } from '../../../../test/helpers/keyed-world.ts';
+import { answerOf, asNeededDose, at, hoursAgo, keyedWorld } from '../../../../test/helpers/keyed-world.ts';
 
 /**
  * Around registering once: a moment a colleague registered meanwhile (409 with that registration), the time
@@ -16,13 +16,7 @@ describe('administration: conflicts, tap time, double checks and the key cleanup
   let prn: Agreement;
   let timed: Agreement;
   let insulin: Agreement;
-  const prnDose = (extra: object = {}) => ({
-    AgreementId: prn.Id,
-    ScheduledAt: null,
-    Status: 'given',
-    AdministeredAt: hoursAgo(1),
-    ...extra,
-  });
+  const prnDose = (extra: object = {}) => asNeededDose(prn, extra);
 
   beforeAll(async () => {
     w = await keyedWorld('Botsing');

@@ -7,7 +7,7 @@ import { buildApp } from '../../../app.ts';
 import { type Database, openDatabase } from '../../../platform/db/client.ts';
 import * as s from '../../../schema.ts';
 import { auditRows } from '../../../../test/helpers/audit.ts';
-import { answerOf, at, hoursAgo, keyedWorld } from '../../../../test/helpers/keyed-world.ts';
+import { answerOf, asNeededDose, at, hoursAgo, keyedWorld } from '../../../../test/helpers/keyed-world.ts';
 
 /**
  * Registering once (platform/idempotency.ts): a registration sent again with the same Idempotency-Key
@@ -19,13 +19,7 @@ describe('administration: Idempotency-Key on registrations', () => {
   /** As needed, no daily maximum: nothing but the key keeps a copy from registering again. */
   let prn: Agreement;
   let timed: Agreement;
-  const prnDose = (extra: object = {}) => ({
-    AgreementId: prn.Id,
-    ScheduledAt: null,
-    Status: 'given',
-    AdministeredAt: hoursAgo(1),
-    ...extra,
-  });
+  const prnDose = (extra: object = {}) => asNeededDose(prn, extra);
 
   beforeAll(async () => {
     w = await keyedWorld('Eenmalig');
