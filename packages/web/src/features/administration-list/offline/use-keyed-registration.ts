@@ -27,6 +27,8 @@ export type KeyedResult = { queued: false; registration: Registration } | { queu
 export function useKeyedRegistration(moment: PlannedMoment) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Runs offline too (TanStack would pause it): queueing is its offline answer.
+    networkMode: 'always',
     mutationFn: async (body: RegistrationBodyInput): Promise<KeyedResult> => {
       const key = newIdempotencyKey();
       const tapped = Date.now();
