@@ -54,4 +54,5 @@ function icon(size) {
   ]);
 }
 
-for (const size of [192, 512]) writeFileSync(new URL(`../public/icon-${size}.png`, import.meta.url), icon(size));
+for (const size of [192, 512])
+  writeFileSync(new URL(`../public/icon-${size}.png`, import.meta.url), icon(size));
