@@ -86,7 +86,7 @@ describeBrowser('the ward round through a Wi-Fi drop (800×1100)', () => {
       await planDoseNow(null, { product: 'OXYCODON CAPSULE 5MG' }),
       await planDoseNow(null),
     ];
-    const { context, page } = await browser.newPage();
+    const { context, page } = await browser.newPage({ serviceWorkers: 'allow' });
     await page.setViewportSize({ width: 800, height: 1100 });
     const answers: number[] = [];
     page.on('response', (response) => {
@@ -202,7 +202,7 @@ describeBrowser('the ward round through a Wi-Fi drop (800×1100)', () => {
   });
 
   it('is installable: a manifest with name, icons and standalone display, and a service worker in control', async () => {
-    const { context, page } = await browser.newPage();
+    const { context, page } = await browser.newPage({ serviceWorkers: 'allow' });
     await page.goto('/dashboard');
     await logIn(page, 'verpleegkundige');
     await page.waitForURL('**/dashboard');

@@ -32,8 +32,15 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(): Promise<{ context: BrowserContext; page: Page }> {
+    /**
+     * `serviceWorkers: 'allow'` for the tests of the installable app; every other test blocks the service
+     * worker, so a test does not download the app's precache (2 MB) into each fresh context.
+     */
+    async newPage(
+      opts: { serviceWorkers?: 'allow' | 'block' } = {},
+    ): Promise<{ context: BrowserContext; page: Page }> {
       const context = await browser!.newContext({
+        serviceWorkers: opts.serviceWorkers ?? 'block',
         baseURL: baseURL(),
         locale: 'nl-NL',
         timezoneId: 'Europe/Amsterdam',
