@@ -1,10 +1,7 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useReturnFocus } from '../lib/use-return-focus.ts';
+import { Dialog } from './dialog.tsx';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -23,16 +20,12 @@ interface ConfirmDialogProps {
 /** A modal question before an action that cannot simply be undone. Cancel has the focus first. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { t } = useTranslation();
-  useReturnFocus(props.opened);
   return (
-    <Modal
+    <Dialog
       opened={props.opened}
       onClose={props.onCancel}
-      // useReturnFocus gives the focus back, also to a menu's button.
-      returnFocus={false}
       title={props.title}
       centered
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="confirm-dialog"
     >
       <Stack gap="md">
@@ -56,6 +49,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,11 +1,8 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Alert, Group, Modal, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,7 +16,7 @@ import { issuesByPath } from '../lib/form.ts';
 import { getAccount } from '../lib/session.ts';
 import { SignaturePad } from './signature-pad.tsx';
 import { FormActions } from './form-actions.tsx';
-import { useReturnFocus } from '../lib/use-return-focus.ts';
+import { Dialog } from './dialog.tsx';
 
 /** Who may sign the client's consent (a prescriber signs an agreement, not this). */
 export const CONSENT_SIGNER_ROLES = ['client', 'representative'] as const;
@@ -68,7 +65,6 @@ export function ConsentDialog({
 }: ConsentDialogProps) {
   const { t } = useTranslation();
   // Rendered only while open: the opener gets the focus back when it unmounts.
-  useReturnFocus(true);
   const consentText = agreement
     ? t('consent.authorizedText', {
         agreement: agreement.description,
@@ -130,11 +126,9 @@ export function ConsentDialog({
   };
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
-      // useReturnFocus gives the focus back, also to a menu's button.
-      returnFocus={false}
       title={
         agreement
           ? t('consent.authorizedTitle', 'Medicatieafspraak ondertekenen')
@@ -142,7 +136,6 @@ export function ConsentDialog({
       }
       size="xl"
       closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="consent-dialog"
     >
       <Stack gap="md">
@@ -222,6 +215,6 @@ export function ConsentDialog({
           gap="sm"
         />
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -47,6 +47,8 @@ function ClientScreen() {
 
 const renderIn = (ui: React.ReactNode) => render(<TestProviders>{ui}</TestProviders>);
 
+// Every dialog is components/dialog.tsx (lint refuses Mantine's Modal elsewhere), which ConfirmDialog and
+// PatientFormDialog use as the features' dialogs do.
 describe('dialogs give the focus back to what opened them', () => {
   it('ConfirmDialog: to the button that opened it', async () => {
     renderIn(<ConfirmScreen />);

@@ -1,7 +1,4 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import { Alert, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DIAGRAM_TITLE_MAX, diagramUpdateSchema, type Diagram } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +7,7 @@ import { contractResolver, showServerFieldErrors } from '../../lib/form.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useUpdateDiagram } from '../../lib/administration/saved-diagrams.ts';
 import { FormActions } from '../form-actions.tsx';
-import { useReturnFocus } from '../../lib/use-return-focus.ts';
+import { Dialog } from '../dialog.tsx';
 
 interface RenameDiagramDialogProps {
   diagram: Diagram | null;
@@ -23,7 +20,6 @@ interface RenameDiagramDialogProps {
  */
 export function RenameDiagramDialog({ diagram, onClose }: RenameDiagramDialogProps) {
   const { t } = useTranslation();
-  useReturnFocus(diagram !== null);
   const update = useUpdateDiagram();
   const form = useForm<{ Title: string }>({
     initialValues: { Title: diagram?.Title ?? '' },
@@ -56,14 +52,11 @@ export function RenameDiagramDialog({ diagram, onClose }: RenameDiagramDialogPro
       : null;
 
   return (
-    <Modal
+    <Dialog
       opened={diagram !== null}
-      // useReturnFocus gives the focus back, also to a menu's button.
-      returnFocus={false}
       onClose={close}
       title={t('administration.diagram.renameTitle', 'Naam van het diagram wijzigen')}
       centered
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="diagram-rename-dialog"
     >
       <form onSubmit={submit} noValidate>
@@ -89,6 +82,6 @@ export function RenameDiagramDialog({ diagram, onClose }: RenameDiagramDialogPro
           />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

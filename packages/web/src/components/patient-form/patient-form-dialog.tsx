@@ -1,10 +1,7 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
-import { Alert, Anchor, Group, Modal, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, Select, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link } from 'react-router';
@@ -15,7 +12,7 @@ import { toastSuccess } from '../../lib/toast.ts';
 import { useDepartments } from '../../lib/administration/get-departments.ts';
 import { AlreadyClientError, usePrescriberOptions, useSavePatient } from './patient-api.ts';
 import { FormActions } from '../form-actions.tsx';
-import { useReturnFocus } from '../../lib/use-return-focus.ts';
+import { Dialog } from '../dialog.tsx';
 
 type FormValues = Omit<PatientBodyInput, 'DepartmentId' | 'PrescriberEntityId'> & {
   DepartmentId: number | null;
@@ -55,7 +52,6 @@ export function PatientFormDialog(props: PatientFormDialogProps) {
   const { name, personId, patient, notice, onClose, onSaved, onAlreadyClient } = props;
   const { t } = useTranslation();
   // Rendered only while open: the opener gets the focus back when it unmounts.
-  useReturnFocus(true);
   const departments = useDepartments();
   const save = useSavePatient();
   const prescribers = usePrescriberOptions();
@@ -105,15 +101,7 @@ export function PatientFormDialog(props: PatientFormDialogProps) {
     : t('patients.form.createTitle', '{{name}} cliënt maken', { name });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      // useReturnFocus gives the focus back, also to a menu's button.
-      returnFocus={false}
-      title={title}
-      size="lg"
-      data-testid="patient-form-dialog"
-    >
+    <Dialog opened onClose={onClose} title={title} size="lg" data-testid="patient-form-dialog">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {notice ? (
@@ -201,6 +189,6 @@ export function PatientFormDialog(props: PatientFormDialogProps) {
           />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,13 +1,11 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { secondsLeft } from '../../../lib/inactivity.ts';
 import { takeUnsavedDialog } from '../../../lib/inactivity-notice.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useInactivityLogout } from '../hooks/use-inactivity-logout.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 
 /** A notice after an inactivity logout left a dialog half-filled: it was not saved (shown for 15 s). */
 const UNSAVED_NOTICE_MS = 15_000;
@@ -50,7 +48,7 @@ export function InactivityWarning() {
   }, [t]);
 
   return (
-    <Modal
+    <Dialog
       opened={logoutAt !== null}
       onClose={stayLoggedIn}
       title={t('session.warning.title', 'Bijna uitgelogd wegens inactiviteit')}
@@ -70,6 +68,6 @@ export function InactivityWarning() {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,9 +1,6 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Radio.css';
-import { Alert, Group, Modal, Select, Stack, Textarea, TextInput, Radio } from '@mantine/core';
+import { Alert, Group, Select, Stack, Textarea, TextInput, Radio } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { MESSAGE_MAX, SUBJECT_MAX, type Thread } from '@zorgportaal/contract';
@@ -16,6 +13,7 @@ import { usePatientChoices } from '../../../lib/search-patients.ts';
 import { useCreateThread, useRecipients } from '../api/communication.ts';
 import { emptyCompose, parsedThreadBody, validateCompose, type ComposeValues } from '../utils/forms.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 
 interface ComposeDialogProps {
   /** The order or INR value another screen opened the dialog about. */
@@ -67,13 +65,12 @@ export function ComposeDialog({ subject = null, onClose, onSent }: ComposeDialog
     label: `${p.ScreenName} (${p.DepartmentName})`,
   }));
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       title={t('communication.compose', 'Nieuw bericht')}
       size="lg"
       closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="compose-dialog"
     >
       <form onSubmit={submit} noValidate>
@@ -161,6 +158,6 @@ export function ComposeDialog({ subject = null, onClose, onSent }: ComposeDialog
           />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

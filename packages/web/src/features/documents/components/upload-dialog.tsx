@@ -1,10 +1,7 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Combobox.css';
-import { Alert, Button, Checkbox, FileInput, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, FileInput, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   DOCUMENT_ACCEPT,
@@ -17,6 +14,7 @@ import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
 import { contractResolver } from '../../../lib/form.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useUploadDocument, useUploadVersion, type UploadValues } from '../api/documents.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 
 interface UploadDialogProps {
   opened: boolean;
@@ -93,7 +91,7 @@ export function UploadDialog({ opened, onClose, version }: UploadDialogProps) {
       : null;
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={close}
       title={
@@ -102,7 +100,6 @@ export function UploadDialog({ opened, onClose, version }: UploadDialogProps) {
           : t('documents.uploadTitle', 'Document toevoegen')
       }
       centered
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="document-upload-dialog"
     >
       <form onSubmit={submit} noValidate>
@@ -155,6 +152,6 @@ export function UploadDialog({ opened, onClose, version }: UploadDialogProps) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,8 +1,5 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Table.css';
-import { Button, Modal, Table } from '@mantine/core';
+import { Button, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
@@ -11,6 +8,7 @@ import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDocument } from '../api/documents.ts';
 import { formatFileSize } from '../utils/file-size.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 
 interface VersionsDialogProps {
   documentId: number | null;
@@ -29,7 +27,7 @@ export function VersionsDialog({ documentId, onClose, onDownload }: VersionsDial
   };
   const doc = useDocument(documentId);
   return (
-    <Modal
+    <Dialog
       opened={documentId !== null}
       onClose={onClose}
       size="lg"
@@ -39,7 +37,6 @@ export function VersionsDialog({ documentId, onClose, onDownload }: VersionsDial
           : t('documents.versions', 'Versies')
       }
       centered
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="document-versions-dialog"
     >
       {doc.isPending ? (
@@ -81,6 +78,6 @@ export function VersionsDialog({ documentId, onClose, onDownload }: VersionsDial
           </Table.Tbody>
         </Table>
       )}
-    </Modal>
+    </Dialog>
   );
 }

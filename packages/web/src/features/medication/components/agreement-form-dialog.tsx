@@ -1,6 +1,3 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Chip.css';
@@ -12,7 +9,6 @@ import {
   Checkbox,
   Chip,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
@@ -46,6 +42,7 @@ import { MedicationPicker } from './medication-picker.tsx';
 import { MomentsEditor } from './moments-editor.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 
 interface AgreementFormDialogProps {
   patientId: number;
@@ -101,7 +98,7 @@ export function AgreementFormDialog({ patientId, agreement, onClose }: Agreement
   const handleSubmit = form.onSubmit(submit, () => setFailure(null));
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       size="xl"
@@ -110,7 +107,6 @@ export function AgreementFormDialog({ patientId, agreement, onClose }: Agreement
           ? t('medication.form.changeTitle', 'Afspraak wijzigen')
           : t('medication.form.startTitle', 'Afspraak starten')
       }
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="agreement-form"
     >
       <Stack gap="md">
@@ -289,6 +285,6 @@ export function AgreementFormDialog({ patientId, agreement, onClose }: Agreement
           gap="sm"
         />
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,8 +1,5 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { agreementStopBodySchema, STOP_TYPES, type Agreement, type StopType } from '@zorgportaal/contract';
@@ -12,6 +9,7 @@ import { resolveStop, stopBody, type StopValues } from '../utils/stop-agreement.
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useStopAgreement } from '../api/stop-agreement.ts';
 import { DateField } from '../../../components/date-field.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 
 /** Stop an agreement: how (stopped, paused, cancelled), why, and from when (default now). */
 export function StopAgreementDialog({ agreement, onClose }: { agreement: Agreement; onClose: () => void }) {
@@ -44,11 +42,10 @@ export function StopAgreementDialog({ agreement, onClose }: { agreement: Agreeme
   );
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       title={t('medication.stop.title', 'Afspraak stoppen')}
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="stop-agreement"
     >
       <Stack gap="md">
@@ -96,6 +93,6 @@ export function StopAgreementDialog({ agreement, onClose }: { agreement: Agreeme
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,9 +1,6 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Combobox.css';
 import { useState } from 'react';
-import { Alert, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   NETWORK_ROLES,
@@ -16,6 +13,7 @@ import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useCreateLink, useOrganisations } from '../api/network.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 
 /** The roles the own organisation can take part in, and on which side it stands. */
 export function ownSide(role: NetworkRole, own: EntitySummary): 'from' | 'to' | null {
@@ -90,12 +88,11 @@ export function AddLinkDialog({
   };
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={close}
       title={t('network.addTitle', 'Koppeling voorstellen')}
       centered
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="network-add-dialog"
     >
       <Stack gap="md">
@@ -154,6 +151,6 @@ export function AddLinkDialog({
           gap="sm"
         />
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

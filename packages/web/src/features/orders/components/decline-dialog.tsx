@@ -1,7 +1,4 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { orderStatusUpdateSchema, type Order, type OrderStatusUpdateInput } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
@@ -9,21 +6,21 @@ import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useDecideOrder } from '../api/orders.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 
 /** Decline an order: the reason is required (the same contract rule the server applies). */
 export function DeclineDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <Dialog
       opened={order !== null}
       onClose={onClose}
       title={t('orders.declineTitle', 'Bestelling {{id}} afwijzen', { id: order?.Id ?? '' })}
       centered
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="decline-dialog"
     >
       {order ? <DeclineForm key={order.Id} order={order} onClose={onClose} /> : null}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,6 +1,3 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
@@ -12,7 +9,6 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  Modal,
   NumberInput,
   Select,
   Stack,
@@ -28,6 +24,7 @@ import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCatalogueSearch } from '../../../lib/search-catalogue.ts';
 import { usePatientSearch } from '../../../lib/search-patients.ts';
 import { useCreateOrder } from '../api/orders.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 
 type Line = OrderCreateBodyInput['Lines'][number];
 const emptyLine = (): Line => ({ MedicationId: null, FreeText: '', Quantity: 1, Unit: 'stuk', Note: '' });
@@ -100,12 +97,11 @@ export function NewOrderDialog({ opened, onClose }: { opened: boolean; onClose: 
     );
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={close}
       size="xl"
       title={t('orders.newTitle', 'Nieuwe bestelling')}
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="new-order-dialog"
     >
       <form onSubmit={save(true)} noValidate>
@@ -235,6 +231,6 @@ export function NewOrderDialog({ opened, onClose }: { opened: boolean; onClose: 
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

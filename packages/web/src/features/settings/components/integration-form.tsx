@@ -1,21 +1,7 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Combobox.css';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   INTEGRATION_SCHEDULES,
@@ -32,6 +18,7 @@ import { contractResolver } from '../../../lib/form.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useMappingDepartments, useSaveIntegration } from '../api/integrations.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 
 interface Values {
   Type: IntegrationType;
@@ -103,7 +90,7 @@ export function IntegrationForm({ integration, organisationName, onClose }: Inte
   );
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       size="lg"
@@ -112,7 +99,6 @@ export function IntegrationForm({ integration, organisationName, onClose }: Inte
           ? t('integrations.editTitle', 'Koppeling wijzigen')
           : t('integrations.newTitle', 'Nieuwe koppeling')
       }
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="integration-form"
     >
       <form onSubmit={submit} noValidate>
@@ -227,6 +213,6 @@ export function IntegrationForm({ integration, organisationName, onClose }: Inte
           />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

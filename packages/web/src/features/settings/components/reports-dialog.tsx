@@ -1,9 +1,6 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Table.css';
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { Integration, IntegrationReportDetail } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -12,6 +9,7 @@ import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useIntegrationReport, useIntegrationReports } from '../api/integrations.ts';
 import { ReportSummary, ReportView } from './report-view.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 
 interface ReportsDialogProps {
   integration: Integration;
@@ -96,15 +94,14 @@ export function ReportsDialog({ integration, fresh, onClose }: ReportsDialogProp
   }
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       size="xl"
       title={t('integrations.reportsTitle', 'Rapporten van {{name}}', { name: integration.Name })}
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="reports-dialog"
     >
       {body}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,4 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useForm } from '@mantine/form';
 import { purgeBodySchema, type PurgeBody, type TrashRow } from '@zorgportaal/contract';
@@ -10,6 +7,7 @@ import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { usePurgePerson } from '../api/purge-person.ts';
 import { confirmNameMatches } from '../utils/confirm-name.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 
 /** Delete for good: the button stays disabled until the person's name is typed exactly. */
 export function PurgeDialog({ row, onClose }: { row: TrashRow | null; onClose: () => void }) {
@@ -50,12 +48,11 @@ export function PurgeDialog({ row, onClose }: { row: TrashRow | null; onClose: (
   });
 
   return (
-    <Modal
+    <Dialog
       opened={row !== null}
       onClose={close}
       title={t('trash.purgeTitle', 'Definitief verwijderen')}
       centered
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="purge-dialog"
     >
       <form onSubmit={handleSubmit} noValidate>
@@ -90,6 +87,6 @@ export function PurgeDialog({ row, onClose }: { row: TrashRow | null; onClose: (
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,8 +1,5 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Alert, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { REVIEW_TEXT_MAX, screenName } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +11,7 @@ import { getAccount } from '../../../lib/session.ts';
 import { useRecordReview } from '../api/vp.ts';
 import { parsedReview, validateReview, type ReviewValues } from '../utils/review-form.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 
 const me = (): string => {
   const account = getAccount();
@@ -51,13 +49,12 @@ export function ReviewDialog({
     }),
   );
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       title={t('vp.review.title', 'Medicatiebeoordeling vastleggen – {{name}}', { name: patientName })}
       size="lg"
       closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="review-dialog"
     >
       <form onSubmit={submit} noValidate>
@@ -124,6 +121,6 @@ export function ReviewDialog({
           />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
