@@ -16,6 +16,7 @@ import { RegistrationDialog } from './registration-dialog.tsx';
 import { RegistrationInfo } from './registration-info.tsx';
 import { TimeWindowBadge } from './time-window-badge.tsx';
 import { useTimeWindowGive, type WindowTimingInput } from './time-window-confirm.tsx';
+import { useMomentScan } from '../scan/use-moment-scan.tsx';
 
 /** The side bar of a card: spec colours for given (green) and deviations (red); late stands out in orange. */
 const STATE_BORDER: Record<MomentState, string> = {
@@ -46,6 +47,7 @@ export function MomentCard({
   const latest = currentRegistration(moment);
   const registration = latest && !isVoided(latest) ? latest : undefined;
   const close = () => setDialog(null);
+  const scan = useMomentScan(moment, () => setDialog('deviation'));
   const [atDoseTiming, setAtDoseTiming] = useState<WindowTimingInput>({});
   const giveNow = (timing: WindowTimingInput = {}) =>
     actions.submit({ status: 'given', correctsId: latest?.Id ?? null, ...timing });
@@ -120,8 +122,10 @@ export function MomentCard({
                   color="green.9"
                   miw={140}
                   loading={actions.registering}
+                  disabled={scan.blocked}
                   onClick={windowGive.give}
                   data-testid="give-button"
+                  data-scan={scan.state}
                 >
                   {t('administration.give', 'Gegeven')}
                 </Button>
@@ -133,11 +137,13 @@ export function MomentCard({
                 >
                   {t('administration.deviation', 'Afwijking')}
                 </Button>
+                {scan.button}
               </>
             )}
           </Group>
         )}
       </Group>
+      {readOnly || registration ? null : scan.panel}
       {dialog === 'atDose' ? (
         <DoubleCheckAtDoseDialog
           moment={moment}

@@ -1,0 +1,25 @@
+import { useEffect, useRef } from 'react';
+import { createWedgeBuffer } from './wedge.ts';
+
+/**
+ * Listens for a hand scanner in keyboard mode while `enabled` (wedge.ts tells it from typing). The Enter
+ * that ends a scan is swallowed, so it never presses the button that has the focus.
+ */
+export function useWedgeScanner(onScan: (code: string) => void, enabled: boolean): void {
+  const latest = useRef(onScan);
+  useEffect(() => {
+    latest.current = onScan;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const buffer = createWedgeBuffer((code) => latest.current(code));
+    const onKey = (event: KeyboardEvent) => {
+      if (buffer.key({ key: event.key, ctrlKey: event.ctrlKey, at: event.timeStamp })) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [enabled]);
+}
