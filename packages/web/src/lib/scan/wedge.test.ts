@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createWedgeBuffer, WEDGE_MAX_GAP_MS } from './wedge.ts';
+import { createWedgeBuffer, WEDGE_PAUSE_MS } from './wedge.ts';
 
 /** Feeds keys `gap` ms apart; returns what the Enter answered. */
 function feed(buffer: ReturnType<typeof createWedgeBuffer>, text: string, gap: number, start = 1000) {
@@ -26,16 +26,26 @@ describe('keyboard-wedge scanner', () => {
     const buffer = createWedgeBuffer(onScan);
     buffer.key({ key: 'x', at: 0 });
     buffer.key({ key: 'y', at: 200 });
-    feed(buffer, '0109506000134352', 5, 1000);
+    feed(buffer, '0109506000134352', 5, 200 + WEDGE_PAUSE_MS + 1);
     expect(onScan).toHaveBeenCalledWith('0109506000134352');
   });
 
-  it('needs a minimum length and a fast Enter', () => {
+  it('keeps a scan whole through one late key (a busy page)', () => {
+    const onScan = vi.fn();
+    const buffer = createWedgeBuffer(onScan);
+    let at = 1000;
+    for (const [i, key] of [...'ZPS1-42-7-202611300800-K'].entries())
+      buffer.key({ key, at: (at += i === 9 ? 180 : 6) });
+    expect(buffer.key({ key: 'Enter', at: at + 6 })).toBe(true);
+    expect(onScan).toHaveBeenCalledWith('ZPS1-42-7-202611300800-K');
+  });
+
+  it('needs a minimum length, and an Enter after a pause is a person’s', () => {
     const onScan = vi.fn();
     const buffer = createWedgeBuffer(onScan);
     expect(feed(buffer, 'abc', 5)).toBe(false);
     for (const [i, key] of [...'0109506000134352'].entries()) buffer.key({ key, at: 5000 + i * 5 });
-    expect(buffer.key({ key: 'Enter', at: 5000 + 16 * 5 + WEDGE_MAX_GAP_MS + 1 })).toBe(false);
+    expect(buffer.key({ key: 'Enter', at: 5000 + 16 * 5 + WEDGE_PAUSE_MS + 1 })).toBe(false);
     expect(onScan).not.toHaveBeenCalled();
   });
 

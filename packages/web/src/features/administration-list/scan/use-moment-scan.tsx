@@ -29,7 +29,7 @@ export function useMomentScan(moment: PlannedMoment, onDeviation: () => void) {
       { onSuccess: setAnswer, onError: (error) => setNotice(apiErrorMessage(t, error)) },
     );
   };
-  useWedgeScanner(submit, open && !check.isPending);
+  useWedgeScanner(submit, open);
   const state = answer === null ? 'none' : answer.Passed ? 'passed' : 'failed';
 
   const button = (
