@@ -120,7 +120,8 @@ function elements(text: string): [string, string][] | Extract<Gs1Result, { ok: f
 
 /** Parses a scanned or typed GS1 element string with AIs 01, 10, 17 and 21. */
 export function parseGs1(raw: string, today = new Date()): Gs1Result {
-  const text = raw.trim().replace(SYMBOLOGY, '').replace(/^\u001d+/, '');
+  let text = raw.trim().replace(SYMBOLOGY, '');
+  while (text.startsWith(GS)) text = text.slice(1); // FNC1 in first position marks GS1, nothing more
   if (!text) return { ok: false, error: 'empty' };
   const pairs = bracketed(text) ?? elements(text);
   if (!Array.isArray(pairs)) return pairs;

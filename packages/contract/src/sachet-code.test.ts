@@ -40,7 +40,10 @@ describe('sachet and wristband codes', () => {
     const fake = (body: string) => `${body}-${mod3736(body.replaceAll('-', ''))}`;
     expect(parsePortalCode(fake('ZPS1-1-2-202602300800'))).toEqual({ ok: false, error: 'malformed' });
     expect(parsePortalCode(fake('ZPS1-1-2-202611302400'))).toEqual({ ok: false, error: 'malformed' });
-    expect(parsePortalCode(fake('ZPS1-1-9999999999-202611300800'))).toEqual({ ok: false, error: 'malformed' });
+    expect(parsePortalCode(fake('ZPS1-1-9999999999-202611300800'))).toEqual({
+      ok: false,
+      error: 'malformed',
+    });
     expect(parsePortalCode('ZPS1-1-2-2026113008-0')).toEqual({ ok: false, error: 'malformed' });
     expect(parsePortalCode('0109506000134352')).toEqual({ ok: false, error: 'not_portal_code' });
   });

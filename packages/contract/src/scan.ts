@@ -21,7 +21,8 @@ export function readScan(
   const portal = parsePortalCode(raw);
   if (portal.ok || portal.error !== 'not_portal_code') return portal;
   const gtin = bareGtin(raw);
-  if (gtin) return { ok: true, value: { kind: 'product', gs1: { gtin, batch: null, expiry: null, serial: null } } };
+  if (gtin)
+    return { ok: true, value: { kind: 'product', gs1: { gtin, batch: null, expiry: null, serial: null } } };
   const gs1 = parseGs1(raw, today);
   return gs1.ok ? { ok: true, value: { kind: 'product', gs1: gs1.value } } : { ok: false, error: gs1.error };
 }
