@@ -1,5 +1,27 @@
 import { baseURL, DEMO_PASSWORD } from './browser.ts';
 
+/** One login per user and portal for the whole file: a password login costs the server a hash. */
+const tokens = new Map<string, Promise<string>>();
+function tokenOf(base: string, username: string): Promise<string> {
+  const key = `${base}|${username}`;
+  if (!tokens.has(key))
+    tokens.set(
+      key,
+      fetch(`${base}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'password',
+          client_id: '1',
+          product_id: '1',
+          username,
+          password: DEMO_PASSWORD,
+        }).toString(),
+      }).then(async (r) => ((await r.json()) as { access_token: string }).access_token),
+    );
+  return tokens.get(key)!;
+}
+
 /**
  * A dose registered "Gegeven" in one tap must be inside its time window (60 minutes either side of its
  * planned time by default), and the demo world's rounds run from 07:00 to 22:00: at night no demo dose
@@ -12,18 +34,9 @@ export async function planDoseNow(
   options: { product?: string; username?: string } = {},
 ): Promise<number> {
   const base = baseURL();
-  const token = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: '1',
-      product_id: '1',
-      username: options.username ?? 'beheerder',
-      password: DEMO_PASSWORD,
-    }).toString(),
-  }).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
-  const call = async <T>(path: string, body?: unknown): Promise<T> => {
+  const username = options.username ?? 'beheerder';
+  let token = await tokenOf(base, username);
+  const call = async <T>(path: string, body?: unknown, again = true): Promise<T> => {
     const response = await fetch(`${base}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
@@ -32,6 +45,12 @@ export async function planDoseNow(
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+    // A test may have ended that session (a forced logout): log in once more.
+    if (response.status === 401 && again) {
+      tokens.delete(`${base}|${username}`);
+      token = await tokenOf(base, username);
+      return call(path, body, false);
+    }
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };

@@ -36,6 +36,8 @@ export function setSessionEndedHandler(handler: () => void): void {
 /** A failed renewal logs the user out (spec §4): clear session storage and go to /login. */
 export function endSession(): void {
   clearSession();
+  // The lists kept for offline use go with the session (loaded only here, not on /login's path).
+  void import('./offline/list-cache.ts').then((m) => m.clearCachedLists()).catch(() => undefined);
   onSessionEnded();
 }
 

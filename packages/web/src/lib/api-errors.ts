@@ -23,9 +23,10 @@ export class ApiRequestError extends Error {
 
 /** The generic failures of spec §8 that are not an HTTP status: the network failed or the call was aborted. */
 export class RequestFailedError extends Error {
-  readonly kind: 'network' | 'aborted';
+  /** `offline`: the browser knows it has no connection (a network failure, told apart for the message). */
+  readonly kind: 'network' | 'aborted' | 'offline';
 
-  constructor(kind: 'network' | 'aborted', cause?: unknown) {
+  constructor(kind: 'network' | 'aborted' | 'offline', cause?: unknown) {
     super(kind === 'aborted' ? 'The request was aborted' : 'Network request failed', { cause });
     this.name = 'RequestFailedError';
     this.kind = kind;
@@ -33,9 +34,11 @@ export class RequestFailedError extends Error {
 }
 
 /** The i18n key of the generic message for an error (spec §8 "Generic failures"). */
-export function genericErrorKey(error: unknown): 'errors.aborted' | 'errors.network' | 'errors.unknown' {
+export function genericErrorKey(
+  error: unknown,
+): 'errors.aborted' | 'errors.network' | 'errors.offline' | 'errors.unknown' {
   if (error instanceof RequestFailedError)
-    return error.kind === 'aborted' ? 'errors.aborted' : 'errors.network';
+    return error.kind === 'aborted' ? 'errors.aborted' : `errors.${error.kind}`;
   return 'errors.unknown';
 }
 
@@ -49,6 +52,8 @@ export function genericErrorMessage(
       return t('errors.aborted', 'Het verzoek is afgebroken.');
     case 'errors.network':
       return t('errors.network', 'De verbinding met de server is mislukt.');
+    case 'errors.offline':
+      return t('errors.offline', 'Niet beschikbaar zonder verbinding.');
     default:
       return t('errors.unknown', 'Er is een onverwachte fout opgetreden.');
   }

@@ -15,6 +15,8 @@ export interface SendOptions {
   /** Sent as multipart/form-data (file uploads); the browser sets the boundary. */
   formData?: FormData;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. the Idempotency-Key of a registration that may be sent again). */
+  headers?: Record<string, string>;
 }
 
 export function buildUrl(path: string, query?: QueryParams): string {
@@ -39,7 +41,7 @@ export async function send(
   options: SendOptions,
   accessToken?: string | null,
 ): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   let body: BodyInit | undefined;
   if (options.form) {
     body = encodeForm(options.form);
@@ -65,7 +67,9 @@ export async function send(
   } catch (error) {
     const aborted = options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError');
     finished(aborted ? 'aborted' : 'failed');
-    throw new RequestFailedError(aborted ? 'aborted' : 'network', error);
+    // Without a connection the failure says so ("Niet beschikbaar zonder verbinding"), not "failed".
+    const kind = aborted ? 'aborted' : navigator.onLine === false ? 'offline' : 'network';
+    throw new RequestFailedError(kind, error);
   }
 }
 

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
@@ -9,6 +10,8 @@ import nl from '../../public/locales/nl.json';
 // Route screens load their chunks lazily; on a busy 2-core CI machine that can take longer than
 // Testing Library's default 1 s, which made waits fail without anything being wrong.
 configure({ asyncUtilTimeout: 5000 });
+
+// jsdom lacks IndexedDB (the offline queue and list cache): fake-indexeddb, above, is an in-memory one.
 
 // jsdom lacks the layout APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {

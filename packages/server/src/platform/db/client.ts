@@ -33,19 +33,30 @@ export interface Database {
  */
 export async function openDatabase(
   location: string,
-  /** PGlite only: start from this data directory tarball (the tests' migrated template). */
-  opts: { loadDataDir?: Blob } = {},
+  opts: {
+    /** PGlite only: start from this data directory tarball (the tests' migrated template). */
+    loadDataDir?: Blob;
+    /**
+     * PGlite only, for a new cluster: extra initdb arguments. The tests' templates use `--wal-segsize=1`: one
+     * 16 MB write-ahead log segment is 40 % of an empty cluster, and every test file loads a copy of it.
+     */
+    initdbArgs?: string[];
+  } = {},
 ): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location);
-  return openPglite(location, opts.loadDataDir);
+  return openPglite(location, opts);
 }
 
-async function openPglite(location: string, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(
+  location: string,
+  { loadDataDir, initdbArgs }: { loadDataDir?: Blob; initdbArgs?: string[] },
+): Promise<Database> {
   if (location !== 'memory://') mkdirSync(path.dirname(location), { recursive: true });
   // relaxedDurability stays off: a write is acknowledged only after it reached the disk.
   const client = await PGlite.create(location === 'memory://' ? undefined : location, {
     relaxedDurability: false,
     ...(loadDataDir ? { loadDataDir } : {}),
+    ...(initdbArgs ? { initDbStartParams: initdbArgs } : {}),
   });
   const db = drizzlePglite({ client, casing: 'snake_case' });
   return {

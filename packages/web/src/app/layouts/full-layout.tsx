@@ -19,10 +19,12 @@ import { useEntitySettings } from '../../features/auth/api/get-entity-settings.t
 import { InactivityWarning } from '../../features/auth/components/inactivity-warning.tsx';
 import { useMessageStream } from '../../lib/live-messages.ts';
 import { useNetworkState } from '../../lib/network-state.ts';
+import { useQueueSync } from '../../lib/offline/use-queue-sync.ts';
 import { TOAST_STRIP_HEIGHT } from '../../lib/toast-placement.ts';
 import { ClientSearch } from './client-search.tsx';
 import { MainNav } from './main-nav.tsx';
 import { UnreadLink } from './unread-link.tsx';
+import { UpdateNotice } from './update-notice.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /**
@@ -36,6 +38,8 @@ export default function FullLayout() {
   // Also the first authorised call after a reload, so an expired token is renewed right away.
   const settings = useEntitySettings();
   useMessageStream();
+  // The offline queue drains on any screen (docs/offline.md).
+  useQueueSync();
   const network = useNetworkState();
   // A connection message takes the organisation name's place on a tablet's narrow header.
   const networkMessage = network.offline || network.slow;
@@ -84,6 +88,7 @@ export default function FullLayout() {
               </Text>
             ) : null}
             <NetworkStatus />
+            <UpdateNotice />
           </Group>
           <Group gap="sm" wrap="nowrap">
             <ClientSearch />

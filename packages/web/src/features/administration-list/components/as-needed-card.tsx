@@ -12,6 +12,8 @@ import { MomentBadges } from './moment-badges.tsx';
 import { PatientLine } from './patient-line.tsx';
 import { RegistrationDialog } from './registration-dialog.tsx';
 import { RegistrationInfo } from './registration-info.tsx';
+import { isOffline } from '../../../lib/offline/is-offline.ts';
+import { QueuedList } from '../offline/queued-list.tsx';
 
 /**
  * An as-needed agreement: no time; any number of registrations up to its maximum per day. Read-only (a
@@ -73,6 +75,7 @@ export function AsNeededCard({ moment, readOnly = false }: { moment: PlannedMome
               ) : null}
             </Group>
           ))}
+          <QueuedList moment={moment} actions={actions} />
         </Stack>
         {readOnly ? null : (
           <Group gap="sm" data-no-print>
@@ -83,7 +86,10 @@ export function AsNeededCard({ moment, readOnly = false }: { moment: PlannedMome
               disabled={reachedMax}
               loading={actions.registering}
               onClick={() =>
-                moment.DoubleCheckRequired ? setAtDose(true) : actions.submit({ status: 'given' })
+                // The colleague's check needs the server: offline the dose is queued, the check follows.
+                moment.DoubleCheckRequired && !isOffline()
+                  ? setAtDose(true)
+                  : actions.submit({ status: 'given' })
               }
               data-testid="give-button"
             >

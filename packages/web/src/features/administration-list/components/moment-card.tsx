@@ -17,6 +17,9 @@ import { RegistrationInfo } from './registration-info.tsx';
 import { TimeWindowBadge } from './time-window-badge.tsx';
 import { useTimeWindowGive, type WindowTimingInput } from './time-window-confirm.tsx';
 import { useMomentScan } from '../scan/use-moment-scan.tsx';
+import { isOffline } from '../../../lib/offline/is-offline.ts';
+import { QueuedState } from '../offline/queued-state.tsx';
+import { useQueuedFor } from '../offline/use-queued-for.ts';
 
 /** The side bar of a card: spec colours for given (green) and deviations (red); late stands out in orange. */
 const STATE_BORDER: Record<MomentState, string> = {
@@ -42,6 +45,8 @@ export function MomentCard({
 }) {
   const { t } = useTranslation();
   const actions = useMomentActions(moment);
+  // A registration of this moment still in the offline queue takes the buttons' place.
+  const queued = useQueuedFor(moment.Key).at(-1);
   const [dialog, setDialog] = useState<'deviation' | 'correct' | 'atDose' | null>(null);
   const state = momentState(moment, now);
   const latest = currentRegistration(moment);
@@ -56,8 +61,10 @@ export function MomentCard({
     moment,
     actions,
     latest?.Id ?? null,
+    // The colleague's check needs the server; offline the dose is queued and the check follows.
     moment.DoubleCheckRequired
       ? (timing) => {
+          if (isOffline()) return giveNow(timing);
           setAtDoseTiming(timing);
           setDialog('atDose');
         }
@@ -77,6 +84,7 @@ export function MomentCard({
       data-key={moment.Key}
       data-state={state}
       data-double-check={moment.DoubleCheckRequired}
+      data-queue={queued?.state}
       data-print-avoid-break
     >
       <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
@@ -94,7 +102,9 @@ export function MomentCard({
           {registration ? null : <TimeWindowBadge moment={moment} now={now} />}
           {registration ? <RegistrationInfo registration={registration} /> : null}
         </Stack>
-        {readOnly ? null : (
+        {readOnly ? null : queued ? (
+          <QueuedState moment={moment} item={queued} actions={actions} />
+        ) : (
           <Group gap="sm" wrap="wrap" data-no-print>
             {registration ? (
               <>
@@ -143,7 +153,7 @@ export function MomentCard({
           </Group>
         )}
       </Group>
-      {readOnly || registration ? null : scan.panel}
+      {readOnly || registration || queued ? null : scan.panel}
       {dialog === 'atDose' ? (
         <DoubleCheckAtDoseDialog
           moment={moment}

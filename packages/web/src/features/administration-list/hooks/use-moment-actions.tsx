@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlannedMoment, Registration } from '@zorgportaal/contract';
 import { hideToast, showToast, toastError } from '../../../lib/toast.ts';
 import { useDoubleCheckRegistration } from '../api/double-check-registration.ts';
-import { useRegisterAdministration } from '../api/register-administration.ts';
+import { useKeyedRegistration, type KeyedResult } from '../offline/use-keyed-registration.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/api-errors.ts';
 import { registrationBody, undoBody, type RegistrationInput } from '../utils/registration-body.ts';
 
@@ -13,14 +13,20 @@ import { registrationBody, undoBody, type RegistrationInput } from '../utils/reg
  */
 export function useMomentActions(moment: PlannedMoment) {
   const { t } = useTranslation();
-  const register = useRegisterAdministration();
+  // Keyed, and queued when the connection is gone (offline/).
+  const register = useKeyedRegistration(moment);
+  const queuedToast = () =>
+    showToast(t('offline.queuedToast', 'Opgeslagen: wordt verzonden zodra er verbinding is.'), {
+      kind: 'success',
+    });
   const doubleCheck = useDoubleCheckRegistration();
 
   const undo = (registration: Registration, toastId?: string) =>
     register.mutate(undoBody(moment, registration), {
-      onSuccess: () => {
+      onSuccess: (result) => {
         // The undone action's toast (with its now pointless undo button) makes way for the confirmation.
         if (toastId) hideToast(toastId);
+        if (result.queued) return queuedToast();
         showToast(t('administration.toast.undone', 'Registratie ongedaan gemaakt.'));
       },
       onError: (error) => toastError(errorMessage(t, error)),
@@ -29,8 +35,10 @@ export function useMomentActions(moment: PlannedMoment) {
   /** `onFailed`, when given, shows the failure itself (e.g. the time window dialog) instead of a toast. */
   const submit = (input: RegistrationInput, onDone?: () => void, onFailed?: (error: Error) => void) =>
     register.mutate(registrationBody(moment, input), {
-      onSuccess: (registration) => {
+      onSuccess: (result: KeyedResult) => {
         onDone?.();
+        if (result.queued) return queuedToast();
+        const { registration } = result;
         const what = `${moment.PatientName} · ${moment.MedicationName}`;
         const message =
           input.status === 'given'

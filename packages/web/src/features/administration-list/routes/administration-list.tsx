@@ -26,6 +26,8 @@ import { DoubleCheckFilterNotice } from '../components/double-check-filter-notic
 import { useScrollToNow } from '../hooks/use-scroll-to-now.ts';
 import { todayInAmsterdam } from '../../../lib/dates.ts';
 import { groupMoments, isOpen, scrollTargetOf } from '../utils/moments.ts';
+import { OfflineBanner } from '../offline/offline-banner.tsx';
+import { useListCache } from '../offline/use-list-cache.ts';
 
 const ListSkeleton = () => (
   <Stack gap="sm" aria-busy="true" data-testid="administration-list-skeleton">
@@ -44,6 +46,7 @@ export default function AdministrationListPage() {
   const day = useDepartmentDay(departments.data?.Rows);
   const { departmentId, date } = day;
   const list = useAdministrationList(departmentId === null ? null : { departmentId, date });
+  useListCache(departmentId === null ? null : { departmentId, date }, list, departments.data);
   const now = useNow();
   usePrintAudit(
     list.data
@@ -106,6 +109,7 @@ export default function AdministrationListPage() {
             )}
           </Alert>
         ) : null}
+        <OfflineBanner updatedAt={list.dataUpdatedAt} />
         <ListSummary summary={list.data!.Summary} />
         <ConsentWarning moments={moments} />
         {checkOnly ? (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { clearQueryCache } from '../../../lib/query-cache.ts';
+import { clearCachedLists } from '../../../lib/offline/list-cache.ts';
 import { logout } from '../api/logout.ts';
 
 /**
@@ -22,6 +23,8 @@ export default function LogoutPage() {
     started.current = true;
     void logout()
       .then(clearQueryCache)
+      // The lists kept for offline use are patient data; the offline queue stays (docs/offline.md).
+      .then(() => clearCachedLists().catch(() => undefined))
       .then(() => navigate('/login', { replace: true, state: from.current ? { from: from.current } : null }));
   }, [navigate]);
 
