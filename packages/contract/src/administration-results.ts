@@ -49,6 +49,23 @@ export const resultGroupSchema = z.object({
   ByStatus: z.array(statusCountSchema),
 });
 
+/**
+ * How often the bedside scan is used, per department (docs/scanning.md): Scans made in the period,
+ * Mismatches (scans where a check failed), and of the doses given (Given) how many followed a passing scan
+ * of their planned moment (ScannedGiven, Percentage: the "gescand" share).
+ */
+export const scanShareSchema = z.object({
+  Scans: z.number().int(),
+  Mismatches: z.number().int(),
+  Given: z.number().int(),
+  ScannedGiven: z.number().int(),
+  Percentage: z.number(),
+});
+export const scanningSchema = scanShareSchema.extend({
+  ByDepartment: z.array(scanShareSchema.extend({ Key: z.string(), Label: z.string() })),
+});
+export type Scanning = z.infer<typeof scanningSchema>;
+
 export const resultsSchema = z.object({
   From: z.string(),
   To: z.string(),
@@ -58,6 +75,7 @@ export const resultsSchema = z.object({
   AwaitingDoubleCheck: z.number().int(),
   GroupBy: z.enum(RESULT_GROUPINGS),
   Groups: z.array(resultGroupSchema),
+  Scanning: scanningSchema.optional(),
 });
 export type Results = z.infer<typeof resultsSchema>;
 

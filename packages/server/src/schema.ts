@@ -13,6 +13,7 @@ export * from './areas/auth/schema.ts';
 export * from './areas/medication/schema.ts';
 export * from './areas/administration/schema.ts';
 export * from './areas/administration/days-schema.ts';
+export * from './areas/administration/scans-schema.ts';
 export * from './areas/etdr/schema.ts';
 export * from './areas/trombosis/schema.ts';
 export * from './areas/orders/schema.ts';

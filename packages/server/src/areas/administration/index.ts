@@ -6,6 +6,7 @@ import registration from './routes/registration.ts';
 import administrationResults from './routes/results.ts';
 import photo from './routes/photo.ts';
 import flowchart from './routes/flowchart.ts';
+import scan from './routes/scan.ts';
 import { ROUND_TILES } from './tiles.ts';
 
 registerTiles('administration', ROUND_TILES, 10);
@@ -18,4 +19,5 @@ export default async function administrationArea(app: FastifyInstance): Promise<
   await app.register(administrationDashboard);
   await app.register(photo);
   await app.register(flowchart);
+  await app.register(scan);
 }

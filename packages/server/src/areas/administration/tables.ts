@@ -4,6 +4,8 @@
  */
 export * from './days-schema.ts';
 export * from './schema.ts';
+export * from './scans-schema.ts';
+export { baxterRolls, baxterSachets } from '../baxter/schema.ts';
 export { accounts } from '../accounts/schema.ts';
 export { medicationAgreements, medications, patients } from '../medication/schema.ts';
 export { persons } from '../persons/schema.ts';

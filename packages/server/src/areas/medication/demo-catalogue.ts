@@ -1,4 +1,5 @@
-import type { RiskCategory } from '@zorgportaal/contract';
+import { gs1CheckDigit, type RiskCategory } from '@zorgportaal/contract';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { medications } from './tables.ts';
 
@@ -94,13 +95,46 @@ const CATALOGUE: Row[] = [
 
 export const CATALOGUE_SIZE = CATALOGUE.length;
 
-/** Adds the catalogue products that are missing (by name); every installation needs them. */
+/**
+ * The demo GTIN-14 of the catalogue's n-th product (from 0): GS1 prefix 2 (restricted circulation, never a
+ * real trade item, so no real pack is claimed) with a valid check digit; a scan of it finds the product.
+ */
+export function demoGtin(index: number): string {
+  const body = `0287000${String(index + 1).padStart(6, '0')}`;
+  return `${body}${gs1CheckDigit(body)}`;
+}
+
+/** The demo GTIN of a catalogue product by name (tests and the demo labels). */
+export const catalogueGtin = (name: string): string => {
+  const index = CATALOGUE.findIndex(([product]) => product === name);
+  if (index < 0) throw new Error(`not in the catalogue: ${name}`);
+  return demoGtin(index);
+};
+
+/**
+ * Adds the catalogue products that are missing (by name) and gives a product without a GTIN its demo one;
+ * every installation needs them.
+ */
 export async function seedMedicationCatalogue(db: Db | Tx): Promise<void> {
   await db
     .insert(medications)
     .values(
       CATALOGUE.map(
-        ([
+        (
+          [
+            name,
+            substance,
+            atc,
+            strengthValue,
+            strengthUnit,
+            form,
+            route,
+            riskCategories,
+            gdsSuitable,
+            divisible,
+          ],
+          index,
+        ) => ({
           name,
           substance,
           atc,
@@ -111,19 +145,13 @@ export async function seedMedicationCatalogue(db: Db | Tx): Promise<void> {
           riskCategories,
           gdsSuitable,
           divisible,
-        ]) => ({
-          name,
-          substance,
-          atc,
-          strengthValue,
-          strengthUnit,
-          form,
-          route,
-          riskCategories,
-          gdsSuitable,
-          divisible,
+          gtin: demoGtin(index),
         }),
       ),
     )
-    .onConflictDoNothing({ target: medications.name });
+    .onConflictDoUpdate({
+      target: medications.name,
+      set: { gtin: sql`excluded.gtin` },
+      where: sql`${medications.gtin} is null`,
+    });
 }

@@ -58,24 +58,36 @@ export const patients = pgTable(
   ],
 );
 
-/** The product catalogue (G-Standaard-like), shared by every installation and tenant. */
-export const medications = pgTable('medications', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  name: text().notNull().unique(),
-  substance: text().notNull(),
-  atc: text().notNull(),
-  hpk: text(),
-  strengthValue: doublePrecision().notNull(),
-  strengthUnit: text().notNull(),
-  form: text().notNull(),
-  route: text().notNull(),
-  riskCategories: text()
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  gdsSuitable: boolean().notNull(),
-  divisible: text({ enum: ['none', 'half', 'quarter'] }).notNull(),
-});
+/**
+ * The product catalogue (G-Standaard-like), shared by every installation and tenant. gtin is the pack's
+ * GTIN-14 (GS1, check digit valid): a scanned pack is matched to its product by it (docs/scanning.md).
+ */
+export const medications = pgTable(
+  'medications',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull().unique(),
+    substance: text().notNull(),
+    atc: text().notNull(),
+    hpk: text(),
+    strengthValue: doublePrecision().notNull(),
+    strengthUnit: text().notNull(),
+    form: text().notNull(),
+    route: text().notNull(),
+    riskCategories: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    gdsSuitable: boolean().notNull(),
+    divisible: text({ enum: ['none', 'half', 'quarter'] }).notNull(),
+    gtin: text(),
+  },
+  (t) => [
+    uniqueIndex('medications_gtin_idx')
+      .on(t.gtin)
+      .where(sql`${t.gtin} is not null`),
+  ],
+);
 
 /**
  * MP9 medicatieafspraak. [start_at, end_at) is half-open: a change ends the old row at T and starts

@@ -11,3 +11,4 @@ export * from './results-recount.ts';
 export * from './results.ts';
 export * from './photo.ts';
 export * from './flowchart.ts';
+export * from './scan.ts';

@@ -11,6 +11,7 @@ import { results, resultsCsv } from '../queries/index.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
 import { findPatient } from '../../medication/public.ts';
+import { scanningOf } from '../scan-share.ts';
 
 /**
  * A `patientId` filter naming a client outside the caller's scope is 404 with a refused audit entry — not an
@@ -37,7 +38,10 @@ const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const scope = await scopeOf(request);
       await refuseForeignPatient(request, request.query.patientId, scope);
-      const overview = await results(app.db, request.query, scope);
+      const [overview, scanning] = await Promise.all([
+        results(app.db, request.query, scope),
+        scanningOf(app.db, request.query, scope),
+      ]);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.read,
         outcome: 'success',
@@ -46,7 +50,7 @@ const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         detail: { ...request.query },
       });
       reply.header('Cache-Control', 'no-store');
-      return overview;
+      return { ...overview, Scanning: scanning };
     },
   );
 

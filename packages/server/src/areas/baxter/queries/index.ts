@@ -4,3 +4,4 @@ export { interimChangesOn, recordInterimChange } from './interim-changes.ts';
 export { countRolls, listRolls, type RollFilter } from './list.ts';
 export { applyFile, matchFile } from './roll-file.ts';
 export { findRoll, markHandedOver, markLaidOut } from './status.ts';
+export { clientNameInScope, rollForScan, rollHasSachetAt } from './sachet-scan.ts';

@@ -16,6 +16,7 @@ import { RegistrationDialog } from './registration-dialog.tsx';
 import { RegistrationInfo } from './registration-info.tsx';
 import { TimeWindowBadge } from './time-window-badge.tsx';
 import { useTimeWindowGive, type WindowTimingInput } from './time-window-confirm.tsx';
+import { useMomentScan } from '../scan/use-moment-scan.tsx';
 import { isOffline } from '../../../lib/offline/is-offline.ts';
 import { QueuedState } from '../offline/queued-state.tsx';
 import { useQueuedFor } from '../offline/use-queued-for.ts';
@@ -51,6 +52,7 @@ export function MomentCard({
   const latest = currentRegistration(moment);
   const registration = latest && !isVoided(latest) ? latest : undefined;
   const close = () => setDialog(null);
+  const scan = useMomentScan(moment, () => setDialog('deviation'));
   const [atDoseTiming, setAtDoseTiming] = useState<WindowTimingInput>({});
   const giveNow = (timing: WindowTimingInput = {}) =>
     actions.submit({ status: 'given', correctsId: latest?.Id ?? null, ...timing });
@@ -130,8 +132,10 @@ export function MomentCard({
                   color="green.9"
                   miw={140}
                   loading={actions.registering}
+                  disabled={scan.blocked}
                   onClick={windowGive.give}
                   data-testid="give-button"
+                  data-scan={scan.state}
                 >
                   {t('administration.give', 'Gegeven')}
                 </Button>
@@ -143,11 +147,13 @@ export function MomentCard({
                 >
                   {t('administration.deviation', 'Afwijking')}
                 </Button>
+                {scan.button}
               </>
             )}
           </Group>
         )}
       </Group>
+      {readOnly || registration || queued ? null : scan.panel}
       {dialog === 'atDose' ? (
         <DoubleCheckAtDoseDialog
           moment={moment}

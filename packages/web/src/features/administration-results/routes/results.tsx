@@ -17,6 +17,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { ResultsFilters } from '../components/results-filters.tsx';
 import { formatPercentage, GroupTable, StatusTable } from '../components/results-tables.tsx';
 import { StatCard } from '../../../components/administration/stat-card.tsx';
+import { ScanShareTable } from '../components/scan-share-table.tsx';
 import { addDays, todayInAmsterdam } from '../../../lib/dates.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/api-errors.ts';
 
@@ -127,6 +128,14 @@ export default function ResultsPage() {
               })}
             </Title>
             <GroupTable results={data} />
+          </Stack>
+        ) : null}
+        {data.Scanning ? (
+          <Stack component="section" gap="xs" aria-labelledby="results-scanning">
+            <Title order={2} size="h4" id="results-scanning">
+              {t('scan.results.title', 'Scancontrole')}
+            </Title>
+            <ScanShareTable scanning={data.Scanning} />
           </Stack>
         ) : null}
       </Stack>

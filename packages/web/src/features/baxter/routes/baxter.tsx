@@ -21,6 +21,7 @@ import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useBaxterDepartments, useGenerateRolls, useHandOver, useLayOut, useRolls } from '../api/baxter.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { InterimChanges } from '../components/interim-changes.tsx';
+import { SachetScanDialog } from '../components/sachet-scan-dialog.tsx';
 import { StatusSwatch } from '../../../components/status-swatch.tsx';
 import { useRollStatusLabel } from '../components/roll-status.tsx';
 
@@ -61,6 +62,7 @@ export default function BaxterPage() {
   const handOver = useHandOver();
   const generate = useGenerateRolls();
   const [importing, setImporting] = useState(false);
+  const [scanning, setScanning] = useState<BaxterRoll | null>(null);
   const shown = rolls.data?.WeekStart;
   usePrintAudit(
     rolls.data
@@ -261,6 +263,16 @@ export default function BaxterPage() {
                         {t('baxter.layOut', 'Uitzetten')}
                       </Button>
                     ) : null}
+                    {mayLayOut && roll.Status !== 'handed_over' ? (
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        onClick={() => setScanning(roll)}
+                        data-testid="roll-scan"
+                      >
+                        {t('scan.baxter.action', 'Zakjes scannen')}
+                      </Button>
+                    ) : null}
                     {mayHandOver && roll.Status === 'laid_out' ? (
                       <Button
                         size="compact-sm"
@@ -282,6 +294,7 @@ export default function BaxterPage() {
         </Table.ScrollContainer>
       )}
       {mayLayOut ? <ImportDialog opened={importing} onClose={() => setImporting(false)} /> : null}
+      {mayLayOut ? <SachetScanDialog roll={scanning} onClose={() => setScanning(null)} /> : null}
       <ConfirmDialog
         opened={confirming !== null}
         title={
