@@ -53,6 +53,26 @@ export default tseslint.config(
     },
   },
   {
+    // Every dialog is components/dialog.tsx: it gives the focus back to what opened it (also to a menu's
+    // button) and names its close button; a Modal used directly would do neither.
+    files: ['packages/web/**/*.{ts,tsx}'],
+    ignores: ['packages/web/src/components/dialog.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/core',
+              importNames: ['Modal'],
+              message: 'Use Dialog from components/dialog.tsx (focus return, a Dutch close button).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Web features never import each other (shared code goes to components/ or lib/, which import no
     // feature); the contract imports neither the server nor the web.
     files: ['packages/web/**/*.{ts,tsx}', 'packages/contract/**/*.ts'],

@@ -1,9 +1,6 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Kbd.css';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { Button, Kbd, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Kbd, Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { findProtectedRoute, type Patient } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { formatDate } from '../../lib/format.ts';
 import { usePatientSearch } from '../../lib/search-patients.ts';
 import { hasPermission, mayOpen } from '../../lib/session.ts';
-import { useReturnFocus } from '../../lib/use-return-focus.ts';
+import { Dialog } from '../../components/dialog.tsx';
 
 /** GET /api/patients answers these permissions (the server's patient read rule); nobody else gets a search. */
 const PATIENT_READ_PERMISSIONS = ['medication.read', 'trombosis.read'];
@@ -133,7 +130,6 @@ export function ClientSearch() {
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
   const allowed = mayUseClientSearch();
-  useReturnFocus(opened);
   useHotkeys(
     allowed
       ? [
@@ -172,18 +168,15 @@ export function ClientSearch() {
       >
         {t('clientSearch.button', 'Cliënt zoeken')}
       </Button>
-      <Modal
+      <Dialog
         opened={opened}
         onClose={() => setOpened(false)}
-        // useReturnFocus gives the focus back to what had it before the search opened.
-        returnFocus={false}
         title={t('clientSearch.title', 'Cliënt zoeken')}
-        closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
         yOffset="10vh"
         data-testid="client-search"
       >
         {opened && <SearchPanel onChoose={choose} />}
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -1,8 +1,5 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import { type FormEvent, useRef, useState } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DOUBLE_CHECK_FIELDS, type PlannedMoment } from '@zorgportaal/contract';
 import { ClientPhoto } from '../../../components/client-photo.tsx';
@@ -12,6 +9,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { useRegisterAdministration } from '../api/register-administration.ts';
 import { registrationBody } from '../utils/registration-body.ts';
 import type { WindowTimingInput } from './time-window-confirm.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 
 interface DoubleCheckAtDoseDialogProps {
   moment: PlannedMoment;
@@ -103,12 +101,11 @@ export function DoubleCheckAtDoseDialog({
   };
 
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose}
       title={t('administration.atDose.title', 'Dubbele controle bij toediening')}
       size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="double-check-at-dose-dialog"
     >
       <form onSubmit={submit} noValidate>
@@ -208,6 +205,6 @@ export function DoubleCheckAtDoseDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,13 +1,10 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/NumberInput.css';
 import { useRef } from 'react';
-import { Button, Group, Modal, NumberInput, Radio, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, NumberInput, Radio, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,6 +20,7 @@ import {
   type RegistrationInput,
 } from '../utils/registration-body.ts';
 import { formatDose } from '../../../lib/administration/status.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 
 const DEVIATION_STATUSES: AdministrationStatus[] = ['partial', 'not_given', 'refused', 'failed'];
 const CORRECTION_STATUSES: AdministrationStatus[] = ['given', ...DEVIATION_STATUSES];
@@ -78,12 +76,11 @@ export function RegistrationDialog(props: RegistrationDialogProps) {
     : t('administration.dialog.deviationTitle', 'Afwijking registreren');
 
   return (
-    <Modal
+    <Dialog
       opened={props.opened}
       onClose={props.onClose}
       title={title}
       size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="registration-dialog"
     >
       <Stack gap="md">
@@ -185,6 +182,6 @@ export function RegistrationDialog(props: RegistrationDialogProps) {
           </Group>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

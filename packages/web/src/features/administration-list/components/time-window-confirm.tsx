@@ -1,8 +1,5 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PlannedMoment, TimingReason } from '@zorgportaal/contract';
 import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
@@ -10,6 +7,7 @@ import { timeInAmsterdam } from '../../../lib/dates.ts';
 import { toastError } from '../../../lib/toast.ts';
 import type { useMomentActions } from '../hooks/use-moment-actions.tsx';
 import { timingReasonAt, windowTiming } from '../utils/time-window.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 
 /** What the nurse confirmed about the timing, carried into the registration. */
 export interface WindowTimingInput {
@@ -99,7 +97,7 @@ function TimeWindowDialog({
         ? t('administration.window.earlyTitle', 'Eerder gegeven?')
         : t('administration.window.lateTitle', 'Later gegeven?');
   return (
-    <Modal opened onClose={onClose} title={title} centered data-testid="time-window-dialog">
+    <Dialog opened onClose={onClose} title={title} centered data-testid="time-window-dialog">
       <Stack gap="md">
         <Text fw={500}>{what}</Text>
         {prompt.kind === 'refused' ? (
@@ -155,6 +153,6 @@ function TimeWindowDialog({
           ) : null}
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

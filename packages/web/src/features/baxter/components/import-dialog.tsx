@@ -1,12 +1,10 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import { useState } from 'react';
-import { Alert, Button, FileInput, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, ApiRequestError } from '../../../lib/api-errors.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useImportRollFile } from '../api/baxter.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 
 type FileError = { Line: number; Field: string; Message: string };
 
@@ -51,12 +49,11 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
     );
   };
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={close}
       size="lg"
       title={t('baxter.importTitle', 'Rolbestand inlezen')}
-      closeButtonProps={{ 'aria-label': t('common.close', 'Sluiten') }}
       data-testid="import-dialog"
     >
       <Stack gap="md">
@@ -112,6 +109,6 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,9 +1,6 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { type BaxterRoll, sachetScanAnswerSchema, type SachetScanAnswer } from '@zorgportaal/contract';
@@ -12,6 +9,7 @@ import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { CameraScanner } from '../../../lib/scan/camera-scanner.tsx';
 import { useWedgeScanner } from '../../../lib/scan/use-wedge-scanner.ts';
+import { Dialog } from '../../../components/dialog.tsx';
 
 type Line = { id: number; ok: boolean; text: string };
 
@@ -70,7 +68,7 @@ export function SachetScanDialog({ roll, onClose }: { roll: BaxterRoll | null; o
     onClose();
   };
   return (
-    <Modal
+    <Dialog
       opened={roll !== null}
       onClose={close}
       title={t('scan.baxter.title', 'Zakjes scannen: {{name}}', { name: roll?.Patient.Name ?? '' })}
@@ -106,6 +104,6 @@ export function SachetScanDialog({ roll, onClose }: { roll: BaxterRoll | null; o
           ))}
         </List>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
