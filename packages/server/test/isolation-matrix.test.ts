@@ -1,3 +1,4 @@
+import { sachetCode } from '@zorgportaal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../src/schema.ts';
@@ -92,6 +93,7 @@ function bodyFor(op: Operation, ownDepartmentId: number, medicationId: number): 
     'POST /api/medication/agreement/{id}/change': agreement,
     'POST /api/medication/agreement/{id}/stop': { StopType: 'stopped', Reason: 'test' },
     'POST /api/administration/registration/{id}/doublecheck': {},
+    'POST /api/baxter/roll/{id}/sachet-scan': { Code: sachetCode(1, 1, '2026-12-01', '08:00') },
     'POST /api/management/settings/integration/{id}': integration,
     'PUT /api/management/settings/integration/{id}': integration,
     'PUT /api/documents/{id}': { Title: 'Overgenomen' },
