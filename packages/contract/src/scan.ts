@@ -56,6 +56,13 @@ export const SCAN_REASONS = [
   'already_registered',
 ] as const;
 export type ScanReason = (typeof SCAN_REASONS)[number];
+
+/**
+ * Whether a scan's failed checks block registering the dose as "given" (on the card and in the API alike):
+ * every reason does but the time window's own `early` / `late`, for which the registration asks a reason.
+ */
+export const scanBlocksGiven = (reasons: readonly string[]): boolean =>
+  reasons.some((reason) => reason !== 'early' && reason !== 'late');
 export const SCAN_KINDS = ['sachet', 'wristband', 'product'] as const;
 
 export const scanCheckResultSchema = z.object({

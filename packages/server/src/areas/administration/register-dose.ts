@@ -3,10 +3,11 @@ import {
   AUDIT_OBJECTS,
   type RegistrationBody,
   type RegistrationConflict,
+  scanBlocksGiven,
 } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
-import { forbidden, HttpError, refuseNotFound } from '../../platform/errors.ts';
+import { forbidden, HttpError, refuseNotFound, unprocessable } from '../../platform/errors.ts';
 import { type Answer, keepAnswer, type KeyedRequest } from '../../platform/idempotency.ts';
 import { auditCheckedAtDose, markCheckedAtDose, verifyDoubleCheckAtDose } from './double-check-at-dose.ts';
 import {
@@ -21,6 +22,8 @@ import { type AdministrationRow, toRegistration, type UserRef } from './registra
 import { checkAdministeredAt, checkTimeWindow, windowSettingsOf } from './time-window.ts';
 
 type Found = Awaited<ReturnType<typeof findAgreementForRegistration>>;
+
+const SCAN_FAILED = 'De laatste scan van dit moment klopte niet. Scan opnieuw of registreer een afwijking.';
 
 /**
  * What identifies a registration request for its Idempotency-Key: the body as parsed, but of a bedside
@@ -73,6 +76,11 @@ export async function registerDose(
     );
   // A supplying pharmacy sees the list but does not administer: only the care centre registers.
   if (!mayRegisterAt(caller, found.agreement.entityId)) throw forbidden();
+  // The bedside scan's verdict holds here too, not only on the card (docs/scanning.md): after a scan that
+  // caught something, "given" needs a scan that passes; a deviation or a correction stays possible.
+  const scanBlocks = found.lastScanReasons !== null && scanBlocksGiven(found.lastScanReasons);
+  if (scanBlocks && body.Status === 'given' && body.CorrectsId === null)
+    throw unprocessable(SCAN_FAILED, 'Status');
   const now = new Date();
   checkAdministeredAt(body.AdministeredAt, now);
   const window = windowSettingsOf(await app.callerCache.entitySettings(found.agreement.entityId));

@@ -39,6 +39,8 @@ export const administrationScans = pgTable(
   },
   (t) => [
     index('administration_scans_department_idx').on(t.entityId, t.departmentId, t.scannedAt),
+    // The moment's last scan, read with every registration of that moment (register-dose.ts).
+    index('administration_scans_last_idx').on(t.agreementId, t.scheduledAt, t.id),
     index('administration_scans_moment_idx')
       .on(t.agreementId, t.scheduledAt)
       .where(sql`${t.passed}`),

@@ -18,6 +18,8 @@ type Found = {
   departmentId: number;
   risks: RiskCategory[];
   medicationName: string;
+  /** The failed checks of the moment's last bedside scan ([] passed; null: none, or no moment asked). */
+  lastScanReasons: string[] | null;
 };
 const TAKEN = 'Dit moment is al geregistreerd. Registreer een correctie op de bestaande registratie.';
 
@@ -58,18 +60,33 @@ export async function effectiveRegistrationOf(
   return row;
 }
 
-/** The agreement with the patient's department and the product's risk categories, within scope. */
+/**
+ * The agreement with the patient's department and the product's risk categories, within scope; with
+ * `scheduledAt`, also what the moment's last bedside scan caught (in the same statement: a registration
+ * costs no extra round trip for it).
+ */
 export async function findAgreementForRegistration(
   db: Db,
   id: number,
   scope: Scope,
+  scheduledAt: Date | null = null,
 ): Promise<Found | undefined> {
+  const scans = t.administrationScans;
+  // A scalar subquery: the reasons of the moment's newest scan (administration_scans_last_idx).
+  const lastScanReasons =
+    scheduledAt === null
+      ? sql<null>`null`
+      : sql<string[] | null>`(select ${scans.reasons} from ${scans}
+          where ${scans.agreementId} = ${t.medicationAgreements.id}
+            and ${scans.scheduledAt} = ${scheduledAt.toISOString()}
+          order by ${scans.id} desc limit 1)`;
   const [row] = await db
     .select({
       agreement: t.medicationAgreements,
       departmentId: t.patients.departmentId,
       risks: t.medications.riskCategories,
       medicationName: t.medications.name,
+      lastScanReasons,
     })
     .from(t.medicationAgreements)
     .innerJoin(t.patients, eq(t.patients.id, t.medicationAgreements.patientId))

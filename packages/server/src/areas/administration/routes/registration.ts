@@ -40,7 +40,12 @@ const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       const keyed = keyedRequest(request, registrationIdentity(request.body));
       const [found, users, early] = await Promise.all([
         scopeOf(request).then((scope) =>
-          findAgreementForRegistration(app.db, request.body.AgreementId, scope),
+          findAgreementForRegistration(
+            app.db,
+            request.body.AgreementId,
+            scope,
+            request.body.ScheduledAt === null ? null : new Date(request.body.ScheduledAt),
+          ),
         ),
         // A keyed answer is stored in the registration's own statement, so it is made beforehand.
         keyed && loadUsers(app.db, [request.caller!.accountId]),

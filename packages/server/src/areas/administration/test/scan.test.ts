@@ -197,6 +197,28 @@ describe('administration: scan check', () => {
     expect((await scan(wristbandCode(patient.Id), {}, () => apotheker)).statusCode).toBe(403);
   });
 
+  it('after a scan that caught something, the API refuses "given" too, until a scan passes', async () => {
+    const given = () =>
+      nurse.post('/api/administration/registration', {
+        AgreementId: agreement.Id,
+        ScheduledAt: scheduledAt,
+        Status: 'given',
+      });
+    expect((await scan(wristbandCode(other.Id))).json<ScanCheckAnswer>().Passed).toBe(false);
+    const refused = await given();
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().Fields)).toEqual(['Status']);
+    const stored = await t.db
+      .select()
+      .from(s.administrations)
+      .where(eq(s.administrations.agreementId, agreement.Id));
+    expect(stored).toEqual([]);
+    // The right sachet scanned afterwards: the check passed, so the dose may be given (next test).
+    expect((await scan(sachetCode(rollId, patient.Id, date, time))).json<ScanCheckAnswer>().Passed).toBe(
+      true,
+    );
+  });
+
   it('refuses a moment already given, and counts scans and the scanned share in the results', async () => {
     const given = await nurse.post('/api/administration/registration', {
       AgreementId: agreement.Id,

@@ -1,11 +1,15 @@
-import type { ScanCheckAnswer, ScanReadError, ScanReason } from '@zorgportaal/contract';
+import {
+  type ScanCheckAnswer,
+  type ScanReadError,
+  type ScanReason,
+  scanBlocksGiven,
+} from '@zorgportaal/contract';
 import type { TFunction } from 'i18next';
 import { formatDate } from '../../../lib/format.ts';
 
-/** Time-window reasons only ask for a reason at registration: they do not block "Gegeven". */
-const SOFT: readonly ScanReason[] = ['early', 'late'];
+/** Time-window reasons only ask for a reason at registration: they do not block "Gegeven" (the API's rule). */
 export const blocksGive = (answer: ScanCheckAnswer): boolean =>
-  answer.Checks.some((check) => check.Reason !== null && !SOFT.includes(check.Reason));
+  scanBlocksGiven(answer.Checks.flatMap((check) => (check.Reason ? [check.Reason] : [])));
 
 /** The nurse's message for a failed check, with the names the answer carries. */
 export function reasonMessage(

@@ -1,0 +1,1 @@
+CREATE INDEX "administration_scans_last_idx" ON "administration_scans" USING btree ("agreement_id","scheduled_at","id");
