@@ -199,7 +199,8 @@ describeBrowser('the ward round through a Wi-Fi drop (800×1100)', () => {
     expect(await conflict.getAttribute('data-state')).toBe('given');
     expect(await stored(page, 'queue')).toBe(0);
     await context.close();
-  });
+    // Three log-ins, an offline reload and the app's precache: more than the 60 s default on a busy machine.
+  }, 150_000);
 
   it('is installable: a manifest with name, icons and standalone display, and a service worker in control', async () => {
     const { context, page } = await browser.newPage({ serviceWorkers: 'allow' });

@@ -122,6 +122,9 @@ export default defineConfig(({ command }) => ({
     // One module graph and one jsdom per worker instead of one per file (84 s → 18 s on 2 cores); the setup
     // file puts back what a test changes outside its component.
     isolate: false,
+    // A screen test renders, clicks and waits for the screen; on two busy cores (the API suites beside it)
+    // that can pass Vitest's 5 s default without anything being wrong.
+    testTimeout: 20_000,
     sequence: { groupOrder: 0 },
   },
 }));
