@@ -14,14 +14,11 @@ const repoRoot = resolve(import.meta.dirname, '..');
 const mainJs = join(repoRoot, 'packages/server/dist/main.js');
 
 /**
- * The browser test files run two at a time (Vitest's two workers, the lanes), and a portal serves one file at a
- * time: each lane has its own two portals with the demo world, each on a fresh database. The first is
- * embedded, as a newcomer starts it; the second runs on PostgreSQL when TEST_DATABASE_URL is set (CI), so the
- * screens are exercised on both databases. Which of its lane's portals a file uses follows from its name
- * (support/browser.ts), so a file always meets the same kind of database.
+ * Two portals with the demo world, each on a fresh database: the first embedded, as a newcomer starts it; the
+ * second on PostgreSQL when TEST_DATABASE_URL is set (CI), so the screens are exercised on both databases.
+ * Test files run one at a time and each uses one portal, chosen by its name (support/browser.ts).
  */
-export const E2E_LANES = 2;
-const PORTALS_PER_LANE = 2;
+const E2E_PORTALS = 2;
 
 /** A fresh PostgreSQL database of this run, and how to drop it again. */
 async function freshPostgres(adminUrl: string) {
@@ -119,9 +116,7 @@ export default async function setup(project: TestProject) {
   const env = { SMTP_URL: mailbox.smtpUrl, INTEGRATION_HOSTS: `127.0.0.1:${ecdPort}` };
   const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
   const started = await Promise.allSettled(
-    Array.from({ length: E2E_LANES * PORTALS_PER_LANE }, (_, i) =>
-      startPortal(env, i % PORTALS_PER_LANE === 1 ? postgresUrl : undefined),
-    ),
+    Array.from({ length: E2E_PORTALS }, (_, i) => startPortal(env, i === 1 ? postgresUrl : undefined)),
   );
   const portals = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   let browser: BrowserServer | undefined;
@@ -140,7 +135,6 @@ export default async function setup(project: TestProject) {
   }
   project.provide('e2e', {
     portals: portals.map(({ baseURL, exitFile }) => ({ baseURL, exitFile })),
-    lanes: E2E_LANES,
     wsEndpoint: browser.wsEndpoint(),
     mailboxURL: mailbox.url,
     ecdPort,
@@ -151,10 +145,8 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     e2e: {
-      /** The lanes' portals, lane by lane (embedded first in each); support/browser.ts picks one per file. */
+      /** The portals (embedded first); support/browser.ts picks one per test file. */
       portals: { baseURL: string; exitFile: string }[];
-      /** How many test files run at once (the e2e project's workers), each on its own lane's portals. */
-      lanes: number;
       wsEndpoint: string;
       mailboxURL: string;
       ecdPort: number;

@@ -10,17 +10,13 @@ const e2e = inject('e2e');
 export const describeBrowser = (name: string, fn: () => void) => describe.skipIf(!e2e)(name, fn);
 
 /**
- * The portal of this test file. Two files run at once, one per Vitest worker (its lane, VITEST_POOL_ID), and
- * each lane has its own portals, so no portal serves two files at the same time. Within the lane the file's
- * name picks the portal: with TEST_DATABASE_URL about half of the files run against PostgreSQL, always the
- * same ones, and the rest against the embedded database.
+ * The portal of this test file: files run one at a time and are spread over the portals by their name, so
+ * with TEST_DATABASE_URL about half of them run against PostgreSQL and the rest against the embedded database.
  */
 function portal() {
   const file = basename(expect.getState().testPath ?? '');
   const hash = [...file].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) >>> 0, 0);
-  const perLane = e2e!.portals.length / e2e!.lanes;
-  const lane = (Number(process.env.VITEST_POOL_ID ?? '1') - 1) % e2e!.lanes;
-  return e2e!.portals[lane * perLane + (hash % perLane)]!;
+  return e2e!.portals[hash % e2e!.portals.length]!;
 }
 export const baseURL = (): string => portal().baseURL;
 
