@@ -48,7 +48,9 @@ const COUNTS: Record<string, Count> = {
   async roundsAwaitingCheck(page) {
     // The tile opens the list filtered on the waiting doses: its notice is there even when none wait.
     await page.getByTestId('double-check-filter').waitFor();
-    return page.getByTestId('double-check-button').count();
+    // Each waiting dose shows the colleague's button, or, for the nurse's own registration (which a colleague
+    // checks), the line that it waits for one.
+    return page.locator('[data-testid="double-check-button"], [data-testid="double-check-waiting"]').count();
   },
   rollsWaiting: rows(
     '[data-testid="roll-row"]',
