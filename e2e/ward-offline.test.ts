@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, DEMO_PASSWORD, describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { apiAs } from './support/api.ts';
+import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
 import { cardOf, planDoseNow } from './support/dose-now.ts';
 
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -16,34 +17,6 @@ interface ApiMoment {
   AgreementId: number;
   ScheduledAt: string | null;
   Registrations: ApiRegistration[];
-}
-
-/** The API as a demo user, from the test (never through the page's offline context). */
-async function apiAs(username: string) {
-  const base = baseURL();
-  const token = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: '1',
-      product_id: '1',
-      username,
-      password: DEMO_PASSWORD,
-    }).toString(),
-  }).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
-  return async <T>(path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${base}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
 }
 
 /** How many records a store of the portal's offline database holds (read in the page). */

@@ -1,24 +1,11 @@
-import { baseURL, DEMO_PASSWORD } from './browser.ts';
+import { passwordToken } from './api.ts';
+import { baseURL } from './browser.ts';
 
 /** One login per user and portal for the whole file: a password login costs the server a hash. */
 const tokens = new Map<string, Promise<string>>();
 function tokenOf(base: string, username: string): Promise<string> {
   const key = `${base}|${username}`;
-  if (!tokens.has(key))
-    tokens.set(
-      key,
-      fetch(`${base}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'password',
-          client_id: '1',
-          product_id: '1',
-          username,
-          password: DEMO_PASSWORD,
-        }).toString(),
-      }).then(async (r) => ((await r.json()) as { access_token: string }).access_token),
-    );
+  if (!tokens.has(key)) tokens.set(key, passwordToken(base, username));
   return tokens.get(key)!;
 }
 

@@ -1,33 +1,5 @@
 import { sachetCode } from '@zorgportaal/contract';
-import { baseURL, DEMO_PASSWORD } from './browser.ts';
-
-/** A user's API session for setting up a test world (as the demo's own users do it in the UI). */
-async function apiAs(username: string) {
-  const base = baseURL();
-  const token = await fetch(`${base}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: '1',
-      product_id: '1',
-      username,
-      password: DEMO_PASSWORD,
-    }).toString(),
-  }).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
-  return async <T>(path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${base}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-}
+import { apiAs } from './api.ts';
 
 /** A BSN that passes the elfproef, random so a run never meets an earlier one. */
 function randomBsn(): string {
