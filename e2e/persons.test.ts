@@ -25,6 +25,8 @@ const personRow = (page: Page): Locator =>
   page.getByTestId('person-row').filter({ has: page.getByTestId('person-name').getByText(lastName) });
 
 async function rowAction(page: Page, action: string): Promise<void> {
+  // As a user would, the next action starts once the last dialog has gone (it returns the focus on leaving).
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
   await personRow(page).getByTestId('person-actions').click();
   await page.getByTestId(`person-action-${action}`).click();
 }

@@ -61,7 +61,9 @@ describeBrowser('a ward round on the tablet (800×1100)', () => {
       );
     const target = page.locator('[data-scroll-target="true"]');
     await target.waitFor();
-    const card = target.getByTestId('moment-card');
+    // The card is pinned by its key: once given, the scroll target moves on to the next open dose.
+    const key = (await target.getByTestId('moment-card').getAttribute('data-key'))!;
+    const card = page.locator(`[data-testid="moment-card"][data-key="${key}"]`);
     expect(['open', 'late']).toContain(await card.getAttribute('data-state'));
     // Reachable without scrolling: the dose is on the first screen the nurse sees.
     await poll(async () => {
@@ -83,13 +85,11 @@ describeBrowser('a ward round on the tablet (800×1100)', () => {
 
     // Tap 2: "Gegeven" on that dose.
     const dayOpen = await summaryCount(page, 'open');
-    const key = (await card.getAttribute('data-key'))!;
+    const risk = (await card.getAttribute('data-double-check')) === 'true';
     await card.getByTestId('give-button').click();
     // A risk dose asks for a colleague at the bedside; without one it is checked afterwards.
-    if ((await card.getAttribute('data-double-check')) === 'true')
-      await page.getByTestId('at-dose-later').click();
-    const given = page.locator(`[data-testid="moment-card"][data-key="${key}"]`);
-    await poll(() => given.getAttribute('data-state')).toMatch(/^(given|awaiting_check)$/);
+    if (risk) await page.getByTestId('at-dose-later').click();
+    await poll(() => card.getAttribute('data-state')).toMatch(/^(given|awaiting_check)$/);
     // The server's figures follow at once (the list is refetched after a registration).
     await poll(() => summaryCount(page, 'open')).toBe(dayOpen - 1);
     const listOpen = await roundOpen();
