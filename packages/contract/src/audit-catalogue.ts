@@ -118,6 +118,7 @@ const OBJECT_TYPES = {
   integration_list: { nl: 'Koppelingen', en: 'Integrations' },
   integration_report: { nl: 'Koppelingsrapport', en: 'Integration report' },
   integration_sync: { nl: 'Synchronisatie ECD', en: 'EHR synchronisation' },
+  fhir_search: { nl: 'FHIR-zoekvraag', en: 'FHIR search' },
 } as const satisfies Record<string, AuditLabel>;
 
 export type AuditObjectType = keyof typeof OBJECT_TYPES;

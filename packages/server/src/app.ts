@@ -41,6 +41,7 @@ import vp from './areas/vp/index.ts';
 import medicationDashboard from './areas/medication-dashboard/index.ts';
 import integrations from './areas/integrations/index.ts';
 import diagrams from './areas/diagrams/index.ts';
+import fhir from './areas/fhir/index.ts';
 import './platform/types.ts';
 
 /** Every area of the portal: one Fastify plugin each, registered in this order after the platform. */
@@ -66,6 +67,7 @@ const AREAS: readonly FastifyPluginAsync[] = [
   medicationDashboard,
   integrations,
   diagrams,
+  fhir,
 ];
 
 export interface BuildAppOptions {

@@ -32,6 +32,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   '/api/docs/static/swagger-initializer.js',
   // Communicatie's event stream for a browser EventSource: checks its own signed stream ticket.
   '/api/communication/events',
+  // The FHIR endpoint's CapabilityStatement: it describes the endpoint and holds no data (FHIR R4 §3.1.0.13).
+  '/fhir/R4/metadata',
   // The built web client: hashed chunks and translations.
   '/static/*',
   '/locales/*',

@@ -47,11 +47,11 @@ describe('deny by default on the matched route', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('keeps the public routes to the login steps, health, docs, static files and the ticketed event stream', () => {
+  it('keeps the public routes to the login steps, health, docs, static files, the ticketed event stream and the FHIR CapabilityStatement', () => {
     const open = [...new Set(t.app.registeredRoutes.filter((r) => r.public).map((r) => r.url))];
     for (const url of open)
       expect(url, url).toMatch(
-        /^(\/oauth\/(token|2fa)|\/api\/auth\/(forgotpassword|resetforgotpassword|passwordreset)|\/health\/(live|ready)|\/api\/docs(\/.*)?|\/(static|locales)\/\*|\/api\/communication\/events|\/api\/account\/not-me)$/,
+        /^(\/oauth\/(token|2fa)|\/api\/auth\/(forgotpassword|resetforgotpassword|passwordreset)|\/health\/(live|ready)|\/api\/docs(\/.*)?|\/(static|locales)\/\*|\/api\/communication\/events|\/api\/account\/not-me|\/fhir\/R4\/metadata)$/,
       );
   });
 });

@@ -1,0 +1,73 @@
+import type { CapabilityStatement } from '@medplum/fhirtypes';
+import { CLIENT_VERSION } from '@zorgportaal/contract';
+import { DEFAULT_COUNT, MAX_COUNT } from './params.ts';
+import { RESOURCE_DEFINITIONS } from './resources/index.ts';
+
+/** When this statement's content last changed (CapabilityStatement.date is required). */
+const STATEMENT_DATE = '2026-11-26';
+
+/**
+ * The CapabilityStatement (`GET /fhir/R4/metadata`), built from the resource definitions the routes
+ * use, so it lists exactly what is supported: read and search-type, no write, no history, no system search.
+ */
+export function capabilityStatement(base: string): CapabilityStatement {
+  return {
+    resourceType: 'CapabilityStatement',
+    status: 'active',
+    date: STATEMENT_DATE,
+    publisher: 'Zorgportaal',
+    kind: 'instance',
+    software: { name: 'Zorgportaal', version: CLIENT_VERSION },
+    implementation: {
+      description: 'Zorgportaal FHIR R4 endpoint: read and search of the medication record (read-only).',
+      url: base,
+    },
+    fhirVersion: '4.0.1',
+    format: ['json'],
+    rest: [
+      {
+        mode: 'server',
+        documentation:
+          'Read-only. Every resource is limited to what the caller sees on the portal (its organisation ' +
+          'and the care centres it reaches through the care network); another client is 404 and absent ' +
+          `from searches. Paging by next links; _count default ${DEFAULT_COUNT}, at most ${MAX_COUNT}. ` +
+          'Unknown search parameters and modifiers are refused with 400.',
+        security: {
+          service: [
+            {
+              coding: [
+                { system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'OAuth' },
+              ],
+            },
+          ],
+          description:
+            "A bearer access token of the portal (POST /oauth/token), with the user's permissions.",
+        },
+        resource: RESOURCE_DEFINITIONS.map((d) => ({
+          type: d.type,
+          supportedProfile: [d.profile],
+          documentation: d.documentation,
+          interaction: [{ code: 'read' }, { code: 'search-type' }],
+          versioning: 'no-version',
+          readHistory: false,
+          updateCreate: false,
+          ...(d.includes.length ? { searchInclude: [...d.includes] } : {}),
+          searchParam: d.params.map((p) => ({
+            name: p.name,
+            definition: p.definition,
+            type: p.type,
+            documentation: p.documentation,
+          })),
+        })),
+        searchParam: [
+          {
+            name: '_count',
+            type: 'number',
+            documentation: `Page size, default ${DEFAULT_COUNT}, at most ${MAX_COUNT}; 0 counts only.`,
+          },
+          { name: '_summary', type: 'token', documentation: 'Only count is supported.' },
+        ],
+      },
+    ],
+  };
+}

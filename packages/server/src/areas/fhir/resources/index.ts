@@ -1,0 +1,19 @@
+import type { ResourceDefinition } from '../definition.ts';
+import { medicationAdministrationDefinition } from './medication-administration.ts';
+import { medicationRequestDefinition } from './medication-request.ts';
+import { medicationDefinition } from './medication.ts';
+import { observationDefinition } from './observation.ts';
+import { patientDefinition } from './patient.ts';
+
+/** Every resource type the endpoint serves, in the CapabilityStatement's order. Nothing else is routed. */
+export const RESOURCE_DEFINITIONS: readonly ResourceDefinition[] = [
+  patientDefinition,
+  medicationDefinition,
+  medicationRequestDefinition,
+  medicationAdministrationDefinition,
+  observationDefinition,
+];
+
+const BY_TYPE = new Map(RESOURCE_DEFINITIONS.map((d) => [d.type as string, d]));
+
+export const definitionOf = (type: string): ResourceDefinition | undefined => BY_TYPE.get(type);
