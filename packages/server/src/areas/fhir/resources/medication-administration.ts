@@ -98,10 +98,8 @@ export function toMedicationAdministration(
     ],
     request: { reference: `MedicationRequest/${r.agreementId}` },
     note: r.note ? [{ text: r.note }] : undefined,
-    dosage:
-      given && dose !== null
-        ? { route: { text: row.route }, dose: { value: dose, unit } }
-        : { route: { text: row.route } },
+    // mad-1: a dosage needs a dose; a dose not given has none (its planned amount is AgreedAmount).
+    dosage: given && dose !== null ? { route: { text: row.route }, dose: { value: dose, unit } } : undefined,
   });
 }
 

