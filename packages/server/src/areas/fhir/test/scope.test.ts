@@ -1,5 +1,5 @@
 import type { Bundle, MedicationAdministration, Patient } from '@medplum/fhirtypes';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../../schema.ts';
 import { type Api, apiAs } from '../../../../test/helpers/api.ts';
@@ -136,7 +136,12 @@ describe('FHIR scope: another organisation gets 404 and empty searchsets', () =>
     const [other] = await t.db
       .select({ id: s.patients.id })
       .from(s.patients)
-      .where(and(eq(s.patients.entityId, deBerk), ne(s.patients.prescriberEntityId, huisartsEntity)))
+      .where(
+        and(
+          eq(s.patients.entityId, deBerk),
+          sql`${s.patients.prescriberEntityId} is distinct from ${huisartsEntity}`,
+        ),
+      )
       .limit(1);
     expect(other).toBeDefined();
     expect((await huisarts.get(`${FHIR}/Patient/${other!.id}`)).statusCode).toBe(404);
