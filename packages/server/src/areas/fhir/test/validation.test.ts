@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../../schema.ts';
 import { type Api, apiAs } from '../../../../test/helpers/api.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
-import { allPages, FHIR, invalidities, loadFhirDefinitions, resourcesOf } from './helpers.ts';
+import { allPages, FHIR, invalidities, loadFhirDefinitions } from './helpers.ts';
 
 /**
  * Every resource the endpoint emits for the demo world validates against the FHIR R4 base definitions
