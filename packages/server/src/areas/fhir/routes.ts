@@ -60,9 +60,11 @@ async function logRefusedReferences(ctx: FhirContext, definition: ResourceDefini
  */
 export default async function fhirRoutes(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(fhirErrorHandler);
+  // Not part of the JSON API's OpenAPI document: the CapabilityStatement describes this endpoint.
+  const hidden = { schema: { hide: true } };
 
   // Public, as FHIR servers do: it describes the endpoint and holds no data.
-  app.get(`${FHIR_BASE_PATH}/metadata`, async (request, reply) => {
+  app.get(`${FHIR_BASE_PATH}/metadata`, hidden, async (request, reply) => {
     const extra = Object.keys(request.query as Query).filter((k) => k !== '_format');
     if (extra.length) throw notSupported(extra[0]!, `The parameter '${extra[0]}' is not supported here.`);
     return send(reply, capabilityStatement(baseOf(request)));
@@ -70,6 +72,7 @@ export default async function fhirRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { type: string }; Querystring: Query }>(
     `${FHIR_BASE_PATH}/:type`,
+    hidden,
     async (request, reply) => {
       const definition = definitionFor(request, request.params.type);
       const search = parseSearch(request.query, definition.params, definition.includes);
@@ -114,6 +117,7 @@ export default async function fhirRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { type: string; id: string }; Querystring: Query }>(
     `${FHIR_BASE_PATH}/:type/:id`,
+    hidden,
     async (request, reply) => {
       const { type, id: rawId } = request.params;
       const definition = definitionFor(request, type);
@@ -151,6 +155,7 @@ export default async function fhirRoutes(app: FastifyInstance): Promise<void> {
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: `${FHIR_BASE_PATH}/*`,
+    ...hidden,
     handler: async (request) => {
       if (request.method === 'GET')
         throw new FhirError(404, 'not-supported', 'This interaction is not supported.');

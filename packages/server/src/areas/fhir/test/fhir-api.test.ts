@@ -69,6 +69,11 @@ describe('FHIR R4 endpoint: metadata, read, search, paging, errors, audit', () =
       '_lastUpdated',
     ]);
     expect(ma.searchInclude).toEqual(['MedicationAdministration:medication']);
+    // The JSON API's OpenAPI document does not describe it (the CapabilityStatement does).
+    const openapi = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(Object.keys(openapi.json<{ paths: object }>().paths).some((p) => p.startsWith('/fhir'))).toBe(
+      false,
+    );
   });
 
   it('reads a client as nl-core-Patient with its BSN and name parts, and logs the read', async () => {
