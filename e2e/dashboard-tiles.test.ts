@@ -56,6 +56,14 @@ const COUNTS: Record<string, Count> = {
     '[data-testid="roll-row"]',
     '[data-testid="baxter-table"], [data-testid="baxter-empty"]',
   ),
+  medicationInterim: rows(
+    '[data-testid="medication-dashboard-row"]',
+    '[data-testid="medication-dashboard-table"], [data-testid="medication-dashboard-empty"]',
+  ),
+  medicationUnsigned: rows(
+    '[data-testid="medication-dashboard-row"]',
+    '[data-testid="medication-dashboard-table"], [data-testid="medication-dashboard-empty"]',
+  ),
   openOrders: rows('[data-testid="order-row"]', '[data-testid="orders-table"], [data-testid="orders-empty"]'),
   vpOpenItems: rows('[data-testid="vp-row"]', '[data-testid="vp-table"], [data-testid="vp-empty"]'),
   reviewsDue: rows(
@@ -113,7 +121,7 @@ describeBrowser('dashboard tiles equal the lists they open (1280×800)', () => {
   const browser = useBrowser();
   const cases: [string, string[]][] = [
     ['verpleegkundige', ['roundsOpen', 'roundsLate', 'roundsAwaitingCheck', 'inrCritical']],
-    ['apotheker', ['rollsWaiting', 'openOrders']],
+    ['apotheker', ['rollsWaiting', 'openOrders', 'medicationInterim', 'medicationUnsigned']],
     ['beheerder', ['openOrders', 'rollsWaiting']],
     ['huisarts', ['vpOpenItems', 'reviewsDue', 'inrCritical']],
     ['trombose', ['inrChecksDue', 'inrChecksOverdue', 'inrCritical']],

@@ -6,6 +6,7 @@ import type {
   Dashboard,
   DashboardTile,
   LogPage,
+  MedicationDashboardList,
   Network,
   OrderPage,
   PersonPage,
@@ -74,6 +75,14 @@ async function logRows(link: URL, get: Get): Promise<number> {
   return rows;
 }
 
+async function medicationList(link: URL, get: Get): Promise<number> {
+  const page = await get<MedicationDashboardList>(
+    `/api/medication/dashboard/list?list=${link.searchParams.get('list') ?? ''}`,
+  );
+  expect(page.Rows).toHaveLength(page.Total);
+  return page.Rows.length;
+}
+
 /** Tile key → how the list its link opens is counted. */
 const LISTS: Record<string, ListCount> = {
   async roundsOpen(_tile, link, get) {
@@ -97,6 +106,9 @@ const LISTS: Record<string, ListCount> = {
   async rollsWaiting(_tile, link, get) {
     return (await get<BaxterRollList>(`/api/baxter/rolls?${link.searchParams.toString()}`)).Rows.length;
   },
+  // The Medicatiedashboard's list its link opens: the page shows every row (Total) up to its maximum.
+  medicationInterim: (_tile, link, get) => medicationList(link, get),
+  medicationUnsigned: (_tile, link, get) => medicationList(link, get),
   async inrChecksDue(_tile, _link, get) {
     return (await get<TrombosisDashboard>('/api/trombosis/dashboard')).DueToday.length;
   },
@@ -142,6 +154,8 @@ const PAGES: Record<string, string> = {
   roundsAwaitingCheck: '/administrationlist',
   openOrders: '/orders',
   rollsWaiting: '/baxter',
+  medicationInterim: '/zp/medication/dashboard',
+  medicationUnsigned: '/zp/medication/dashboard',
   inrChecksDue: '/zp/trombosisservice/dashboard',
   inrChecksOverdue: '/zp/trombosisservice/dashboard',
   inrCritical: '/zp/trombosisservice/dashboard',

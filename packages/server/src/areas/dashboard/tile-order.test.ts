@@ -9,6 +9,7 @@ describe('the landing page tiles', () => {
       'rounds',
       'openOrders',
       'rollsWaiting',
+      'medicationDashboard',
       'trombosisChecks',
       'inrCritical',
       'networkToConfirm',

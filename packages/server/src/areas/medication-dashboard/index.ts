@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { registerTiles } from '../../platform/tiles.ts';
 import routes from './routes.ts';
+import { MEDICATION_DASHBOARD_TILES } from './tiles.ts';
+
+registerTiles('medication-dashboard', MEDICATION_DASHBOARD_TILES, 35);
 
 /**
  * The Medicatiedashboard (/zp/medication/dashboard): what changed in the medication this week and what

@@ -26,6 +26,10 @@ export function useTileLabel() {
           return t('dashboard.roundsLate', 'Te laat');
         case 'rollsWaiting':
           return t('dashboard.rollsWaiting', 'Rollen wachten op uitzetten');
+        case 'medicationInterim':
+          return t('dashboard.medicationInterim', 'Tussentijdse wijzigingen Baxterrol');
+        case 'medicationUnsigned':
+          return t('dashboard.medicationUnsigned', 'Wacht op handtekening voorschrijver');
         case 'openOrders':
           return t('dashboard.openOrders', 'Open bestellingen');
         case 'roundsAwaitingCheck':
