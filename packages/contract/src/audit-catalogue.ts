@@ -119,6 +119,9 @@ const OBJECT_TYPES = {
   integration_report: { nl: 'Koppelingsrapport', en: 'Integration report' },
   integration_sync: { nl: 'Synchronisatie ECD', en: 'EHR synchronisation' },
   fhir_search: { nl: 'FHIR-zoekvraag', en: 'FHIR search' },
+  fhir_everything: { nl: 'FHIR-export cliëntdossier', en: 'FHIR client record export' },
+  system_client: { nl: 'Systeemclient', en: 'System client' },
+  system_client_token: { nl: 'Toegangstoken systeemclient', en: 'System client access token' },
 } as const satisfies Record<string, AuditLabel>;
 
 export type AuditObjectType = keyof typeof OBJECT_TYPES;
@@ -180,6 +183,8 @@ const FIELDS = {
   Schedule: { nl: 'Planning', en: 'Schedule' },
   WardMapping: { nl: 'Afdelingscodes', en: 'Ward codes' },
   Secret: { nl: 'Sleutel', en: 'Key' },
+  Scopes: { nl: 'Gegevenssoorten', en: 'Scopes' },
+  Revoked: { nl: 'Ingetrokken', en: 'Revoked' },
 } as const satisfies Record<string, AuditLabel>;
 /** Field labels by name; a name not listed here (an entity setting's key) is shown as it is. */
 export const AUDIT_FIELD_LABELS: Partial<Record<string, AuditLabel>> = FIELDS;

@@ -20,6 +20,27 @@ export const tokenRequestSchema = z.object({
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
+/**
+ * The form of POST /oauth/token: the portal's own grants, and `client_credentials` for a system client
+ * (system-clients.ts), whose `client_id` is its string id and may come in HTTP Basic instead of the form.
+ */
+export const tokenEndpointSchema = tokenRequestSchema.extend({
+  grant_type: z.enum(['password', 'refresh_token', 'client_credentials']),
+  client_id: z.union([nonNegativeInt32, text().max(100)]).optional(),
+  /** client_credentials: the scopes asked for, space-separated (absent: every scope of the client). */
+  scope: text().max(1000).optional(),
+});
+export type TokenEndpointRequest = z.infer<typeof tokenEndpointSchema>;
+
+/** The answer to a client credentials grant (RFC 6749 §4.4.3): no refresh token, no account. */
+export const clientCredentialsResponseSchema = z.object({
+  token_type: z.literal('Bearer'),
+  access_token: z.string(),
+  expires_in: z.number().int(),
+  scope: z.string(),
+});
+export type ClientCredentialsResponse = z.infer<typeof clientCredentialsResponseSchema>;
+
 /** The login form's fields of a password grant (the limits of tokenRequestSchema, both required). */
 export const passwordLoginFormSchema = z.object({
   username: z.string().trim().min(1, 'Vul uw gebruikersnaam in.').max(200),

@@ -35,6 +35,7 @@ export * from './communication.ts';
 export * from './vp.ts';
 export * from './trombosis.ts';
 export * from './integrations.ts';
+export * from './system-clients.ts';
 export * from './gs1.ts';
 export * from './sachet-code.ts';
 export * from './scan.ts';

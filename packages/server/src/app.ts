@@ -42,6 +42,7 @@ import medicationDashboard from './areas/medication-dashboard/index.ts';
 import integrations from './areas/integrations/index.ts';
 import diagrams from './areas/diagrams/index.ts';
 import fhir from './areas/fhir/index.ts';
+import systemClients from './areas/system-clients/index.ts';
 import './platform/types.ts';
 
 /** Every area of the portal: one Fastify plugin each, registered in this order after the platform. */
@@ -67,6 +68,7 @@ const AREAS: readonly FastifyPluginAsync[] = [
   medicationDashboard,
   integrations,
   diagrams,
+  systemClients,
   fhir,
 ];
 

@@ -22,4 +22,5 @@ export * from './areas/documents/schema.ts';
 export * from './areas/communication/schema.ts';
 export * from './areas/vp/schema.ts';
 export * from './areas/integrations/schema.ts';
+export * from './areas/system-clients/schema.ts';
 export * from './areas/diagrams/schema.ts';

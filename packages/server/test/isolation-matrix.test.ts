@@ -36,6 +36,7 @@ const ID_RULES: [RegExp, string, IdKind][] = [
   [/^\/api\/baxter\/roll\//, 'id', 'roll'],
   [/^\/api\/management\/settings\/integration\/report\//, 'id', 'integrationReport'],
   [/^\/api\/management\/settings\/integration\//, 'id', 'integration'],
+  [/^\/api\/management\/settings\/systemclients\//, 'id', 'systemClient'],
   // Another organisation's entity id (the spec's fixed "1" and the caller's own id mean the own entity).
   [/^\/api\/management\/settings\/\{id\}$/, 'id', 'entity'],
   [/./, 'patientId', 'patient'],
@@ -58,7 +59,8 @@ type IdKind =
   | 'order'
   | 'roll'
   | 'integration'
-  | 'integrationReport';
+  | 'integrationReport'
+  | 'systemClient';
 
 /** Operations whose path id does not name another organisation's record. Keep this list short. */
 const EXCEPTIONS: Record<string, string> = {
@@ -160,6 +162,7 @@ describe('isolation matrix (generated from /api/docs/json)', () => {
       sql`select * from network_links where from_entity_id = ${v} or to_entity_id = ${v}`,
       sql`select * from integrations where entity_id = ${v}`,
       sql`select * from integration_reports where entity_id = ${v}`,
+      sql`select * from system_clients where entity_id = ${v}`,
     ];
     const digests: string[] = [];
     for (const table of tables) {
@@ -246,10 +249,18 @@ describe('isolation matrix (generated from /api/docs/json)', () => {
       headers: bearer((await login(t.app, 'beheerder')).access_token),
     });
     const report = sync.json<{ Id: number; IntegrationId: number }>();
+    // A system client of De Berk (FHIR client credentials), created by its Beheerder.
+    const systemClient = await t.app.inject({
+      method: 'POST',
+      url: '/api/management/settings/systemclients',
+      headers: bearer((await login(t.app, 'beheerder')).access_token),
+      payload: { Name: 'ECD De Berk', Scopes: ['system/Patient.rs'] },
+    });
     medicationId = agreement.medicationId;
     ids = {
       integration: report.IntegrationId,
       integrationReport: report.Id,
+      systemClient: systemClient.json<{ Id: number }>().Id,
       person: person.id,
       deletedPerson: deleted!.id,
       account: account.id,

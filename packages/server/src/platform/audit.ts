@@ -12,6 +12,9 @@ import fp from 'fastify-plugin';
 import { type Db, rowsOf } from './db/client.ts';
 import type { auditLog } from './db/schema/audit.ts';
 
+/** The role an entry by a system client carries (it has no account and no roles). */
+export const SYSTEM_CLIENT_ROLE = 'Systeemclient';
+
 /** A repeat of the same list view by the same session within this window writes no new entry. */
 export const VIEW_REPEAT_WINDOW_MINUTES = 15;
 
@@ -70,13 +73,23 @@ export function viewKey(sessionId: string, event: AuditViewEvent): string {
 /** The audit_log row of an event: the caller and the IP come from the request unless `actor` says otherwise. */
 function auditRow(request: FastifyRequest, event: AuditEvent): typeof auditLog.$inferInsert {
   const caller = request.caller;
+  // A system client (OAuth2 client credentials) has no account: the entry names the client instead, as
+  // the actor's name and role and in the detail (its id), so the Logboek shows which system read what.
+  const system = event.actor ? undefined : caller?.system;
   // A given actor is taken whole: its nulls mean "nobody named" (e.g. the partner's copy of a link change).
-  const actor = event.actor ?? {
-    userId: caller?.accountId ?? null,
-    username: caller?.username ?? null,
-    role: caller?.roles.join(', ') ?? null,
-    entityId: caller?.entityId ?? null,
-  };
+  const actor =
+    event.actor ??
+    (system
+      ? { userId: null, username: system.name, role: SYSTEM_CLIENT_ROLE, entityId: caller!.entityId }
+      : {
+          userId: caller?.accountId ?? null,
+          username: caller?.username ?? null,
+          role: caller?.roles.join(', ') ?? null,
+          entityId: caller?.entityId ?? null,
+        });
+  const detail = system
+    ? { ...event.detail, SystemClientId: system.clientId, SystemClient: system.name }
+    : (event.detail ?? null);
   return {
     action: event.action,
     outcome: event.outcome,
@@ -90,7 +103,7 @@ function auditRow(request: FastifyRequest, event: AuditEvent): typeof auditLog.$
     patientId: event.patientId ?? null,
     relatedPatientIds: event.relatedPatientIds?.length ? [...new Set(event.relatedPatientIds)] : null,
     changedFields: event.changedFields ? [...event.changedFields] : null,
-    detail: event.detail ?? null,
+    detail,
   };
 }
 

@@ -3,8 +3,22 @@ import { CLIENT_VERSION } from '@zorgportaal/contract';
 import { DEFAULT_COUNT, MAX_COUNT } from './params.ts';
 import { RESOURCE_DEFINITIONS } from './resources/index.ts';
 
+/** The operations per type (only Patient/{id}/$everything), each with its R4 base OperationDefinition. */
+const OPERATIONS: Record<string, { name: string; definition: string; documentation: string }[]> = {
+  Patient: [
+    {
+      name: 'everything',
+      definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything',
+      documentation:
+        'The whole medication record of one client as one searchset (no paging, no parameters): the ' +
+        'Patient, its MedicationRequests, MedicationAdministrations and Observations (INR), and the ' +
+        'Medications they reference; types the caller may not read are left out.',
+    },
+  ],
+};
+
 /** When this statement's content last changed (CapabilityStatement.date is required). */
-const STATEMENT_DATE = '2026-11-26';
+const STATEMENT_DATE = '2026-11-27';
 
 /**
  * The CapabilityStatement (`GET /fhir/R4/metadata`), built from the resource definitions the routes
@@ -41,7 +55,9 @@ export function capabilityStatement(base: string): CapabilityStatement {
             },
           ],
           description:
-            "A bearer access token of the portal (POST /oauth/token), with the user's permissions.",
+            "A bearer access token of the portal (POST /oauth/token): a user's, with the user's " +
+            "permissions, or a system client's (grant_type=client_credentials, client_secret_basic or " +
+            "client_secret_post), with its organisation's scope and its SMART v2 scopes system/<Type>.rs.",
         },
         resource: RESOURCE_DEFINITIONS.map((d) => ({
           type: d.type,
@@ -52,6 +68,7 @@ export function capabilityStatement(base: string): CapabilityStatement {
           readHistory: false,
           updateCreate: false,
           ...(d.includes.length ? { searchInclude: [...d.includes] } : {}),
+          ...(OPERATIONS[d.type] ? { operation: OPERATIONS[d.type] } : {}),
           searchParam: d.params.map((p) => ({
             name: p.name,
             definition: p.definition,

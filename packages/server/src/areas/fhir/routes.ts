@@ -1,9 +1,10 @@
 import { AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden } from '../../platform/errors.ts';
 import { callerOf } from '../../platform/scope.ts';
+import { type Interaction, mayUse } from './access.ts';
 import { countBundle, searchset } from './bundle.ts';
 import { capabilityStatement } from './capability.ts';
+import { EVERYTHING_OPERATION, patientEverything } from './everything.ts';
 import { readCursor, signCursor } from './cursor.ts';
 import { type FhirContext, patientIdsOf, type ResourceDefinition } from './definition.ts';
 import { FHIR_JSON, FhirError, fhirErrorHandler, notSupported, resourceNotFound } from './outcome.ts';
@@ -25,12 +26,22 @@ const contextOf = (request: FastifyRequest): FhirContext => ({
   now: new Date(),
 });
 
-/** The type's definition and the caller's right to it: an unknown type is 404, a missing permission 403. */
-function definitionFor(request: FastifyRequest, type: string): ResourceDefinition {
+/**
+ * The type's definition and the caller's right to it: an unknown type is 404, a missing permission (a
+ * user) or scope (a system client) 403.
+ */
+function definitionFor(request: FastifyRequest, type: string, interaction: Interaction): ResourceDefinition {
   const definition = definitionOf(type);
   if (!definition) throw new FhirError(404, 'not-supported', `The resource type '${type}' is not supported.`);
   const caller = callerOf(request);
-  if (!definition.permissions.some((p) => caller.permissions.has(p))) throw forbidden();
+  if (!mayUse(caller, definition, interaction))
+    throw new FhirError(
+      403,
+      'forbidden',
+      caller.system
+        ? `The token's scopes do not grant system/${type}.rs.`
+        : 'You are not permitted to read this resource type.',
+    );
   return definition;
 }
 
@@ -74,7 +85,7 @@ export default async function fhirRoutes(app: FastifyInstance): Promise<void> {
     `${FHIR_BASE_PATH}/:type`,
     hidden,
     async (request, reply) => {
-      const definition = definitionFor(request, request.params.type);
+      const definition = definitionFor(request, request.params.type, 's');
       const search = parseSearch(request.query, definition.params, definition.includes);
       const ctx = contextOf(request);
       const audited = definition.auditObject !== null;
@@ -120,7 +131,7 @@ export default async function fhirRoutes(app: FastifyInstance): Promise<void> {
     hidden,
     async (request, reply) => {
       const { type, id: rawId } = request.params;
-      const definition = definitionFor(request, type);
+      const definition = definitionFor(request, type, 'r');
       const extra = Object.keys(request.query).filter((k) => k !== '_format');
       if (extra.length)
         throw notSupported(extra[0]!, `The parameter '${extra[0]}' is not supported on a read.`);
@@ -151,7 +162,46 @@ export default async function fhirRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Everything else under the base: no history, no write, no operations in this slice.
+  // Patient/{id}/$everything: the client's whole medication record as one searchset (everything.ts).
+  app.get<{ Params: { id: string }; Querystring: Query }>(
+    `${FHIR_BASE_PATH}/Patient/:id/${EVERYTHING_OPERATION}`,
+    hidden,
+    async (request, reply) => {
+      definitionFor(request, 'Patient', 'r');
+      const extra = Object.keys(request.query).filter((k) => k !== '_format');
+      if (extra.length)
+        throw notSupported(
+          extra[0]!,
+          `The parameter '${extra[0]}' is not supported on ${EVERYTHING_OPERATION}.`,
+        );
+      const rawId = request.params.id;
+      const id = numericId(rawId);
+      const ctx = contextOf(request);
+      const found = id === null ? undefined : await patientEverything(ctx, id);
+      if (!found) {
+        if (id !== null)
+          await app.audit.record(request, {
+            action: AUDIT_ACTIONS.read,
+            outcome: 'refused',
+            objectType: AUDIT_OBJECTS.patient,
+            objectId: id,
+            detail: { route: `${FHIR_BASE_PATH}/Patient/{id}/${EVERYTHING_OPERATION}`, method: 'GET' },
+          });
+        throw resourceNotFound('Patient', rawId);
+      }
+      await app.audit.record(request, {
+        action: AUDIT_ACTIONS.read,
+        outcome: 'success',
+        objectType: AUDIT_OBJECTS.fhir_everything,
+        objectId: id,
+        patientId: id,
+        detail: { fhir: `Patient/${id}/${EVERYTHING_OPERATION}`, counts: found.counts },
+      });
+      return send(reply, found.bundle);
+    },
+  );
+
+  // Everything else under the base: no history, no write, no other operations.
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: `${FHIR_BASE_PATH}/*`,

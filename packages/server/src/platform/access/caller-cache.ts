@@ -11,6 +11,12 @@ import { findEntity, toEntitySettings } from '../entities.ts';
 import { sha256Hex } from '../crypto.ts';
 import type { Caller } from './caller.ts';
 import { accountCanLogIn } from './account-checks.ts';
+import {
+  SYSTEM_CLIENT_PERMISSIONS,
+  SYSTEM_TOKEN_PREFIX,
+  systemClientPort,
+  type SystemCallerRow,
+} from './system-client-port.ts';
 
 /** The channel of every change that ends or narrows a session, or changes entity settings. */
 export const AUTH_CHANNEL = 'zp_auth';
@@ -28,6 +34,8 @@ interface Entry {
   seenAt: number;
   activeFrom: number | null;
   activeUntil: number | null;
+  /** A system client's token: no session, no idle or absolute limit beyond the token's own expiry. */
+  system: boolean;
 }
 
 export interface ResolvedCaller {
@@ -80,15 +88,26 @@ export class CallerCache {
     if (cached) this.entries.delete(hash);
 
     const generation = this.generation;
-    const row = await authPort().lookupCaller(this.db, hash);
-    if (!row) return null;
-    const entry = toEntry(row);
+    const entry = token.startsWith(SYSTEM_TOKEN_PREFIX)
+      ? await this.loadSystem(hash)
+      : await this.loadUser(hash);
     if (!entry || !isUsable(entry, now)) return null;
     if (generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(hash, entry);
     }
     return this.answer(entry, now);
+  }
+
+  private async loadUser(hash: string): Promise<Entry | null> {
+    const row = await authPort().lookupCaller(this.db, hash);
+    return row ? toEntry(row) : null;
+  }
+
+  /** A system client's token (one query); without the system-clients area there are none. */
+  private async loadSystem(hash: string): Promise<Entry | null> {
+    const row = await systemClientPort()?.lookupSystemCaller(this.db, hash);
+    return row ? toSystemEntry(row) : null;
   }
 
   /** The caller's entity settings (GET /api/management/settings), from memory after the first read. */
@@ -114,6 +133,11 @@ export class CallerCache {
     return this.events.publish(AUTH_CHANNEL, `a:${accountId}`);
   }
 
+  /** After the change is committed: a system client was revoked (its tokens stop on every instance). */
+  forgetSystemClient(clientId: number): Promise<void> {
+    return this.events.publish(AUTH_CHANNEL, `c:${clientId}`);
+  }
+
   /** After the change is committed: entity settings, a role's permissions (every account of the entity). */
   forgetEntity(entityId: number): Promise<void> {
     return this.events.publish(AUTH_CHANNEL, `e:${entityId}`);
@@ -128,7 +152,7 @@ export class CallerCache {
 
   private answer(entry: Entry, now: number): ResolvedCaller {
     let touchSessionId: string | null = null;
-    if (now - entry.seenAt > TOUCH_INTERVAL_MS) {
+    if (!entry.system && now - entry.seenAt > TOUCH_INTERVAL_MS) {
       entry.seenAt = now;
       touchSessionId = entry.caller.sessionId;
     }
@@ -143,8 +167,10 @@ export class CallerCache {
       kind === 's:'
         ? (e) => e.caller.sessionId === id
         : kind === 'a:'
-          ? (e) => String(e.caller.accountId) === id
-          : (e) => String(e.caller.entityId) === id;
+          ? (e) => !e.system && String(e.caller.accountId) === id
+          : kind === 'c:'
+            ? (e) => String(e.caller.system?.clientId) === id
+            : (e) => String(e.caller.entityId) === id;
     if (kind === 'e:') this.settings.delete(Number(id));
     for (const [hash, entry] of this.entries) if (matches(entry)) this.entries.delete(hash);
   }
@@ -152,6 +178,7 @@ export class CallerCache {
 
 function isUsable(entry: Entry, now: number): boolean {
   if (now >= entry.tokenExpiresAt) return false;
+  if (entry.system) return true;
   if (now - entry.sessionCreatedAt > SESSION_ABSOLUTE_SECONDS * 1000) return false;
   if (now - entry.seenAt > SESSION_IDLE_SECONDS * 1000) return false;
   if (entry.activeFrom !== null && entry.activeFrom > now) return false;
@@ -180,5 +207,31 @@ function toEntry(row: CallerRow): Entry | null {
     seenAt: session.lastSeenAt.getTime(),
     activeFrom: account.activeFrom?.getTime() ?? null,
     activeUntil: account.activeUntil?.getTime() ?? null,
+    system: false,
+  };
+}
+
+/** A system client's caller: its organisation, the read permissions, its scopes; no account, no session. */
+function toSystemEntry(row: SystemCallerRow): Entry {
+  const expiresAt = row.tokenExpiresAt.getTime();
+  return {
+    caller: {
+      accountId: 0,
+      personId: null,
+      entityId: row.entityId,
+      entityType: row.entityType as EntityType,
+      username: row.name,
+      permissions: SYSTEM_CLIENT_PERMISSIONS,
+      roles: [],
+      sessionId: `system-client:${row.clientId}`,
+      system: { clientId: row.clientId, name: row.name, scopes: new Set(row.scopes) },
+    },
+    allowList: [],
+    tokenExpiresAt: expiresAt,
+    sessionCreatedAt: expiresAt,
+    seenAt: expiresAt,
+    activeFrom: null,
+    activeUntil: null,
+    system: true,
   };
 }

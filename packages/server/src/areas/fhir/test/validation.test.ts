@@ -98,6 +98,25 @@ describe('FHIR resources of the whole demo world validate against R4', () => {
     expectAllValid(all.values());
   });
 
+  it('Patient/{id}/$everything: the Bundle and every resource in it', async () => {
+    let bundles = 0;
+    for (const reader of readers) {
+      const res = await reader.get(`${FHIR}/Patient?_count=3`);
+      if (res.statusCode === 403) continue;
+      for (const e of res.json<Bundle>().entry ?? []) {
+        const all = await reader.get(`${FHIR}/Patient/${e.resource!.id}/$everything`);
+        expect(all.statusCode).toBe(200);
+        const bundle = all.json<Bundle>();
+        expect(bundle.type).toBe('searchset');
+        expectAllValid([bundle]);
+        // The entries' resources are validated on their own too (a Bundle's errors name the entry).
+        expectAllValid((bundle.entry ?? []).map((entry) => entry.resource!));
+        bundles++;
+      }
+    }
+    expect(bundles).toBeGreaterThan(0);
+  });
+
   it('OperationOutcomes', async () => {
     const reader = readers[0]!;
     const outcomes = [

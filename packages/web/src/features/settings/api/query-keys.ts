@@ -8,4 +8,5 @@ export const settingsKeys = {
   reports: (integrationId: number | null) =>
     [...settingsKeys.integrations(), 'reports', integrationId] as const,
   report: (reportId: number | null) => [...settingsKeys.integrations(), 'report', reportId] as const,
+  systemClients: () => ['settings', 'system-clients'] as const,
 };

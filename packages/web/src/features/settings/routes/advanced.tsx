@@ -33,6 +33,7 @@ import { contractResolver } from '../../../lib/form.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useEntitySettings, useSaveEntitySettings } from '../api/settings.ts';
 import { IntegrationsPanel } from '../components/integrations-panel.tsx';
+import { SystemClientsPanel } from '../components/system-clients-panel.tsx';
 
 interface Values {
   WelcomeText: string;
@@ -247,7 +248,10 @@ export default function AdvancedPage() {
           {settingsForm}
         </Tabs.Panel>
         <Tabs.Panel value="integrations" pt="md">
-          <IntegrationsPanel organisationName={data?.Name} />
+          <Stack gap="xl">
+            <IntegrationsPanel organisationName={data?.Name} />
+            <SystemClientsPanel />
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     </Stack>
