@@ -20,6 +20,8 @@ export const WRITABLE_ENTITY_SETTINGS = [
   'DoseWindowBeforeMinutes',
   'DoseWindowAfterMinutes',
   'AccessOverviewStaffNames',
+  'ContactPhone',
+  'ContactEmail',
 ] as const;
 /** Settings that follow the entity's type: readable, never written through the settings call. */
 export const DERIVED_ENTITY_SETTINGS = ['PharmacyIdentifier', 'CareCenter'] as const;
@@ -43,6 +45,20 @@ export const entitySettingsUpdateSchema = z.strictObject({
    * are never named there.
    */
   AccessOverviewStaffNames: z.boolean().nullable().optional(),
+  /**
+   * How clients and partners reach the organisation: printed on what a client takes home (the trombosis
+   * service's doseerkalender). Null or empty removes it.
+   */
+  ContactPhone: text()
+    .trim()
+    .max(30, 'Het telefoonnummer mag maximaal 30 tekens zijn.')
+    .regex(/^(\+?[0-9][0-9 ()-]{5,28})?$/, 'Vul een telefoonnummer in, bijvoorbeeld 030-1234567.')
+    .nullable()
+    .optional(),
+  ContactEmail: z
+    .union([z.literal(''), z.email('Vul een geldig e-mailadres in.').max(254, 'Het e-mailadres is te lang.')])
+    .nullable()
+    .optional(),
   Id: z.number().int().optional(),
   Name: text().max(200).optional(),
   Type: z.enum(ENTITY_TYPES).optional(),

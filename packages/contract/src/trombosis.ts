@@ -241,6 +241,9 @@ export const dosageSchemeSchema = z.object({
    * client's contact. Null when unknown (the account is gone, or the list does not look it up).
    */
   ServiceName: z.string().nullable(),
+  /** That service's contact details (its settings ContactPhone / ContactEmail), when it set them. */
+  ServicePhone: z.string().nullable(),
+  ServiceEmail: z.string().nullable(),
   CreatedAt: z.string(),
 });
 export type DosageScheme = z.infer<typeof dosageSchemeSchema>;

@@ -42,7 +42,14 @@ export const DEMO_ENTITIES: {
     settings: { PharmacyIdentifier: 'AP-CENTRUM' },
   },
   { key: 'huisarts', name: 'Huisartsenpraktijk Linde', type: 'customer', agb: '01012345', settings: {} },
-  { key: 'trombose', name: 'Trombosedienst Midden', type: 'customer', agb: '29012345', settings: {} },
+  {
+    key: 'trombose',
+    name: 'Trombosedienst Midden',
+    type: 'customer',
+    agb: '29012345',
+    // On the doseerkalender a client takes home (example.nl: a demo address that reaches no one).
+    settings: { ContactPhone: '030-2345678', ContactEmail: 'dosering@trombosedienst-midden.example.nl' },
+  },
 ];
 
 export const DEMO_LINKS: {

@@ -47,6 +47,8 @@ export function toScheme(row: SchemeRow, nextStart: string | null): DosageScheme
         : null,
     CreatedBy: row.createdBy,
     ServiceName: row.serviceName,
+    ServicePhone: row.servicePhone,
+    ServiceEmail: row.serviceEmail,
     CreatedAt: row.createdAt.toISOString(),
   };
 }

@@ -20,6 +20,8 @@ export type InrValueRow = typeof inrValues.$inferSelect & { enteredBy: string | 
 export type SchemeRow = typeof dosageSchemes.$inferSelect & {
   createdBy: string | null;
   serviceName: string | null;
+  servicePhone: string | null;
+  serviceEmail: string | null;
 };
 
 /** A patient of one of the scope's entities, with the name and organisation the screens show. */
@@ -171,13 +173,20 @@ export async function criticalValuesSince(db: Db, scope: Scope, since: Date) {
 export async function schemesOf(db: Db, patientIds: number[]): Promise<SchemeRow[]> {
   if (patientIds.length === 0) return [];
   const rows = await db
-    .select({ scheme: dosageSchemes, createdBy: t.accounts.username, serviceName: t.entities.name })
+    .select({
+      scheme: dosageSchemes,
+      createdBy: t.accounts.username,
+      serviceName: t.entities.name,
+      // Empty means not set (a Beheerder cleared it).
+      servicePhone: sql<string | null>`nullif(${t.entities.settings}->>'ContactPhone', '')`,
+      serviceEmail: sql<string | null>`nullif(${t.entities.settings}->>'ContactEmail', '')`,
+    })
     .from(dosageSchemes)
     .leftJoin(t.accounts, eq(t.accounts.id, dosageSchemes.createdByAccountId))
     .leftJoin(t.entities, eq(t.entities.id, t.accounts.entityId))
     .where(inArray(dosageSchemes.patientId, patientIds))
     .orderBy(desc(dosageSchemes.validFrom), desc(dosageSchemes.id));
-  return rows.map((r) => ({ ...r.scheme, createdBy: r.createdBy, serviceName: r.serviceName }));
+  return rows.map(({ scheme, ...about }) => ({ ...scheme, ...about }));
 }
 
 /** Schemes in force on `day` for the scope's patients: the newest start on or before that day. */
@@ -188,7 +197,13 @@ export async function schemesInForce(db: Db, patientIds: number[], day: string):
     .from(dosageSchemes)
     .where(and(inArray(dosageSchemes.patientId, patientIds), lte(dosageSchemes.validFrom, day)))
     .orderBy(dosageSchemes.patientId, desc(dosageSchemes.validFrom), desc(dosageSchemes.id));
-  return rows.map((r) => ({ ...r.scheme, createdBy: null, serviceName: null }));
+  return rows.map((r) => ({
+    ...r.scheme,
+    createdBy: null,
+    serviceName: null,
+    servicePhone: null,
+    serviceEmail: null,
+  }));
 }
 
 export async function insertScheme(

@@ -292,6 +292,8 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
       WeekTotalMg: 9,
       ValidUntil: null,
       ServiceName: 'Trombosedienst Midden',
+      ServicePhone: '030-2345678',
+      ServiceEmail: 'dosering@trombosedienst-midden.example.nl',
     });
     const after = (await trombose.get(url)).json<DosageSchemeList>();
     // Today the old scheme still holds, now ending the day before the new one starts.
@@ -312,6 +314,32 @@ describe('trombosis service: INR values, target ranges, dosage schemes, scope', 
         (r) => r.action === 'C' && r.patientId === patientId,
       ),
     ).toBe(true);
+  });
+
+  it("names the service's own contact details on the scheme, as its Beheerder keeps them", async () => {
+    const url = `/api/trombosis/patient/${patientId}/dosageschemes`;
+    const beheer = await apiAs(t.app, 'trombosebeheer');
+    const bad = await beheer.put('/api/management/settings/1', {
+      ContactPhone: 'bel ons',
+      ContactEmail: 'x@',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().Fields).sort()).toEqual(['ContactEmail', 'ContactPhone']);
+    // Refused input changes nothing: the scheme still names the stored phone.
+    expect((await trombose.get(url)).json<DosageSchemeList>().Rows[0]).toMatchObject({
+      ServicePhone: '030-2345678',
+    });
+    const saved = await beheer.put('/api/management/settings/1', {
+      ContactPhone: '+31 30 765 4321',
+      ContactEmail: '',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await trombose.get(url)).json<DosageSchemeList>().Rows[0]).toMatchObject({
+      ServiceName: 'Trombosedienst Midden',
+      ServicePhone: '+31 30 765 4321',
+      // Emptied: left off the calendar, not printed as an empty address.
+      ServiceEmail: null,
+    });
   });
 
   it("raises the critical value on the care centre's landing page, not on another centre's", async () => {

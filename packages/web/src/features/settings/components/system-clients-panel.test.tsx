@@ -94,7 +94,7 @@ describe('Koppelingen: system clients', () => {
   it('revokes only after the confirmation', async () => {
     render();
     fireEvent.click(await screen.findByTestId('system-client-revoke'));
-    const dialog = await screen.findByTestId('confirm-dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Systeemclient intrekken' });
     expect(dialog.textContent).toContain('AIS De Linde');
     expect(posts).toEqual([]);
     // Cancel sends nothing.
@@ -102,7 +102,7 @@ describe('Koppelingen: system clients', () => {
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog-cancel')).toBeNull());
     expect(posts).toEqual([]);
     fireEvent.click(screen.getByTestId('system-client-revoke'));
-    const again = await screen.findByTestId('confirm-dialog');
+    const again = await screen.findByRole('dialog', { name: 'Systeemclient intrekken' });
     fireEvent.click(within(again).getByRole('button', { name: 'Intrekken' }));
     await waitFor(() => expect(posts).toEqual([{ path: `${BASE}/7/revoke`, body: undefined }]));
     await waitFor(() => expect(screen.queryByTestId('system-client-revoke')).toBeNull());

@@ -79,4 +79,19 @@ describe('/management/advanced: the dose time window', () => {
     expect(screen.queryByTestId('advanced-dose-window')).toBeNull();
     expect(screen.queryByTestId('advanced-access-overview')).toBeNull();
   });
+
+  it('any organisation sets the contact details its clients read; a wrong e-mail is refused before saving', async () => {
+    settings = { Id: 7, Name: 'Trombosedienst Midden', Type: 'customer', CareCenter: false };
+    render();
+    const phone = await screen.findByLabelText('Telefoonnummer');
+    fireEvent.change(phone, { target: { value: ' 030-2345678 ' } });
+    fireEvent.change(screen.getByLabelText('E-mailadres'), { target: { value: 'dosering@' } });
+    fireEvent.click(screen.getByTestId('advanced-save'));
+    expect(await screen.findByText('Vul een geldig e-mailadres in.')).toBeTruthy();
+    expect(puts).toEqual([]);
+    fireEvent.change(screen.getByLabelText('E-mailadres'), { target: { value: 'dosering@example.nl' } });
+    fireEvent.click(screen.getByTestId('advanced-save'));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ ContactPhone: '030-2345678', ContactEmail: 'dosering@example.nl' });
+  });
 });

@@ -42,6 +42,9 @@ interface Values {
   DoseWindowAfterMinutes: number | string;
   /** The care centre's policy for the client's access overview: its own staff named or not. */
   AccessOverviewStaffNames: boolean;
+  /** How clients reach the organisation (printed on the doseerkalender). */
+  ContactPhone: string;
+  ContactEmail: string;
 }
 
 const minutesOf = (value: unknown) => (typeof value === 'number' ? value : DOSE_WINDOW_DEFAULT_MINUTES);
@@ -61,6 +64,8 @@ export default function AdvancedPage() {
       DoseWindowBeforeMinutes: DOSE_WINDOW_DEFAULT_MINUTES,
       DoseWindowAfterMinutes: DOSE_WINDOW_DEFAULT_MINUTES,
       AccessOverviewStaffNames: false,
+      ContactPhone: '',
+      ContactEmail: '',
     },
     validate: contractResolver<Values>(entitySettingsUpdateSchema),
   });
@@ -73,6 +78,8 @@ export default function AdvancedPage() {
         DoseWindowBeforeMinutes: minutesOf(data.DoseWindowBeforeMinutes),
         DoseWindowAfterMinutes: minutesOf(data.DoseWindowAfterMinutes),
         AccessOverviewStaffNames: data.AccessOverviewStaffNames === true,
+        ContactPhone: typeof data.ContactPhone === 'string' ? data.ContactPhone : '',
+        ContactEmail: typeof data.ContactEmail === 'string' ? data.ContactEmail : '',
       };
       form.setValues(loaded);
       form.resetDirty(loaded);
@@ -85,6 +92,8 @@ export default function AdvancedPage() {
     save.mutate(
       {
         WelcomeText: values.WelcomeText.trim() === '' ? null : values.WelcomeText,
+        ContactPhone: values.ContactPhone.trim() === '' ? null : values.ContactPhone.trim(),
+        ContactEmail: values.ContactEmail.trim() === '' ? null : values.ContactEmail.trim(),
         // Only a care centre administers doses; other organisations do not send the window.
         ...(data?.CareCenter
           ? {
@@ -155,6 +164,34 @@ export default function AdvancedPage() {
             data-testid="advanced-welcome-text"
             {...form.getInputProps('WelcomeText')}
           />
+        </Fieldset>
+        <Fieldset legend={t('advanced.contact', 'Contactgegevens')} data-testid="advanced-contact">
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label={t('advanced.contactPhone', 'Telefoonnummer')}
+                type="tel"
+                autoComplete="tel"
+                maxLength={30}
+                data-testid="advanced-contact-phone"
+                {...form.getInputProps('ContactPhone')}
+              />
+              <TextInput
+                label={t('advanced.contactEmail', 'E-mailadres')}
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                data-testid="advanced-contact-email"
+                {...form.getInputProps('ContactEmail')}
+              />
+            </SimpleGrid>
+            <Text fz="sm" c="dimmed">
+              {t(
+                'advanced.contactHint',
+                'Hoe cliënten uw organisatie bereiken: dit staat op wat zij meekrijgen, zoals de doseerkalender.',
+              )}
+            </Text>
+          </Stack>
         </Fieldset>
         {data!.CareCenter ? (
           <Fieldset

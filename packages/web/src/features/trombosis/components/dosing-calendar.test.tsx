@@ -17,6 +17,8 @@ const scheme: DosageScheme = {
   TargetRange: null,
   CreatedBy: 'trombose',
   ServiceName: 'Trombosedienst Midden',
+  ServicePhone: null,
+  ServiceEmail: null,
   CreatedAt: '2026-11-22T09:00:00.000Z',
 };
 
@@ -33,6 +35,16 @@ describe('doseerkalender', () => {
     expect(screen.getByTestId('dosing-calendar-born').textContent).toBe('Geboren op 01-05-1940');
     expect(screen.getByTestId('dosing-calendar-contact').textContent).toBe(
       'Vragen over uw doseerschema? Neem contact op met Trombosedienst Midden.',
+    );
+  });
+
+  it("adds the service's phone and e-mail when it has set them", () => {
+    renderCalendar(
+      { ScreenName: 'Bert Bakker', DateOfBirth: '1940-05-01' },
+      { ...scheme, ServicePhone: '030-2345678', ServiceEmail: 'dosering@example.nl' },
+    );
+    expect(screen.getByTestId('dosing-calendar-contact').textContent).toBe(
+      'Vragen over uw doseerschema? Neem contact op met Trombosedienst Midden. Telefoon 030-2345678 · e-mail dosering@example.nl',
     );
   });
 

@@ -100,6 +100,22 @@ export function DosingCalendar({ scheme, patient }: DosingCalendarProps) {
           {nl('trombosis.calendar.contact', 'Vragen over uw doseerschema? Neem contact op met {{service}}.', {
             service: scheme.ServiceName,
           })}
+          {/* How to reach the service, as far as it has set it (Geavanceerd → Contactgegevens). */}
+          {scheme.ServicePhone || scheme.ServiceEmail ? (
+            <span data-testid="dosing-calendar-contact-details">
+              {' '}
+              {[
+                scheme.ServicePhone
+                  ? nl('trombosis.calendar.phone', 'Telefoon {{phone}}', { phone: scheme.ServicePhone })
+                  : null,
+                scheme.ServiceEmail
+                  ? nl('trombosis.calendar.email', 'e-mail {{email}}', { email: scheme.ServiceEmail })
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+          ) : null}
         </Text>
       ) : null}
     </Stack>
