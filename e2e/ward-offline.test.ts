@@ -53,10 +53,11 @@ describeBrowser('the ward round through a Wi-Fi drop (800×1100)', () => {
 
   it('queues three doses offline (one a risk dose), survives a reload and a logout, sends each once under its own account; a conflict is the nurse’s choice', async () => {
     // Four doses due now on her ward: two plain, one opiate (double check), one a colleague will take.
-    const [first, second, risk, taken] = [
+    const [first, second, risk, taken, wrong] = [
       await planDoseNow(null),
       await planDoseNow(null),
       await planDoseNow(null, { product: 'OXYCODON CAPSULE 5MG' }),
+      await planDoseNow(null),
       await planDoseNow(null),
     ];
     const { context, page } = await browser.newPage({ serviceWorkers: 'allow' });
@@ -82,6 +83,13 @@ describeBrowser('the ward round through a Wi-Fi drop (800×1100)', () => {
       await page.locator(cardOf(id)).getByTestId('give-button').click();
       await poll(() => page.locator(cardOf(id)).getAttribute('data-queue')).toBe('queued');
     }
+    // A tap on the wrong card is taken back before it goes out: "Niet verzenden", after a confirmation.
+    await page.locator(cardOf(wrong)).getByTestId('give-button').click();
+    await poll(() => page.locator(cardOf(wrong)).getAttribute('data-queue')).toBe('queued');
+    await page.locator(cardOf(wrong)).getByTestId('queued-withdraw').click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Niet verzenden' }).click();
+    await poll(() => page.locator(cardOf(wrong)).getAttribute('data-queue')).toBeNull();
+    expect(await page.locator(cardOf(wrong)).getByTestId('give-button').isVisible()).toBe(true);
     expect(await page.getByTestId('double-check-at-dose-dialog').count()).toBe(0);
     expect(await page.locator(cardOf(risk)).getByTestId('double-check-follows').textContent()).toBe(
       'Dubbele controle volgt',
@@ -164,6 +172,8 @@ describeBrowser('the ward round through a Wi-Fi drop (800×1100)', () => {
     }
     expect(momentOf(risk).Registrations[0]!.AwaitingDoubleCheck).toBe(true);
     expect(momentOf(taken).Registrations.map((r) => r.RecordedBy.Username)).toEqual(['beheerder']);
+    // The withdrawn tap never reached the server.
+    expect(momentOf(wrong).Registrations).toEqual([]);
     expect(await page.locator(cardOf(risk)).getAttribute('data-state')).toBe('awaiting_check');
 
     // She keeps the colleague's registration: the queue is empty, the card shows the colleague's.

@@ -3,7 +3,7 @@ import { SESSION_KEYS } from '@zorgportaal/contract';
 import { clearCachedLists, cachedListOf, saveCachedList } from './list-cache.ts';
 import type { QueueEvent, QueueItem } from './queue-machine.ts';
 import { flushQueue, recoverInterrupted } from './queue-sender.ts';
-import { enqueue, putItem, queueOf, removeItem } from './queue-store.ts';
+import { enqueue, putItem, queueOf, removeItem, withdrawUnsent } from './queue-store.ts';
 
 // fake-indexeddb (test/setup.ts) stands in for the browser's IndexedDB; each test uses its own accounts.
 let nextAccount = 1000;
@@ -84,6 +84,33 @@ describe('the offline queue in IndexedDB and its sender', () => {
     await flushQueue(me, async (item) => (keys.push(item.key), { type: 'acknowledged' }));
     expect(keys[1]).toBe(keys[0]);
     expect(await queueOf(me)).toEqual([]);
+  });
+
+  it('"Niet verzenden": an item withdrawn while the run is under way is never sent nor stored again', async () => {
+    await add(me, 'a');
+    const b = await add(me, 'b');
+    const sent: string[] = [];
+    await flushQueue(me, async (item) => {
+      sent.push(item.meta.momentKey as string);
+      // The nurse withdraws b while a is on its way.
+      if (item.meta.momentKey === 'a') expect(await withdrawUnsent(b.seq!)).toBe(true);
+      return { type: 'acknowledged' };
+    });
+    expect(sent).toEqual(['a']);
+    expect(await queueOf(me)).toEqual([]);
+  });
+
+  it('an item on its way cannot be withdrawn: its answer decides', async () => {
+    const a = await add(me, 'a');
+    let withdrawn: boolean | undefined;
+    await flushQueue(me, async () => {
+      withdrawn = await withdrawUnsent(a.seq!);
+      return { type: 'conflict', answer: {} };
+    });
+    expect(withdrawn).toBe(false);
+    expect((await queueOf(me)).map((i) => i.state)).toEqual(['conflict']);
+    // Waiting for the nurse's choice is no longer "unsent" either: that choice has its own buttons.
+    expect(await withdrawUnsent(a.seq!)).toBe(false);
   });
 
   it('never sends another account’s items, nor any without a session', async () => {

@@ -3,7 +3,7 @@ import { request } from '../api-client.ts';
 import { ApiRequestError } from '../api-errors.ts';
 import { getAccount, isLoggedIn } from '../session.ts';
 import { eventOfAnswer, sendable, transition, type QueueEvent, type QueueItem } from './queue-machine.ts';
-import { putItem, queueOf, removeItem } from './queue-store.ts';
+import { claimForSending, putItem, queueOf, removeItem } from './queue-store.ts';
 
 /** One attempt of one item: the server's answer as a queue event. */
 export type SendItem = (item: QueueItem) => Promise<QueueEvent>;
@@ -67,8 +67,9 @@ async function run(accountId: number, send: SendItem): Promise<boolean> {
   try {
     for (const [index, item] of items.entries()) {
       if (!signedIn(accountId)) break;
-      const sending = transition(item, { type: 'send' });
-      await putItem(sending);
+      // Claimed, not overwritten: an item the nurse chose not to send meanwhile stays away.
+      const sending = await claimForSending(item.seq!);
+      if (!sending) continue;
       const event = await send(sending);
       const next = transition(sending, event);
       if (next.state === 'acknowledged') await removeItem(next.seq!);

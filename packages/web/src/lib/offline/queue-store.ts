@@ -1,5 +1,5 @@
 import { offlineDb } from './offline-db.ts';
-import type { QueueItem } from './queue-machine.ts';
+import { sendable, transition, type QueueItem } from './queue-machine.ts';
 
 /**
  * The durable queue in IndexedDB: survives a reload and a closed tab. Listeners hear every change, in
@@ -45,4 +45,32 @@ export async function putItem(item: QueueItem): Promise<void> {
 export async function removeItem(seq: number): Promise<void> {
   await (await offlineDb()).delete('queue', seq);
   changed();
+}
+
+/**
+ * Marks an item as being sent, in one transaction with reading it: only when it is still stored and
+ * waiting. An item the nurse withdrew meanwhile (withdrawUnsent) is not sent, and not stored again.
+ */
+export async function claimForSending(seq: number): Promise<QueueItem | null> {
+  const tx = (await offlineDb()).transaction('queue', 'readwrite');
+  const current = await tx.store.get(seq);
+  const claimed = current && sendable([current]).length === 1 ? transition(current, { type: 'send' }) : null;
+  if (claimed) await tx.store.put(claimed);
+  await tx.done;
+  if (claimed) changed();
+  return claimed;
+}
+
+/**
+ * "Niet verzenden": removes an item that has not gone out, in one transaction with reading its state.
+ * False when it is being sent right now (its answer decides) or is gone already.
+ */
+export async function withdrawUnsent(seq: number): Promise<boolean> {
+  const tx = (await offlineDb()).transaction('queue', 'readwrite');
+  const current = await tx.store.get(seq);
+  const withdrawn = current !== undefined && sendable([current]).length === 1;
+  if (withdrawn) await tx.store.delete(seq);
+  await tx.done;
+  if (withdrawn) changed();
+  return withdrawn;
 }

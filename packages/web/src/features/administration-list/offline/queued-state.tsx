@@ -3,7 +3,10 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { registrationConflictSchema, type PlannedMoment } from '@zorgportaal/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { timeInAmsterdam } from '../../../lib/dates.ts';
+import { withdrawUnsent } from '../../../lib/offline/queue-store.ts';
+import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import type { useMomentActions } from '../hooks/use-moment-actions.tsx';
 import { RegistrationDialog } from '../components/registration-dialog.tsx';
 import type { QueuedRegistration } from './queue-registration.ts';
@@ -31,6 +34,7 @@ export function QueuedState({
 }) {
   const { t } = useTranslation();
   const [correcting, setCorrecting] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
   const tapped = timeInAmsterdam(new Date(item.createdAt).toISOString());
   const status = t(`administrationStatus.${item.body.Status}`);
 
@@ -113,6 +117,46 @@ export function QueuedState({
           {t('offline.doubleCheckFollows', 'Dubbele controle volgt')}
         </Text>
       ) : null}
+      {/* A tap on the wrong card is taken back before it goes out; once on its way its answer decides. */}
+      <Button
+        size="sm"
+        variant="subtle"
+        color="red.8"
+        disabled={item.state === 'sending'}
+        onClick={() => setWithdrawing(true)}
+        data-testid="queued-withdraw"
+      >
+        {t('offline.withdraw', 'Niet verzenden')}
+      </Button>
+      <ConfirmDialog
+        opened={withdrawing}
+        title={t('offline.withdrawTitle', 'Registratie niet verzenden')}
+        confirmLabel={t('offline.withdraw', 'Niet verzenden')}
+        color="red"
+        onCancel={() => setWithdrawing(false)}
+        onConfirm={async () => {
+          setWithdrawing(false);
+          if (await withdrawUnsent(item.seq!))
+            toastSuccess(
+              t('offline.withdrawn', 'De registratie wordt niet verzonden; de dosis staat weer open.'),
+            );
+          else
+            toastError(
+              t(
+                'offline.withdrawTooLate',
+                'Deze registratie is al onderweg naar de server en kan niet meer worden tegengehouden.',
+              ),
+            );
+        }}
+      >
+        <Text>
+          {t(
+            'offline.withdrawBody',
+            'Uw registratie ({{status}}, {{tapped}}) wordt niet verzonden en verdwijnt van dit apparaat. De dosis staat daarna weer open.',
+            { status, tapped },
+          )}
+        </Text>
+      </ConfirmDialog>
     </Group>
   );
 }
