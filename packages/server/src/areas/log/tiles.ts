@@ -1,7 +1,9 @@
 import { AUDIT_OBJECTS } from '@zorgportaal/contract';
+import { entityScope } from '../../platform/scope.ts';
 import type { TileDefinition } from '../../platform/tiles.ts';
 import { localDate } from '../../platform/time.ts';
 import { countLog } from './queries/query.ts';
+import { responsibleFor } from './responsible.ts';
 
 /**
  * Logins of today (Dutch day) in the organisation, per outcome: counted with the Logboek's own filter
@@ -13,7 +15,9 @@ const loginTile = (key: string, outcome: 'success' | 'failure' | 'denied'): Tile
   async figures(db, caller, now) {
     const day = localDate(now);
     const filter = { from: day, to: day, objectType: AUDIT_OBJECTS.login, outcome };
-    const value = await countLog(db, caller.entityId, filter);
+    // The Logboek's own parts, as its page computes them for this caller.
+    const responsible = responsibleFor(caller, await entityScope(db, caller.entityId));
+    const value = await countLog(db, caller.entityId, filter, responsible);
     const link = `/management/log?${new URLSearchParams(filter).toString()}`;
     return [{ key, value, link }];
   },

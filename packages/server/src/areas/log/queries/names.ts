@@ -53,8 +53,15 @@ const relatedPatient = alias(patients, 'rp');
 const relatedPerson = alias(persons, 'rpp');
 
 /** The Logboek page query with its names: the caller's entity, `visible` the organisations it may see. */
-export function selectLogWithNames(db: Db, entityId: number, visible: readonly number[]) {
+export function selectLogWithNames(
+  db: Db,
+  entityId: number,
+  visible: readonly number[],
+  /** Whose clients the caller answers for: of another organisation's list view only those are listed. */
+  responsible: readonly number[] = [entityId],
+) {
   const scope = idArray(visible.length ? visible : [entityId]);
+  const answersFor = idArray(responsible.length ? responsible : [entityId]);
   const inScope = (column: AnyColumn) => sql`${column} = any(${scope})`;
   const related = sql<{ Id: number; Name: string | null }[] | null>`(
     select json_agg(json_build_object('Id', rid, 'Name',
@@ -62,7 +69,7 @@ export function selectLogWithNames(db: Db, entityId: number, visible: readonly n
     from unnest(${l.relatedPatientIds}) as rid
     left join ${patients} rp on ${relatedPatient.id} = rid
     left join ${persons} rpp on ${relatedPerson.id} = ${relatedPatient.personId}
-    where ${l.entityId} = ${entityId} or ${relatedPatient.entityId} = ${entityId})`;
+    where ${l.entityId} = ${entityId} or ${relatedPatient.entityId} = any(${answersFor}))`;
   return db
     .select({
       row: l,

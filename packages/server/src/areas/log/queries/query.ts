@@ -43,21 +43,32 @@ export function filterWhere(f: LogFilter): SQL[] {
   return where;
 }
 
-/** The clients an organisation is responsible for (a care centre's own clients), as a subquery. */
-const ownClients = (entityId: number): SQL =>
-  sql`(select ${patients.id} from ${patients} where ${patients.entityId} = ${entityId})`;
+const idArray = (ids: readonly number[]): SQL =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}::integer`),
+    sql`, `,
+  )}]::integer[]`;
+
+/** The clients of these organisations (a care centre's own; those a pharmacy supplies), as a subquery. */
+const clientsOf = (entityIds: readonly number[]): SQL =>
+  sql`(select ${patients.id} from ${patients} where ${patients.entityId} = any(${idArray(entityIds)}))`;
 
 /**
  * Which entries an organisation's Logboek holds, as two parts with the filters applied: `own`, the entries
  * of its own staff; `others`, other organisations' access to the clients it is responsible for (the
  * pharmacy's, GP's and trombosis service's reads of a care centre's clients: NEN 7513 makes the responsible
- * organisation answer for every access to its records). An organisation without clients of its own (a
- * pharmacy, a GP practice) has no such entries. `others` is null with a user filter: another organisation's
+ * organisation answer for every access to its records), and for a pharmacy the access to the clients it
+ * supplies (`responsible`, responsible.ts). A GP practice or trombosis service has no such entries. `others` is null with a user filter: another organisation's
  * accounts are not shown, so filtering on one must not reveal its entries either.
  */
-export function logWhere(entityId: number, f: LogFilter): { own: SQL[]; others: SQL[] | null } {
+export function logWhere(
+  entityId: number,
+  f: LogFilter,
+  /** The organisations whose clients' access the Logboek answers for (responsibleFor). */
+  responsible: readonly number[] = [entityId],
+): { own: SQL[]; others: SQL[] | null } {
   const filters = filterWhere(f);
-  const clients = ownClients(entityId);
+  const clients = clientsOf(responsible);
   return {
     own: [eq(l.entityId, entityId), ...filters],
     others:
@@ -114,15 +125,19 @@ export async function queryLog(
   db: Db,
   entityId: number,
   filter: LogFilter,
-  /** `visible`: the organisations whose names the caller may read (default: only its own). */
-  opts: { cursor?: string; limit: number; visible?: readonly number[] },
+  /**
+   * `visible`: the organisations whose names the caller may read (default: only its own); `responsible`:
+   * whose clients' access it answers for (default: its own clients).
+   */
+  opts: { cursor?: string; limit: number; visible?: readonly number[]; responsible?: readonly number[] },
 ): Promise<{ rows: LogRow[]; nextCursor: string | null }> {
   const cursor = decodeCursor(opts.cursor);
   const after = cursor
     ? sql`(${l.eventAt}, ${l.id}) < ((${cursor.at}::timestamp at time zone 'UTC'), ${cursor.id})`
     : null;
-  const ids = pageIds(db, logWhere(entityId, filter), after, opts.limit + 1);
-  const rows = await selectLogWithNames(db, entityId, opts.visible ?? [entityId])
+  const responsible = opts.responsible ?? [entityId];
+  const ids = pageIds(db, logWhere(entityId, filter, responsible), after, opts.limit + 1);
+  const rows = await selectLogWithNames(db, entityId, opts.visible ?? [entityId], responsible)
     // An array of the page's ids (an init plan), so the names are joined to those rows only.
     .where(sql`${l.id} = any(array(${ids}))`)
     .orderBy(...NEWEST_FIRST);
@@ -193,8 +208,13 @@ export function toLogRow(
 }
 
 /** How many entries the Logboek with this filter lists (all its pages): a dashboard tile's figure. */
-export async function countLog(db: Db, entityId: number, filter: LogFilter): Promise<number> {
-  const { own, others } = logWhere(entityId, filter);
+export async function countLog(
+  db: Db,
+  entityId: number,
+  filter: LogFilter,
+  responsible: readonly number[] = [entityId],
+): Promise<number> {
+  const { own, others } = logWhere(entityId, filter, responsible);
   const [row] = await db
     .select({ n: count() })
     .from(l)

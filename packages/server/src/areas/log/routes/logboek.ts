@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { callerOf, entityScope } from '../../../platform/scope.ts';
 import { queryLog } from '../queries/query.ts';
+import { responsibleFor } from '../responsible.ts';
 import { exportCsv } from '../csv.ts';
 
 const EXPORT_BATCH = 2000;
@@ -53,7 +54,8 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
       const { cursor, limit, ...filter } = request.query;
       const caller = callerOf(request);
       const visible = await entityScope(app.db, caller.entityId);
-      const page = await queryLog(app.db, caller.entityId, filter, { cursor, limit, visible });
+      const responsible = responsibleFor(caller, visible);
+      const page = await queryLog(app.db, caller.entityId, filter, { cursor, limit, visible, responsible });
       // Recorded after the query, so the reader's own entry does not shift the page they asked for.
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.read,
@@ -78,11 +80,13 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const filter = request.query;
-      const entityId = callerOf(request).entityId;
+      const caller = callerOf(request);
+      const entityId = caller.entityId;
       // The same query as the screen: the same entries, masked and named the same way.
       const visible = await entityScope(app.db, entityId);
+      const responsible = responsibleFor(caller, visible);
       const fetchPage = (cursor?: string) =>
-        queryLog(app.db, entityId, filter, { cursor, limit: EXPORT_BATCH, visible });
+        queryLog(app.db, entityId, filter, { cursor, limit: EXPORT_BATCH, visible, responsible });
       // Before the first byte: whatever fails here is still an ordinary error response.
       const first = await fetchPage();
       await app.audit.record(request, {

@@ -7,9 +7,9 @@ import { demoPatientOf } from '../../../../test/helpers/medication.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 /**
- * The Logboek across the network: the care centre responsible for a client sees every organisation's
- * access to that client, with the organisation and role named (not the other organisation's staff);
- * the partners keep seeing their own entries only.
+ * The Logboek across the network: the care centre responsible for a client, and the pharmacy that supplies
+ * it, see every organisation's access to that client, with the organisation and role named (not the other
+ * organisation's staff); a GP practice or trombosis service sees its own entries.
  */
 describe('Logboek: access to a care centre client by partner organisations', () => {
   let t: TestApp;
@@ -61,12 +61,29 @@ describe('Logboek: access to a care centre client by partner organisations', () 
     }
   });
 
-  it("keeps the care centre's entries out of the pharmacy's Logboek", async () => {
+  it("shows the supplying pharmacy every access to the clients it supplies, the care centre's by organisation and role only", async () => {
+    const berkId = await entityIdOf(t, 'Zorgcentrum De Berk');
     const rows = await logOf(linde, `patientId=${client}`);
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.EntityId === lindeId)).toBe(true);
     // The pharmacy's own entry keeps its user.
-    expect(rows.find((r) => r.ObjectType === 'patient')).toMatchObject({ Username: 'apotheker' });
+    expect(rows.find((r) => r.EntityId === lindeId && r.ObjectType === 'patient')).toMatchObject({
+      Username: 'apotheker',
+    });
+    const careCentreRead = rows.find((r) => r.EntityId === berkId && r.ObjectType === 'patient');
+    expect(careCentreRead).toMatchObject({
+      Action: 'R',
+      PatientId: client,
+      EntityName: 'Zorgcentrum De Berk',
+      PatientName: expect.any(String),
+      UserId: null,
+      Username: null,
+      UserScreenName: null,
+      Ip: null,
+      Detail: null,
+    });
+    // A client of a care centre the pharmacy does not supply: nothing of it, not even the other centre's reads.
+    const ankerClient = (await demoPatientOf(t, 'Wijk Haven')).id;
+    expect((await anker.get(`/api/patient/${ankerClient}`)).statusCode).toBe(200);
+    expect(await logOf(linde, `patientId=${ankerClient}`)).toEqual([]);
   });
 
   it("shows an unrelated care centre nothing of it, and a partner's user id filters nothing", async () => {
