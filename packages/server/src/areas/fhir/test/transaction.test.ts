@@ -1,6 +1,6 @@
-import type { Bundle, MedicationRequest, OperationOutcome } from '@medplum/fhirtypes';
+import type { Bundle, CapabilityStatement, MedicationRequest, OperationOutcome } from '@medplum/fhirtypes';
 import type { AdministrationList, MedicationList, Patient, SystemClientCreated } from '@zorgportaal/contract';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, gte, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../../schema.ts';
 import { addDays } from '../../../platform/time.ts';
@@ -101,6 +101,11 @@ describe('FHIR transaction: writing medication agreements', () => {
     loadFhirDefinitions();
   });
   afterAll(() => t.close());
+
+  it('the CapabilityStatement lists the transaction', async () => {
+    const cs = (await t.app.inject({ method: 'GET', url: `${FHIR}/metadata` })).json<CapabilityStatement>();
+    expect(cs.rest![0]!.interaction!.map((i) => i.code)).toEqual(['transaction']);
+  });
 
   it('round trip: a searched agreement with one dose changed is changed, the Toedienlijst shows it; the same Bundle again changes nothing', async () => {
     const search = (await apotheker.get(`${FHIR}/MedicationRequest?patient=${patient.Id}`)).json<
@@ -233,6 +238,44 @@ describe('FHIR transaction: writing medication agreements', () => {
     // Stopping again changes nothing.
     await post(transaction(newRequest('AIS-1', { status: 'stopped' })));
     expect((await changeEntries()).length).toBe(auditBefore + 1);
+    // …and it does not come back as active.
+    const revived = await post(transaction(newRequest('AIS-1')));
+    expect(revived.statusCode).toBe(409);
+    expect(revived.json<OperationOutcome>().issue[0]!.expression).toEqual([
+      'Bundle.entry[0].resource.status',
+    ]);
+    expect((await changeEntries()).length).toBe(auditBefore + 1);
+  });
+
+  it('a gds agreement changed during a running Baxter roll records the interim change, as the JSON API does', async () => {
+    const [open] = await t.db
+      .select({ agreement: s.medicationAgreements, rollId: s.baxterRolls.id })
+      .from(s.baxterRolls)
+      .innerJoin(s.medicationAgreements, eq(s.medicationAgreements.patientId, s.baxterRolls.patientId))
+      .where(
+        and(
+          gte(s.baxterRolls.periodEnd, today()),
+          eq(s.medicationAgreements.distributionForm, 'gds'),
+          isNull(s.medicationAgreements.stopType),
+          isNull(s.medicationAgreements.endAt),
+        ),
+      )
+      .limit(1);
+    const gds = open!.agreement;
+    const read = (await apotheker.get(`${FHIR}/MedicationRequest/${gds.id}`)).json<MedicationRequest>();
+    read.reasonCode = [{ text: 'Dosis aangepast via het AIS' }];
+    const res = await post(transaction(read));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Bundle>().entry![0]!.response!.status).toBe('201 Created');
+    const interim = await t.db
+      .select()
+      .from(s.baxterInterimChanges)
+      .where(eq(s.baxterInterimChanges.agreementId, gds.id));
+    expect(interim.map((c) => [c.rollId, c.kind, c.recordedBy])).toContainEqual([
+      open!.rollId,
+      'changed',
+      apotheker.account.Id,
+    ]);
   });
 
   it('a bad entry answers an OperationOutcome naming the entry and element, and nothing of the Bundle is stored', async () => {

@@ -184,7 +184,9 @@ async function applyEntry(
     if (!existing)
       throw new FhirError(422, 'business-rule', 'An unknown agreement cannot be stopped.', `${at}.status`);
     if (isAgreementOver(existing, now)) return unchanged(existing.id);
-    const requested = input.end ? parseBoundary(input.end, 'end') : now;
+    // Stopped now, or at the posted end when that has already passed (recorded afterwards).
+    const end = input.end ? parseBoundary(input.end, 'end') : null;
+    const requested = end && end < now ? end : now;
     const reason =
       input.statusReason ?? (input.status === 'stopped' ? STOPPED_BY_STATUS : COMPLETED_BY_STATUS);
     return done(
@@ -193,6 +195,13 @@ async function applyEntry(
     );
   }
 
+  if (existing?.stopType)
+    throw new FhirError(
+      409,
+      'conflict',
+      'This agreement was stopped; it cannot become active again.',
+      `${at}.status`,
+    );
   if (existing && !differs(input, existing)) return unchanged(existing.id);
   const prescriber = input.prescriber ?? existing?.prescriber;
   if (!prescriber)
