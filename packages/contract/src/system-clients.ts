@@ -4,7 +4,7 @@ import { text } from './fields.ts';
 /**
  * System clients (Geavanceerd → Koppelingen): an organisation's OAuth2 client-credentials clients for the
  * FHIR endpoint (docs/fhir.md). Each has SMART v2 style scopes `system/<Type>.rs` (read and search) for the
- * FHIR types served; its secret is shown once at creation and stored only as a hash.
+ * FHIR types served, and `system/MedicationRequest.cu` to write agreements (POST /fhir/R4); its secret is shown once at creation and stored only as a hash.
  */
 export const FHIR_SYSTEM_TYPES = [
   'Patient',
@@ -15,7 +15,13 @@ export const FHIR_SYSTEM_TYPES = [
 ] as const;
 export type FhirSystemType = (typeof FHIR_SYSTEM_TYPES)[number];
 
-export const SYSTEM_CLIENT_SCOPES = FHIR_SYSTEM_TYPES.map((type) => `system/${type}.rs` as const);
+/** The one write scope: create and update MedicationRequests (agreements) through the transaction. */
+export const MEDICATION_REQUEST_WRITE_SCOPE = 'system/MedicationRequest.cu';
+
+export const SYSTEM_CLIENT_SCOPES = [
+  ...FHIR_SYSTEM_TYPES.map((type) => `system/${type}.rs` as const),
+  MEDICATION_REQUEST_WRITE_SCOPE,
+] as const;
 export type SystemClientScope = (typeof SYSTEM_CLIENT_SCOPES)[number];
 
 /** The scope that grants read and search of a FHIR type. */

@@ -22,7 +22,8 @@ const STATEMENT_DATE = '2026-11-27';
 
 /**
  * The CapabilityStatement (`GET /fhir/R4/metadata`), built from the resource definitions the routes
- * use, so it lists exactly what is supported: read and search-type, no write, no history, no system search.
+ * use, so it lists exactly what is supported: read and search-type, the transaction (MedicationRequests
+ * only), no other write, no history, no system search.
  */
 export function capabilityStatement(base: string): CapabilityStatement {
   return {
@@ -33,7 +34,9 @@ export function capabilityStatement(base: string): CapabilityStatement {
     kind: 'instance',
     software: { name: 'Zorgportaal', version: CLIENT_VERSION },
     implementation: {
-      description: 'Zorgportaal FHIR R4 endpoint: read and search of the medication record (read-only).',
+      description:
+        'Zorgportaal FHIR R4 endpoint: read and search of the medication record; medication agreements ' +
+        'written by a transaction.',
       url: base,
     },
     fhirVersion: '4.0.1',
@@ -42,7 +45,7 @@ export function capabilityStatement(base: string): CapabilityStatement {
       {
         mode: 'server',
         documentation:
-          'Read-only. Every resource is limited to what the caller sees on the portal (its organisation ' +
+          'Read and search; the only write is a transaction of MedicationRequests. Every resource is limited to what the caller sees on the portal (its organisation ' +
           'and the care centres it reaches through the care network); another client is 404 and absent ' +
           `from searches. Paging by next links; _count default ${DEFAULT_COUNT}, at most ${MAX_COUNT}. ` +
           'Unknown search parameters and modifiers are refused with 400.',
@@ -57,7 +60,8 @@ export function capabilityStatement(base: string): CapabilityStatement {
           description:
             "A bearer access token of the portal (POST /oauth/token): a user's, with the user's " +
             "permissions, or a system client's (grant_type=client_credentials, client_secret_basic or " +
-            "client_secret_post), with its organisation's scope and its SMART v2 scopes system/<Type>.rs.",
+            "client_secret_post), with its organisation's scope and its SMART v2 scopes system/<Type>.rs " +
+            '(read) and system/MedicationRequest.cu (the transaction; a user needs medication.write).',
         },
         resource: RESOURCE_DEFINITIONS.map((d) => ({
           type: d.type,
@@ -76,6 +80,15 @@ export function capabilityStatement(base: string): CapabilityStatement {
             documentation: p.documentation,
           })),
         })),
+        interaction: [
+          {
+            code: 'transaction',
+            documentation:
+              'POST to the base: a transaction Bundle of MP9 MedicationAgreements (MedicationRequest, intent ' +
+              'order), each found by its business identifier: created when new, changed when it differs, ' +
+              'stopped by status stopped or completed, unchanged when the same. All or nothing.',
+          },
+        ],
         searchParam: [
           {
             name: '_count',

@@ -1,7 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../../platform/scope.ts';
-import { type Interaction, mayUse } from './access.ts';
+import { type Interaction, mayUse, mayWriteAgreements } from './access.ts';
 import { countBundle, searchset } from './bundle.ts';
 import { capabilityStatement } from './capability.ts';
 import { EVERYTHING_OPERATION, patientEverything } from './everything.ts';
@@ -11,6 +11,7 @@ import { FHIR_JSON, FhirError, fhirErrorHandler, notSupported, resourceNotFound 
 import { numericId, parseSearch, type ParsedSearch } from './params.ts';
 import { patientsInScope } from './queries/index.ts';
 import { definitionOf } from './resources/index.ts';
+import { parseTransaction, runTransaction } from './write/transaction.ts';
 
 export const FHIR_BASE_PATH = '/fhir/R4';
 
@@ -201,7 +202,29 @@ export default async function fhirRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Everything else under the base: no history, no write, no other operations.
+  // The transaction (docs/fhir.md "Write"): MedicationRequests (MP9 agreements) created, changed, stopped.
+  app.addContentTypeParser(
+    ['application/fhir+json', 'application/json+fhir'],
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+  app.post(FHIR_BASE_PATH, hidden, async (request, reply) => {
+    const caller = callerOf(request);
+    if (!mayWriteAgreements(caller))
+      throw new FhirError(
+        403,
+        'forbidden',
+        caller.system
+          ? "The token's scopes do not grant system/MedicationRequest.cu."
+          : 'You are not permitted to write medication agreements.',
+      );
+    const extra = Object.keys(request.query as Query).filter((k) => k !== '_format');
+    if (extra.length) throw notSupported(extra[0]!, `The parameter '${extra[0]}' is not supported here.`);
+    const inputs = parseTransaction(request.body);
+    return send(reply, await runTransaction(request, inputs));
+  });
+
+  // Everything else under the base: no history, no other write, no other operations.
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: `${FHIR_BASE_PATH}/*`,
@@ -209,7 +232,11 @@ export default async function fhirRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       if (request.method === 'GET')
         throw new FhirError(404, 'not-supported', 'This interaction is not supported.');
-      throw new FhirError(405, 'not-supported', 'This endpoint is read-only: only GET is supported.');
+      throw new FhirError(
+        405,
+        'not-supported',
+        'Only GET, and POST of a transaction Bundle to the base, are supported.',
+      );
     },
   });
 }

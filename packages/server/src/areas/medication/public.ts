@@ -7,3 +7,19 @@ export { toPatient } from './patient-mapper.ts';
 export { selectPatients } from './queries/patient-rows.ts';
 export { inPatientScope } from './patient-scope.ts';
 export { insertEcdClient, moveEcdClient } from './queries/ecd-clients.ts';
+export {
+  AGREEMENT_ENDED,
+  type AgreementWrite,
+  asChangeConflict,
+  changeAgreement,
+  createAgreement,
+  isAgreementOver,
+  stopAgreementAt,
+} from './agreement-writes.ts';
+export {
+  agreementValues,
+  type AgreementValues,
+  currentVersionOf,
+  findAgreementByIdentifier,
+} from './queries/agreements.ts';
+export type { AgreementRow } from './agreement-mapper.ts';

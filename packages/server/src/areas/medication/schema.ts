@@ -92,7 +92,10 @@ export const medications = pgTable(
 /**
  * MP9 medicatieafspraak. [start_at, end_at) is half-open: a change ends the old row at T and starts
  * the new one (replaces_id) at T, so no moment is planned twice. Rows are never deleted.
- * created_by is an account id without a foreign key: the record outlives the account.
+ * created_by is an account id without a foreign key: the record outlives the account (null: a system client).
+ * identifier_system/_value: the sending system's business identifier (FHIR MedicationRequest.identifier, written
+ * through POST /fhir/R4); it names the logical agreement, so a change moves it to the successor and only the
+ * current version carries it: unique per client.
  */
 export const medicationAgreements = pgTable(
   'medication_agreements',
@@ -120,9 +123,14 @@ export const medicationAgreements = pgTable(
     replacesId: integer().references((): AnyPgColumn => medicationAgreements.id),
     createdBy: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    identifierSystem: text(),
+    identifierValue: text(),
   },
   (t) => [
     index('medication_agreements_patient_idx').on(t.entityId, t.patientId, t.startAt),
+    uniqueIndex('medication_agreements_identifier_idx')
+      .on(t.patientId, t.identifierSystem, t.identifierValue)
+      .where(sql`${t.identifierValue} is not null`),
     uniqueIndex('medication_agreements_replaces_idx')
       .on(t.replacesId)
       .where(sql`${t.replacesId} is not null`),

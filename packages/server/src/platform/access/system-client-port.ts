@@ -25,9 +25,11 @@ export const SYSTEM_TOKEN_PREFIX = 'zpst_';
 
 /** The only routes a system client's token is accepted on: the FHIR endpoint (never the JSON API). */
 export const SYSTEM_CLIENT_ROUTE_PREFIX = '/fhir/R4/';
+/** The endpoint's base itself: `POST /fhir/R4` takes a transaction Bundle. */
+const SYSTEM_CLIENT_BASE = '/fhir/R4';
 
 export const isSystemClientRoute = (url: string | undefined): boolean =>
-  url !== undefined && url.startsWith(SYSTEM_CLIENT_ROUTE_PREFIX);
+  url !== undefined && (url === SYSTEM_CLIENT_BASE || url.startsWith(SYSTEM_CLIENT_ROUTE_PREFIX));
 
 /**
  * What a system client may read: what a user of its organisation with the read permissions of the FHIR

@@ -30,7 +30,7 @@ import { toFhirMedication } from './medication.ts';
 export const MEDICATION_AGREEMENT = 'http://nictiz.nl/fhir/StructureDefinition/mp-MedicationAgreement';
 /** Our own identifiers and codes, until the portal has an OID of its own (docs/fhir.md). */
 export const ZORGPORTAAL = 'https://zorgportaal.nl/fhir';
-const PERIOD_EXTENSION = 'http://nictiz.nl/fhir/StructureDefinition/ext-TimeInterval.Period';
+export const PERIOD_EXTENSION = 'http://nictiz.nl/fhir/StructureDefinition/ext-TimeInterval.Period';
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const COURSE = 'http://terminology.hl7.org/CodeSystem/medicationrequest-course-of-therapy';
 const COURSE_OF_TYPE: Record<string, string> = { continuous: 'continuous', temporary: 'acute' };
@@ -91,7 +91,13 @@ export function toMedicationRequest(row: AgreementRow): MedicationRequest {
     id: String(a.id),
     meta: { profile: [MEDICATION_AGREEMENT] },
     extension: [{ url: PERIOD_EXTENSION, valuePeriod: period }],
-    identifier: [{ system: `${ZORGPORTAAL}/NamingSystem/medication-agreement`, value: String(a.id) }],
+    identifier: [
+      { system: `${ZORGPORTAAL}/NamingSystem/medication-agreement`, value: String(a.id) },
+      // The sending system's business identifier (written through POST /fhir/R4), on the current version.
+      ...(a.identifierSystem && a.identifierValue
+        ? [{ system: a.identifierSystem, value: a.identifierValue }]
+        : []),
+    ],
     status: row.status as MedicationRequest['status'],
     statusReason: a.stopReason ? { text: a.stopReason } : undefined,
     intent: 'order',

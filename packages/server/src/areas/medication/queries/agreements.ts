@@ -96,7 +96,14 @@ export type AgreementValues = Awaited<ReturnType<typeof agreementValues>>;
 export async function insertAgreement(
   tx: Tx,
   values: AgreementValues,
-  owner: { entityId: number; patientId: number; replacesId?: number; createdBy: number },
+  owner: {
+    entityId: number;
+    patientId: number;
+    replacesId?: number;
+    createdBy: number | null;
+    identifierSystem?: string | null;
+    identifierValue?: string | null;
+  },
 ): Promise<number> {
   const [row] = await tx
     .insert(t.medicationAgreements)
@@ -106,7 +113,7 @@ export async function insertAgreement(
 }
 
 /** The agreement that replaced agreement `id` (a change), or undefined. */
-export async function findSuccessor(db: Db, id: number): Promise<{ id: number } | undefined> {
+export async function findSuccessor(db: Db | Tx, id: number): Promise<{ id: number } | undefined> {
   const [successor] = await db
     .select({ id: t.medicationAgreements.id })
     .from(t.medicationAgreements)
@@ -126,4 +133,44 @@ export async function stopAgreement(
   stop: Pick<typeof t.medicationAgreements.$inferInsert, 'endAt' | 'stopType' | 'stopReason'>,
 ): Promise<void> {
   await tx.update(t.medicationAgreements).set(stop).where(eq(t.medicationAgreements.id, id));
+}
+
+/** Takes the business identifier off an agreement (a change moves it to the successor). */
+export async function clearIdentifier(tx: Tx, id: number): Promise<void> {
+  await tx
+    .update(t.medicationAgreements)
+    .set({ identifierSystem: null, identifierValue: null })
+    .where(eq(t.medicationAgreements.id, id));
+}
+
+/** The agreement of the client that carries the business identifier (the current version), or undefined. */
+export async function findAgreementByIdentifier(
+  db: Db | Tx,
+  patientId: number,
+  identifier: { system: string; value: string },
+): Promise<AgreementRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(t.medicationAgreements)
+    .where(
+      and(
+        eq(t.medicationAgreements.patientId, patientId),
+        eq(t.medicationAgreements.identifierSystem, identifier.system),
+        eq(t.medicationAgreements.identifierValue, identifier.value),
+      ),
+    );
+  return row;
+}
+
+/** The latest version of agreement `id`'s chain of changes (itself when it was never changed). */
+export async function currentVersionOf(db: Db | Tx, row: AgreementRow): Promise<AgreementRow> {
+  let current = row;
+  for (;;) {
+    const [next] = await db
+      .select()
+      .from(t.medicationAgreements)
+      .where(eq(t.medicationAgreements.replacesId, current.id));
+    if (!next) return current;
+    current = next;
+  }
 }

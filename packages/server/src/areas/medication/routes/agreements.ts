@@ -9,14 +9,8 @@ import {
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { agreementChanged } from '../../../platform/agreement-changes.ts';
-import {
-  agreementValues,
-  findPatient,
-  getAgreement,
-  insertAgreement,
-  listAgreements,
-} from '../queries/index.ts';
+import { createAgreement } from '../agreement-writes.ts';
+import { agreementValues, findPatient, getAgreement, listAgreements } from '../queries/index.ts';
 import { callerOf, scopeOf } from '../../../platform/scope.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
 
@@ -66,30 +60,11 @@ const agreementRoutes: FastifyPluginAsyncZod = async (app) => {
       const patient = await findPatient(app.db, PatientId, await scopeOf(request));
       if (!patient) return refuseNotFound(request, AUDIT_OBJECTS.patient, PatientId, AUDIT_ACTIONS.create);
       const values = await agreementValues(app.db, body, new Date());
-      const id = await app.db.transaction(async (tx) => {
-        const created = await insertAgreement(tx, values, {
-          entityId: patient.EntityId,
-          patientId: PatientId,
-          createdBy: callerOf(request).accountId,
-        });
-        await agreementChanged(tx, {
-          kind: 'started',
-          agreementId: created,
-          patientId: PatientId,
-          distributionForms: [values.distributionForm],
-          at: values.startAt,
-          by: callerOf(request).accountId,
-        });
-        return created;
-      });
-      await app.audit.record(request, {
-        action: AUDIT_ACTIONS.create,
-        outcome: 'success',
-        objectType: AUDIT_OBJECTS.medication_agreement,
-        objectId: id,
-        patientId: PatientId,
-      });
-      return reply.code(201).send(await getAgreement(app.db, id));
+      const created = await app.db.transaction((tx) =>
+        createAgreement(tx, callerOf(request), { id: PatientId, entityId: patient.EntityId }, values),
+      );
+      await app.audit.recordMany(request, created.audit);
+      return reply.code(201).send(await getAgreement(app.db, created.id));
     },
   );
 };

@@ -11,7 +11,7 @@ const existing: SystemClient = {
   Id: 7,
   Name: 'AIS De Linde',
   ClientId: 'zpsc_0123456789abcdef01234567',
-  Scopes: ['system/Patient.rs', 'system/MedicationRequest.rs'],
+  Scopes: ['system/Patient.rs', 'system/MedicationRequest.rs', 'system/MedicationRequest.cu'],
   CreatedAt: '2026-11-01T09:00:00.000Z',
   LastUsedAt: null,
   RevokedAt: null,
@@ -61,6 +61,7 @@ describe('Koppelingen: system clients', () => {
     expect(row.textContent).toContain('AIS De Linde');
     expect(row.textContent).toContain('Cliënten (Patient)');
     expect(row.textContent).toContain('Medicatieafspraken (MedicationRequest)');
+    expect(row.textContent).toContain('Medicatieafspraken schrijven');
   });
 
   it('creates a client and shows its secret once', async () => {
@@ -68,10 +69,16 @@ describe('Koppelingen: system clients', () => {
     fireEvent.click(await screen.findByTestId('system-client-new'));
     fireEvent.change(screen.getByTestId('system-client-name'), { target: { value: 'HIS Linde' } });
     fireEvent.click(screen.getByTestId('system-client-scope-Observation'));
+    fireEvent.click(screen.getByTestId('system-client-scope-MedicationRequest-write'));
     fireEvent.click(screen.getByTestId('system-client-submit'));
     const secret = await screen.findByTestId('system-client-created-secret');
     expect((secret as HTMLInputElement).value).toBe(SECRET);
-    expect(posts).toEqual([{ path: BASE, body: { Name: 'HIS Linde', Scopes: ['system/Observation.rs'] } }]);
+    expect(posts).toEqual([
+      {
+        path: BASE,
+        body: { Name: 'HIS Linde', Scopes: ['system/Observation.rs', 'system/MedicationRequest.cu'] },
+      },
+    ]);
     expect(screen.getByText('Kopieer het geheim nu')).toBeTruthy();
     // Closed, the secret is gone for good: the list shows the new client without it.
     fireEvent.click(screen.getByTestId('system-client-created-close'));

@@ -7,6 +7,7 @@ import { Alert, Badge, Button, Checkbox, Group, Stack, Table, Text, TextInput, T
 import { useForm } from '@mantine/form';
 import {
   FHIR_SYSTEM_TYPES,
+  MEDICATION_REQUEST_WRITE_SCOPE,
   systemClientBodySchema,
   systemScopeOf,
   type SystemClient,
@@ -29,6 +30,11 @@ import { useCreateSystemClient, useRevokeSystemClient, useSystemClients } from '
 
 /** The FHIR type of a scope `system/<Type>.rs`, for its label. */
 const typeOf = (scope: string) => /^system\/([A-Za-z]+)\./.exec(scope)?.[1] ?? scope;
+/** A scope's label: the type it reads, or the one write scope. */
+const scopeKey = (scope: string) =>
+  scope === MEDICATION_REQUEST_WRITE_SCOPE
+    ? 'systemClients.writeMedicationRequest'
+    : `systemClients.types.${typeOf(scope)}`;
 
 /** Create: name and scopes; then the id and the secret, shown this once. */
 function CreateDialog({ onClose }: { onClose: () => void }) {
@@ -95,7 +101,7 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
               {...form.getInputProps('Name')}
             />
             <Checkbox.Group
-              label={t('systemClients.scopes', 'Gegevenssoorten (alleen lezen)')}
+              label={t('systemClients.scopes', 'Gegevenssoorten')}
               required
               {...form.getInputProps('Scopes')}
             >
@@ -108,6 +114,11 @@ function CreateDialog({ onClose }: { onClose: () => void }) {
                     data-testid={`system-client-scope-${type}`}
                   />
                 ))}
+                <Checkbox
+                  value={MEDICATION_REQUEST_WRITE_SCOPE}
+                  label={t('systemClients.writeMedicationRequest')}
+                  data-testid="system-client-scope-MedicationRequest-write"
+                />
               </Stack>
             </Checkbox.Group>
             <FormActions
@@ -191,7 +202,7 @@ export function SystemClientsPanel() {
                   </Text>
                 </Table.Td>
                 <Table.Td data-label={t('systemClients.scopesShort', 'Gegevenssoorten')}>
-                  {row.Scopes.map((scope) => t(`systemClients.types.${typeOf(scope)}`)).join(', ')}
+                  {row.Scopes.map((scope) => t(scopeKey(scope))).join(', ')}
                 </Table.Td>
                 <Table.Td data-label={t('systemClients.lastUsed', 'Laatst gebruikt')}>
                   {row.LastUsedAt ? formatDateTime(row.LastUsedAt) : t('systemClients.never', 'Nog niet')}

@@ -1,0 +1,3 @@
+ALTER TABLE "medication_agreements" ADD COLUMN "identifier_system" text;--> statement-breakpoint
+ALTER TABLE "medication_agreements" ADD COLUMN "identifier_value" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "medication_agreements_identifier_idx" ON "medication_agreements" USING btree ("patient_id","identifier_system","identifier_value") WHERE "medication_agreements"."identifier_value" is not null;
