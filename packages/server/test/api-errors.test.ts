@@ -19,12 +19,13 @@ describe('one error body for every error', () => {
   });
 
   it('names each wrong field with a Dutch message', async () => {
-    const res = await postJson(JSON.stringify({ grant_type: 'magic', client_id: 'abc' }));
+    // client_id is any string since system clients have their own ids (a wrong one is invalid_client).
+    const res = await postJson(JSON.stringify({ grant_type: 'magic', client_id: 'abc', product_id: 'x' }));
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.Code).toBe('VALIDATION_FAILED');
-    expect(Object.keys(body.Fields).sort()).toEqual(['client_id', 'grant_type']);
-    expect(body.Fields.grant_type).toBe('Kies een van: password, refresh_token.');
+    expect(Object.keys(body.Fields).sort()).toEqual(['grant_type', 'product_id']);
+    expect(body.Fields.grant_type).toBe('Kies een van: password, refresh_token, client_credentials.');
   });
 
   it('answers a wrong content type with 415 and a huge body with 413', async () => {
