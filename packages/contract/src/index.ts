@@ -34,6 +34,7 @@ export * from './network.ts';
 export * from './communication.ts';
 export * from './vp.ts';
 export * from './trombosis.ts';
+export * from './trombosis-dashboard.ts';
 export * from './integrations.ts';
 export * from './system-clients.ts';
 export * from './gs1.ts';

@@ -85,7 +85,8 @@ export const dateTimeSchema = z
   .string({ error: 'Vul datum en tijd in.' })
   .refine(isCalendarDateTime, 'Vul een bestaande datum en tijd in.');
 
-const targetRange = z.object({ Low: z.number(), High: z.number() });
+/** The bounds of a target range (INR). */
+export const targetBoundsSchema = z.object({ Low: z.number(), High: z.number() });
 
 /** PUT /api/trombosis/patient/{id}/targetrange */
 export const targetRangeBodySchema = z
@@ -150,7 +151,7 @@ export const inrValueSchema = z.object({
   Method: z.enum(INR_METHODS),
   Note: z.string().nullable(),
   /** The target range that held when the value was entered. */
-  TargetRange: targetRange,
+  TargetRange: targetBoundsSchema,
   Interpretation: z.enum(INR_INTERPRETATIONS),
   EnteredBy: z.string().nullable(),
   EnteredAt: z.string(),
@@ -234,7 +235,7 @@ export const dosageSchemeSchema = z.object({
   WeekTotalMg: z.number(),
   NextCheck: z.string(),
   Note: z.string().nullable(),
-  TargetRange: targetRange.nullable(),
+  TargetRange: targetBoundsSchema.nullable(),
   CreatedBy: z.string().nullable(),
   /**
    * The organisation of whoever wrote the scheme: the trombosis service the doseerkalender names as the
@@ -296,56 +297,3 @@ export const COUMARIN_ATC_PREFIX = 'B01AA';
  * only (the shape of GET /api/medication/patient/{id}/agreements), current ones and those ended in the last 90 days.
  */
 export const coumarinAgreementListSchema = agreementListSchema;
-
-/** One patient of the trombosis overview (GET /api/trombosis/patients). */
-export const trombosisPatientSchema = z.object({
-  Id: z.number().int(),
-  ScreenName: z.string(),
-  DateOfBirth: z.string().nullable(),
-  EntityName: z.string(),
-  DepartmentName: z.string(),
-  TargetRange: targetRange.nullable(),
-  Drug: z.enum(COUMARIN_NAMES as [Coumarin, ...Coumarin[]]).nullable(),
-  LastInr: z
-    .object({ Value: z.number(), MeasuredAt: z.string(), Interpretation: z.enum(INR_INTERPRETATIONS) })
-    .nullable(),
-  NextCheck: z.string().nullable(),
-  /** due: the check is today; overdue: the date passed without a new INR value; planned: later. */
-  CheckStatus: z.enum(['due', 'overdue', 'planned']).nullable(),
-});
-export type TrombosisPatient = z.infer<typeof trombosisPatientSchema>;
-export const trombosisPatientListSchema = z.object({
-  Rows: z.array(trombosisPatientSchema),
-  CanWrite: z.boolean(),
-});
-export type TrombosisPatientList = z.infer<typeof trombosisPatientListSchema>;
-
-/** GET /api/trombosis/dashboard */
-export const trombosisDashboardSchema = z.object({
-  Today: z.string(),
-  DueToday: z.array(trombosisPatientSchema),
-  Overdue: z.array(trombosisPatientSchema),
-  Critical: z.array(
-    z.object({
-      PatientId: z.number().int(),
-      ScreenName: z.string(),
-      EntityName: z.string(),
-      Value: z.number(),
-      MeasuredAt: z.string(),
-    }),
-  ),
-  Ttr: z.object({
-    Overall: z.number().nullable(),
-    From: z.string(),
-    Rows: z.array(z.object({ PatientId: z.number().int(), ScreenName: z.string(), Ttr: z.number() })),
-  }),
-  /** Patients whose dosage scheme and coumarin agreements disagree. */
-  Mismatches: z.array(
-    coumarinMismatchSchema.extend({
-      PatientId: z.number().int(),
-      ScreenName: z.string(),
-      EntityName: z.string(),
-    }),
-  ),
-});
-export type TrombosisDashboard = z.infer<typeof trombosisDashboardSchema>;
