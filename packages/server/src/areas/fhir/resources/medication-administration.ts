@@ -10,7 +10,6 @@ import {
   commonFilter,
   ID_PARAM,
   lastUpdatedParam,
-  pageOf,
   PATIENT_IDENTIFIER_PARAM,
   PATIENT_PARAM,
   patientIdsOf,
@@ -27,7 +26,7 @@ import {
   countAdministrations,
   findAdministrations,
 } from '../queries/index.ts';
-import { includedMedications, ZORGPORTAAL } from './medication-request.ts';
+import { medicationPage, ZORGPORTAAL } from './medication-request.ts';
 
 export const MP_ADMINISTRATION = 'http://nictiz.nl/fhir/StructureDefinition/mp-MedicationAdministration2';
 const MP_EXT = 'http://nictiz.nl/fhir/StructureDefinition/ext-MedicationAdministration2';
@@ -121,6 +120,12 @@ async function mapped(ctx: Parameters<ResourceDefinition['read']>[0], rows: Admi
   return rows.map((r) => toMedicationAdministration(r, names));
 }
 
+const REGISTRATION_ROW = {
+  id: (r: AdministrationRow) => r.registration.id,
+  medicationId: (r: AdministrationRow) => r.registration.medicationId,
+  patientId: (r: AdministrationRow) => r.registration.patientId,
+};
+
 /**
  * MedicationAdministration: every registration of the clients in the caller's scope (administration.read),
  * as the results overview reads them: given, deviations, corrections, withdrawals and their double checks.
@@ -160,18 +165,7 @@ export const medicationAdministrationDefinition: ResourceDefinition = {
   },
   async search(ctx, search, page): Promise<SearchPage> {
     const rows = await findAdministrations(ctx.db, await scopeOf(ctx.request), filterOf(search), page);
-    const { shown, nextAfter } = pageOf(rows, page, (r) => r.registration.id);
-    return {
-      matches: await mapped(ctx, shown),
-      included: search.include
-        ? await includedMedications(
-            ctx,
-            shown.map((r) => r.registration.medicationId),
-          )
-        : [],
-      nextAfter,
-      patientIds: shown.map((r) => r.registration.patientId),
-    };
+    return medicationPage(ctx, search, page, rows, REGISTRATION_ROW, (shown) => mapped(ctx, shown));
   },
   async count(ctx, search) {
     return countAdministrations(ctx.db, await scopeOf(ctx.request), filterOf(search));

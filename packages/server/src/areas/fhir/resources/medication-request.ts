@@ -134,6 +134,33 @@ export async function includedMedications(ctx: FhirContext, ids: number[]): Prom
   return (await medicationsByIds(ctx.db, [...new Set(ids)])).map(toFhirMedication);
 }
 
+/**
+ * One page of a search whose resources name a client and a product (agreements, registrations): the
+ * matches, their Medications when `_include` asks, the cursor and the clients the page names (for the log).
+ */
+export async function medicationPage<R>(
+  ctx: FhirContext,
+  search: ParsedSearch,
+  page: Page,
+  rows: R[],
+  row: { id(r: R): number; medicationId(r: R): number; patientId(r: R): number },
+  toResources: (shown: R[]) => Resource[] | Promise<Resource[]>,
+): Promise<SearchPage> {
+  const { shown, nextAfter } = pageOf(rows, page, row.id);
+  return {
+    matches: await toResources(shown),
+    included: search.include ? await includedMedications(ctx, shown.map(row.medicationId)) : [],
+    nextAfter,
+    patientIds: shown.map(row.patientId),
+  };
+}
+
+const AGREEMENT_ROW = {
+  id: (r: AgreementRow) => r.agreement.id,
+  medicationId: (r: AgreementRow) => r.agreement.medicationId,
+  patientId: (r: AgreementRow) => r.agreement.patientId,
+};
+
 /** MedicationRequest: the agreements of the clients in the caller's scope, as the AMO (medication.read). */
 export const medicationRequestDefinition: ResourceDefinition = {
   type: 'MedicationRequest',
@@ -167,18 +194,7 @@ export const medicationRequestDefinition: ResourceDefinition = {
   },
   async search(ctx, search, page): Promise<SearchPage> {
     const rows = await findAgreements(ctx.db, await scopeOf(ctx.request), filterOf(search), page, ctx.now);
-    const { shown, nextAfter } = pageOf(rows, page, (r) => r.agreement.id);
-    return {
-      matches: shown.map(toMedicationRequest),
-      included: search.include
-        ? await includedMedications(
-            ctx,
-            shown.map((r) => r.agreement.medicationId),
-          )
-        : [],
-      nextAfter,
-      patientIds: shown.map((r) => r.agreement.patientId),
-    };
+    return medicationPage(ctx, search, page, rows, AGREEMENT_ROW, (shown) => shown.map(toMedicationRequest));
   },
   async count(ctx, search) {
     return countAgreements(ctx.db, await scopeOf(ctx.request), filterOf(search), ctx.now);
