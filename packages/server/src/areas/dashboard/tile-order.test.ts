@@ -18,9 +18,7 @@ describe('the landing page tiles', () => {
       'unreadMessages',
       'persons',
       'activeAccounts',
-      'loginsToday',
-      'failedLoginsToday',
-      'deniedLoginsToday',
+      'logins',
     ]);
   });
 });
