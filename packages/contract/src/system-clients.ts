@@ -12,6 +12,7 @@ export const FHIR_SYSTEM_TYPES = [
   'MedicationRequest',
   'MedicationAdministration',
   'Observation',
+  'Organization',
 ] as const;
 export type FhirSystemType = (typeof FHIR_SYSTEM_TYPES)[number];
 

@@ -30,7 +30,13 @@ export interface SearchPage {
  * the routes do.
  */
 export interface ResourceDefinition {
-  type: 'Patient' | 'Medication' | 'MedicationRequest' | 'MedicationAdministration' | 'Observation';
+  type:
+    | 'Patient'
+    | 'Organization'
+    | 'Medication'
+    | 'MedicationRequest'
+    | 'MedicationAdministration'
+    | 'Observation';
   profile: string;
   documentation: string;
   /** Any one of these permissions (else 403). */

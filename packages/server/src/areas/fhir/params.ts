@@ -7,7 +7,7 @@ import { invalidParameter, notSupported } from './outcome.ts';
  * something we ignore would otherwise read a wider answer than it asked for.
  */
 
-export type ParamType = 'token' | 'reference' | 'date';
+export type ParamType = 'token' | 'reference' | 'date' | 'string';
 
 export interface SearchParamDef {
   name: string;

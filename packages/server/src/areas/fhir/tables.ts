@@ -7,4 +7,4 @@ export { administrations } from '../administration/schema.ts';
 export { medicationAgreements, medications, patients } from '../medication/schema.ts';
 export { persons } from '../persons/schema.ts';
 export { inrValues } from '../trombosis/schema.ts';
-export { entities } from '../../platform/db/schema/organisations.ts';
+export { entities, networkLinks } from '../../platform/db/schema/organisations.ts';

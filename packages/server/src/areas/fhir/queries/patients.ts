@@ -33,6 +33,7 @@ export function findPatients(db: Db, scope: Scope, filter: PatientFilter, page: 
       partnerLastName: t.persons.partnerLastName,
       dateOfBirth: t.persons.dateOfBirth,
       active: sql<boolean>`${t.persons.active} and not ${t.persons.deleted}`,
+      careCentreId: t.entities.id,
       careCentre: t.entities.name,
       careCentreAgb: t.entities.agb,
       lastUpdated: sql<string>`${lastUpdated}`.mapWith((v: string | Date) => new Date(v)),

@@ -3,6 +3,7 @@ import { medicationAdministrationDefinition } from './medication-administration.
 import { medicationRequestDefinition } from './medication-request.ts';
 import { medicationDefinition } from './medication.ts';
 import { observationDefinition } from './observation.ts';
+import { organizationDefinition } from './organization.ts';
 import { patientDefinition } from './patient.ts';
 
 /** Every resource type the endpoint serves, in the CapabilityStatement's order. Nothing else is routed. */
@@ -12,6 +13,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDefinition[] = [
   medicationRequestDefinition,
   medicationAdministrationDefinition,
   observationDefinition,
+  organizationDefinition,
 ];
 
 const BY_TYPE = new Map(RESOURCE_DEFINITIONS.map((d) => [d.type as string, d]));

@@ -12,9 +12,9 @@ import {
   sp,
 } from '../definition.ts';
 import { countPatients, findPatients, type PatientRow } from '../queries/index.ts';
+import { AGB_SYSTEM } from './organization.ts';
 
 export const NL_CORE_PATIENT = 'http://nictiz.nl/fhir/StructureDefinition/nl-core-Patient';
-const AGB_SYSTEM = 'http://fhir.nl/fhir/NamingSystem/agb-z';
 const EXT = 'http://hl7.org/fhir/StructureDefinition/';
 
 const stringExt = (name: string, value: string | null): Extension | null =>
@@ -57,7 +57,9 @@ export function toFhirPatient(row: PatientRow): Patient {
     active: row.active,
     name: [dutchName(row)],
     birthDate: row.dateOfBirth ?? undefined,
+    // The care centre is always one the caller sees as an Organization (its own or a linked one).
     managingOrganization: {
+      reference: `Organization/${row.careCentreId}`,
       type: 'Organization',
       display: row.careCentre,
       identifier: row.careCentreAgb ? { system: AGB_SYSTEM, value: row.careCentreAgb } : undefined,

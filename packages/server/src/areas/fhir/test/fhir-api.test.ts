@@ -57,6 +57,7 @@ describe('FHIR R4 endpoint: metadata, read, search, paging, errors, audit', () =
       'MedicationRequest',
       'MedicationAdministration',
       'Observation',
+      'Organization',
     ]);
     for (const r of resources) expect(r.interaction!.map((i) => i.code)).toEqual(['read', 'search-type']);
     const ma = resources.find((r) => r.type === 'MedicationAdministration')!;

@@ -1,10 +1,11 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../../schema.ts';
 import { type Api, apiAs } from '../../../../test/helpers/api.ts';
+import { entityIdOf } from '../../../../test/helpers/entities.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
-import { allPages, FHIR, invalidities, loadFhirDefinitions } from './helpers.ts';
+import { allPages, FHIR, invalidities, loadFhirDefinitions, resourcesOf } from './helpers.ts';
 
 /**
  * Every resource the endpoint emits for the demo world validates against the FHIR R4 base definitions
@@ -96,6 +97,40 @@ describe('FHIR resources of the whole demo world validate against R4', () => {
     const [{ n }] = (await t.db.select({ n: count() }).from(s.inrValues)) as [{ n: number }];
     expect(all.size).toBe(n);
     expectAllValid(all.values());
+  });
+
+  it('every Organization: each caller sees exactly its own and its active network partners', async () => {
+    const callers: [string, string][] = [
+      ['apotheker', 'Apotheek De Linde'],
+      ['centrum', 'Apotheek Centrum'],
+      ['trombose', 'Trombosedienst Midden'],
+      ['huisarts', 'Huisartsenpraktijk Linde'],
+      ['verpleegkundige', 'Zorgcentrum De Berk'],
+      ['anker', 'Zorgcentrum Het Anker'],
+    ];
+    const entities = await t.db.select({ id: s.entities.id }).from(s.entities);
+    const links = await t.db.select().from(s.networkLinks).where(eq(s.networkLinks.active, true));
+    const seen = new Map<string, Resource>();
+    for (const [username, entity] of callers) {
+      const own = await entityIdOf(t, entity);
+      const caller = await apiAs(t.app, username);
+      const pages = await allPages(caller, `${FHIR}/Organization?_count=2`);
+      for (const { entry, ...bundle } of pages) {
+        expect(invalidities(bundle as Bundle)).toEqual([]);
+        for (const e of entry ?? []) seen.set(e.resource!.id!, e.resource!);
+      }
+      const expected = new Set([
+        own,
+        ...links.flatMap((l) =>
+          l.fromEntityId === own ? [l.toEntityId] : l.toEntityId === own ? [l.fromEntityId] : [],
+        ),
+      ]);
+      const found = resourcesOf(pages).map((r) => Number(r.id));
+      expect(found, username).toEqual([...expected].sort((a, b) => a - b));
+    }
+    // Together they see every organisation of the demo world.
+    expect(seen.size).toBe(entities.length);
+    expectAllValid(seen.values());
   });
 
   it('Patient/{id}/$everything: the Bundle and every resource in it', async () => {

@@ -174,7 +174,12 @@ describe('system clients and the client credentials grant', () => {
     const issued = await tokenFor({ client_id: narrow.ClientId, client_secret: narrow.ClientSecret });
     const access = issued.json<{ access_token: string }>().access_token;
     expect((await fhirGet(`${FHIR}/Patient/${ownPatient}`, access)).statusCode).toBe(200);
-    for (const url of [`${FHIR}/MedicationRequest`, `${FHIR}/MedicationRequest/1`, `${FHIR}/Observation`]) {
+    for (const url of [
+      `${FHIR}/MedicationRequest`,
+      `${FHIR}/MedicationRequest/1`,
+      `${FHIR}/Observation`,
+      `${FHIR}/Organization`,
+    ]) {
       const refused = await fhirGet(url, access);
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json<OperationOutcome>()).toMatchObject({
