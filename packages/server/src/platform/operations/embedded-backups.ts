@@ -59,6 +59,9 @@ export async function startEmbeddedBackups(opts: EmbeddedBackupOptions): Promise
   }
   // PGlite has no autovacuum: the scheduled run also vacuums, so deep index-only reads (the person list's
   // later pages) skip no dead rows and the planner's statistics stay fresh.
+  // A run that outlasts the interval is not joined by the next one: each tick would otherwise queue another
+  // VACUUM in front of the database's one connection, and on a slow machine the backup would never get its turn.
+  let scheduledRun: Promise<void> | null = null;
   const scheduled = async () => {
     try {
       await opts.client.exec('VACUUM (ANALYZE)');
@@ -67,11 +70,18 @@ export async function startEmbeddedBackups(opts: EmbeddedBackupOptions): Promise
     }
     await backup();
   };
-  const timer =
-    opts.intervalMs > 0 ? setInterval(() => void scheduled().catch(() => {}), opts.intervalMs).unref() : null;
+  const tick = () => {
+    scheduledRun ??= scheduled()
+      .catch(() => {})
+      .finally(() => {
+        scheduledRun = null;
+      });
+  };
+  const timer = opts.intervalMs > 0 ? setInterval(tick, opts.intervalMs).unref() : null;
 
   return async () => {
     if (timer) clearInterval(timer);
+    await scheduledRun;
     await running?.catch(() => {});
     await stopChannel?.();
   };

@@ -236,6 +236,52 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('scheduled backups', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 150_000);
+
+  it('starts no second run while one is going: a slow VACUUM does not pile up in front of the backup', async () => {
+    const dataDir = tempDir();
+    const database = await embeddedDataDir(dataDir, { seed: false });
+    const pglite = database.pglite!;
+    let vacuums = 0;
+    let backups = 0;
+    // The real database, with each VACUUM taking four intervals, as on a slow machine.
+    const client = new Proxy(pglite, {
+      get(target, prop) {
+        if (prop === 'exec')
+          return async (query: string) => {
+            if (query.startsWith('VACUUM')) {
+              vacuums++;
+              await new Promise((r) => setTimeout(r, 200));
+            }
+            if (query === 'CHECKPOINT') backups++;
+            return target.exec(query);
+          };
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Parameters<
+      typeof startEmbeddedBackups
+    >[0]['log'];
+    const stop = await startEmbeddedBackups({
+      client,
+      dataDir,
+      secretKey: SECRET,
+      backupKey: BACKUP_KEY,
+      intervalMs: 50,
+      keep: 14,
+      log,
+    });
+    try {
+      for (let i = 0; i < 360 && backups < 2; i++) await new Promise((r) => setTimeout(r, 250));
+      expect(backups).toBeGreaterThanOrEqual(2);
+    } finally {
+      await stop();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    // One VACUUM per run, and at most one run still going when the last backup started.
+    expect(vacuums).toBeLessThanOrEqual(backups + 1);
+  }, 150_000);
 });
 
 describe('npm run backup on PostgreSQL', () => {
