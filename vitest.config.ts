@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * One `vitest run` runs every suite (the README's `npm test`).
  * API tests run on PGlite always and once more on PostgreSQL when TEST_DATABASE_URL is set.
- * Browser tests run last (groupOrder 1), one file at a time, against one shared Chromium and two portals
- * (embedded and, with TEST_DATABASE_URL, PostgreSQL; each file uses one).
+ * Browser tests run last (groupOrder 1), two files at a time, against one shared Chromium and two portals
+ * (embedded and, with TEST_DATABASE_URL, PostgreSQL; each worker uses its own). `npm test` runs them in a Vitest
+ * process of their own beside the rest (`test:e2e`): they mostly wait, the API tests mostly compute.
  */
 const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
@@ -66,7 +67,8 @@ export default defineConfig({
           exclude: ['node_modules/**'],
           environment: 'node',
           globalSetup: ['global-setup.ts'],
-          fileParallelism: false,
+          // Two workers, one portal each (support/browser.ts): no two files share a portal at the same time.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 1 },
