@@ -185,6 +185,7 @@ const FIELDS = {
   Secret: { nl: 'Sleutel', en: 'Key' },
   Scopes: { nl: 'Gegevenssoorten', en: 'Scopes' },
   Revoked: { nl: 'Ingetrokken', en: 'Revoked' },
+  PublicKey: { nl: 'Openbare sleutel', en: 'Public key' },
 } as const satisfies Record<string, AuditLabel>;
 /** Field labels by name; a name not listed here (an entity setting's key) is shown as it is. */
 export const AUDIT_FIELD_LABELS: Partial<Record<string, AuditLabel>> = FIELDS;
