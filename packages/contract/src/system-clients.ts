@@ -13,6 +13,8 @@ export const FHIR_SYSTEM_TYPES = [
   'MedicationAdministration',
   'Observation',
   'Organization',
+  'Practitioner',
+  'PractitionerRole',
 ] as const;
 export type FhirSystemType = (typeof FHIR_SYSTEM_TYPES)[number];
 

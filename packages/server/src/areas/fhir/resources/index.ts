@@ -5,6 +5,7 @@ import { medicationDefinition } from './medication.ts';
 import { observationDefinition } from './observation.ts';
 import { organizationDefinition } from './organization.ts';
 import { patientDefinition } from './patient.ts';
+import { practitionerDefinition, practitionerRoleDefinition } from './practitioner.ts';
 
 /** Every resource type the endpoint serves, in the CapabilityStatement's order. Nothing else is routed. */
 export const RESOURCE_DEFINITIONS: readonly ResourceDefinition[] = [
@@ -14,6 +15,8 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDefinition[] = [
   medicationAdministrationDefinition,
   observationDefinition,
   organizationDefinition,
+  practitionerDefinition,
+  practitionerRoleDefinition,
 ];
 
 const BY_TYPE = new Map(RESOURCE_DEFINITIONS.map((d) => [d.type as string, d]));

@@ -150,7 +150,7 @@ describe('system clients and the client credentials grant', () => {
     const notGranted = await tokenFor({
       client_id: client.ClientId,
       client_secret: client.ClientSecret!,
-      scope: 'system/Practitioner.rs',
+      scope: 'system/Encounter.rs',
     });
     expect(notGranted.statusCode).toBe(400);
     expect(notGranted.json()).toMatchObject({ error: 'invalid_scope' });
