@@ -83,6 +83,7 @@ const OBJECT_TYPES = {
   medication_dashboard: { nl: 'Medicatiedashboard', en: 'Medication dashboard' },
   administration_list: { nl: 'Toedienlijst', en: 'Administration list' },
   administration: { nl: 'Toediening', en: 'Administration' },
+  administration_agreement: { nl: 'Toedieningsafspraak', en: 'Administration agreement' },
   administration_double_check: { nl: 'Dubbele controle', en: 'Double check' },
   administration_scan: { nl: 'Scancontrole', en: 'Scan check' },
   administration_dashboard: { nl: 'Toedieningsdashboard', en: 'Administration dashboard' },

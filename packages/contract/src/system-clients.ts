@@ -15,6 +15,7 @@ export const FHIR_SYSTEM_TYPES = [
   'Organization',
   'Practitioner',
   'PractitionerRole',
+  'MedicationDispense',
 ] as const;
 export type FhirSystemType = (typeof FHIR_SYSTEM_TYPES)[number];
 

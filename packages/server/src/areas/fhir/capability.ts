@@ -11,7 +11,8 @@ const OPERATIONS: Record<string, { name: string; definition: string; documentati
       definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything',
       documentation:
         'The whole medication record of one client as one searchset (no paging, no parameters): the ' +
-        'Patient, its MedicationRequests, MedicationAdministrations and Observations (INR), and the ' +
+        'Patient, its MedicationRequests, MedicationDispenses (administration agreements), ' +
+        'MedicationAdministrations and Observations (INR), and the ' +
         'Medications they reference; types the caller may not read are left out.',
     },
   ],

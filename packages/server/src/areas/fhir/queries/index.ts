@@ -7,3 +7,4 @@ export * from './patients.ts';
 export * from './users.ts';
 export type { CommonFilter, Page } from './where.ts';
 export * from './practitioners.ts';
+export * from './dispenses.ts';

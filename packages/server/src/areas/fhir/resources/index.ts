@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from '../definition.ts';
 import { medicationAdministrationDefinition } from './medication-administration.ts';
+import { medicationDispenseDefinition } from './medication-dispense.ts';
 import { medicationRequestDefinition } from './medication-request.ts';
 import { medicationDefinition } from './medication.ts';
 import { observationDefinition } from './observation.ts';
@@ -12,6 +13,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDefinition[] = [
   patientDefinition,
   medicationDefinition,
   medicationRequestDefinition,
+  medicationDispenseDefinition,
   medicationAdministrationDefinition,
   observationDefinition,
   organizationDefinition,

@@ -55,6 +55,7 @@ describe('FHIR R4 endpoint: metadata, read, search, paging, errors, audit', () =
       'Patient',
       'Medication',
       'MedicationRequest',
+      'MedicationDispense',
       'MedicationAdministration',
       'Observation',
       'Organization',

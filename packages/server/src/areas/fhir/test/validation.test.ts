@@ -83,6 +83,18 @@ describe('FHIR resources of the whole demo world validate against R4', () => {
     expectAllValid(all.values());
   });
 
+  it('every MedicationDispense (administration agreement): one per gds agreement', async () => {
+    const all = await everything('MedicationDispense', '_count=200&_include=MedicationDispense:medication');
+    const dispenses = [...all.values()].filter((r) => r.resourceType === 'MedicationDispense');
+    const [{ n }] = (await t.db
+      .select({ n: count() })
+      .from(s.medicationAgreements)
+      .where(eq(s.medicationAgreements.distributionForm, 'gds'))) as [{ n: number }];
+    expect(n).toBeGreaterThan(0);
+    expect(dispenses.length).toBe(n);
+    expectAllValid(all.values());
+  });
+
   it('every MedicationAdministration', async () => {
     const all = await everything('MedicationAdministration');
     const [{ n }] = (await t.db.select({ n: count() }).from(s.administrations)) as [{ n: number }];
