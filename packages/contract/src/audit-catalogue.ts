@@ -83,6 +83,7 @@ const OBJECT_TYPES = {
   medication_dashboard: { nl: 'Medicatiedashboard', en: 'Medication dashboard' },
   administration_list: { nl: 'Toedienlijst', en: 'Administration list' },
   administration: { nl: 'Toediening', en: 'Administration' },
+  administration_agreement: { nl: 'Toedieningsafspraak', en: 'Administration agreement' },
   administration_double_check: { nl: 'Dubbele controle', en: 'Double check' },
   administration_scan: { nl: 'Scancontrole', en: 'Scan check' },
   administration_dashboard: { nl: 'Toedieningsdashboard', en: 'Administration dashboard' },
@@ -185,6 +186,7 @@ const FIELDS = {
   Secret: { nl: 'Sleutel', en: 'Key' },
   Scopes: { nl: 'Gegevenssoorten', en: 'Scopes' },
   Revoked: { nl: 'Ingetrokken', en: 'Revoked' },
+  PublicKey: { nl: 'Openbare sleutel', en: 'Public key' },
 } as const satisfies Record<string, AuditLabel>;
 /** Field labels by name; a name not listed here (an entity setting's key) is shown as it is. */
 export const AUDIT_FIELD_LABELS: Partial<Record<string, AuditLabel>> = FIELDS;

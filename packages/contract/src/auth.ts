@@ -29,6 +29,9 @@ export const tokenEndpointSchema = tokenRequestSchema.extend({
   client_id: z.union([nonNegativeInt32, text().max(100)]).optional(),
   /** client_credentials: the scopes asked for, space-separated (absent: every scope of the client). */
   scope: text().max(1000).optional(),
+  /** client_credentials with private_key_jwt (RFC 7523 §2.2): the assertion's type and the signed JWT. */
+  client_assertion_type: text().max(200).optional(),
+  client_assertion: text().max(8000).optional(),
 });
 export type TokenEndpointRequest = z.infer<typeof tokenEndpointSchema>;
 

@@ -3,10 +3,14 @@ import { bodyId, text } from './fields.ts';
 
 /**
  * Koppelingen (Geavanceerd): an organisation's links to outside systems. `mijncaress` reads clients from
- * the ECD (a FHIR R4 Bundle of Patient resources), `baxter` drops roll files, `webhook` posts events.
+ * the ECD (a FHIR R4 Bundle of Patient resources), `mp9` reads medication agreements (a FHIR R4 transaction
+ * Bundle of MP9 MedicationAgreements, applied as POST /fhir/R4 would), `baxter` drops roll files, `webhook`
+ * posts events.
  */
-export const INTEGRATION_TYPES = ['mijncaress', 'baxter', 'webhook'] as const;
+export const INTEGRATION_TYPES = ['mijncaress', 'mp9', 'baxter', 'webhook'] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+/** The types that can run (by hand or on their schedule); the others are stored only. */
+export const RUNNABLE_INTEGRATION_TYPES = ['mijncaress', 'mp9'] as const satisfies readonly IntegrationType[];
 
 export const INTEGRATION_SCHEDULES = ['manual', 'hourly', 'daily'] as const;
 export type IntegrationSchedule = (typeof INTEGRATION_SCHEDULES)[number];
@@ -122,6 +126,8 @@ export const integrationSchema = z.object({
   WardMapping: z.array(z.object({ WardCode: z.string(), DepartmentId: z.number().int() })),
   Active: z.boolean(),
   HasSecret: z.boolean(),
+  /** When the scheduler runs it next (hourly or daily, active); null when it does not. */
+  NextRunAt: z.string().nullable(),
   CreatedAt: z.string(),
   UpdatedAt: z.string().nullable(),
   LastReport: integrationReportSchema.nullable(),

@@ -49,7 +49,15 @@ export interface AuditService {
    * A different day, department, filter or set of patients is a new view and a new entry (NEN 7513).
    */
   recordView(request: FastifyRequest, event: AuditViewEvent): Promise<boolean>;
+  /**
+   * Entries of work that no request started (a scheduled integration run): each event names its `actor`,
+   * and there is no IP address.
+   */
+  recordJob(events: readonly (AuditEvent & { actor: NonNullable<AuditEvent['actor']> })[]): Promise<void>;
 }
+
+/** Where an entry comes from: the request's caller and address, or none (a job). */
+type AuditOrigin = Pick<FastifyRequest, 'caller'> & { ip: string | null };
 
 /** Stable JSON (sorted keys), so the same view always gives the same key. */
 function stableJson(value: unknown): string {
@@ -71,7 +79,7 @@ export function viewKey(sessionId: string, event: AuditViewEvent): string {
 }
 
 /** The audit_log row of an event: the caller and the IP come from the request unless `actor` says otherwise. */
-function auditRow(request: FastifyRequest, event: AuditEvent): typeof auditLog.$inferInsert {
+function auditRow(request: AuditOrigin, event: AuditEvent): typeof auditLog.$inferInsert {
   const caller = request.caller;
   // A system client (OAuth2 client credentials) has no account: the entry names the client instead, as
   // the actor's name and role and in the detail (its id), so the Logboek shows which system read what.
@@ -281,6 +289,10 @@ export function createAuditService(db: Db, maxRows = AUDIT_BATCH_MAX_ROWS): Audi
         viewKey: key,
       };
       return (await writer.write([row])).has(key);
+    },
+    async recordJob(events) {
+      if (events.length === 0) return;
+      await writer.write(events.map((event) => auditRow({ caller: null, ip: null }, event)));
     },
   };
 }

@@ -11,7 +11,8 @@ const OPERATIONS: Record<string, { name: string; definition: string; documentati
       definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything',
       documentation:
         'The whole medication record of one client as one searchset (no paging, no parameters): the ' +
-        'Patient, its MedicationRequests, MedicationAdministrations and Observations (INR), and the ' +
+        'Patient, its MedicationRequests, MedicationDispenses (administration agreements), ' +
+        'MedicationAdministrations and Observations (INR), and the ' +
         'Medications they reference; types the caller may not read are left out.',
     },
   ],
@@ -59,8 +60,9 @@ export function capabilityStatement(base: string): CapabilityStatement {
           ],
           description:
             "A bearer access token of the portal (POST /oauth/token): a user's, with the user's " +
-            "permissions, or a system client's (grant_type=client_credentials, client_secret_basic or " +
-            "client_secret_post), with its organisation's scope and its SMART v2 scopes system/<Type>.rs " +
+            "permissions, or a system client's (grant_type=client_credentials, client_secret_basic, " +
+            "client_secret_post or private_key_jwt with RS384/ES384), with its organisation's scope and " +
+            'its SMART v2 scopes system/<Type>.rs ' +
             '(read) and system/MedicationRequest.cu (the transaction; a user needs medication.write).',
         },
         resource: RESOURCE_DEFINITIONS.map((d) => ({

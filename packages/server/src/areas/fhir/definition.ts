@@ -36,7 +36,10 @@ export interface ResourceDefinition {
     | 'Medication'
     | 'MedicationRequest'
     | 'MedicationAdministration'
-    | 'Observation';
+    | 'Observation'
+    | 'Practitioner'
+    | 'PractitionerRole'
+    | 'MedicationDispense';
   profile: string;
   documentation: string;
   /** Any one of these permissions (else 403). */

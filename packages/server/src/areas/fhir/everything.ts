@@ -6,6 +6,7 @@ import type { ParsedSearch } from './params.ts';
 import type { Page } from './queries/index.ts';
 import { includedMedications } from './resources/medication-request.ts';
 import { medicationAdministrationDefinition } from './resources/medication-administration.ts';
+import { medicationDispenseDefinition } from './resources/medication-dispense.ts';
 import { medicationRequestDefinition } from './resources/medication-request.ts';
 import { medicationDefinition } from './resources/medication.ts';
 import { observationDefinition } from './resources/observation.ts';
@@ -16,6 +17,7 @@ export const EVERYTHING_OPERATION = '$everything';
 /** The client's record beside the Patient: each type searched with `patient`, in its own scope. */
 const RECORD_TYPES: readonly ResourceDefinition[] = [
   medicationRequestDefinition,
+  medicationDispenseDefinition,
   medicationAdministrationDefinition,
   observationDefinition,
 ];
@@ -55,7 +57,7 @@ const medicationIdOf = (resource: Resource): number | null => {
 
 /**
  * `Patient/{id}/$everything` (FHIR R4 Patient-everything): the client's whole medication record as one
- * `searchset` Bundle: the Patient, its MedicationRequests, MedicationAdministrations and Observations
+ * `searchset` Bundle: the Patient, its MedicationRequests, MedicationDispenses (administration agreements), MedicationAdministrations and Observations
  * (INR), and the Medications they reference. Each type is read exactly as its own search would read it
  * (the caller's scope for that type); a type the caller may not read (a user's permission, a system
  * client's scope) is left out, as the operation's definition allows. Undefined when the client is not in

@@ -11,7 +11,8 @@ import { FHIR_JSON, FhirError, fhirErrorHandler, notSupported, resourceNotFound 
 import { numericId, parseSearch, type ParsedSearch } from './params.ts';
 import { patientsInScope } from './queries/index.ts';
 import { definitionOf } from './resources/index.ts';
-import { parseTransaction, runTransaction } from './write/transaction.ts';
+import { runTransaction } from './write/run.ts';
+import { parseTransaction } from './write/transaction.ts';
 
 export const FHIR_BASE_PATH = '/fhir/R4';
 

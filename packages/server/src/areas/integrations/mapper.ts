@@ -41,6 +41,7 @@ export function toIntegration(row: IntegrationRow, last: ReportRow | undefined):
     WardMapping: row.wardMapping.map((m) => ({ WardCode: m.wardCode, DepartmentId: m.departmentId })),
     Active: row.active,
     HasSecret: row.secretSealed !== null,
+    NextRunAt: row.active && row.nextRunAt ? row.nextRunAt.toISOString() : null,
     CreatedAt: row.createdAt.toISOString(),
     UpdatedAt: row.updatedAt?.toISOString() ?? null,
     LastReport: last ? toReport(last) : null,

@@ -5,23 +5,26 @@ import {
   idParamSchema,
   integrationReportDetailSchema,
   integrationReportListSchema,
+  RUNNABLE_INTEGRATION_TYPES,
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError, refuseNotFound } from '../../platform/errors.ts';
+import { conflict, HttpError, refuseNotFound } from '../../platform/errors.ts';
 import { toReport, toReportDetail } from './mapper.ts';
 import { activeMijnCaressIntegration, findIntegration, findReport, listReports } from './queries/index.ts';
-import { runMijnCaressSync } from './sync.ts';
+import { runIntegration } from './run.ts';
 
 const BASE = '/api/management/settings';
 const tags = ['management'];
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 const NO_INTEGRATION = 'Er is geen actieve MijnCaress-koppeling voor uw organisatie.';
+const NOT_RUNNABLE = 'Deze soort koppeling kan (nog) niet worden uitgevoerd.';
+const INACTIVE = 'Deze koppeling staat uit; zet haar eerst aan.';
 
 /** The patients a report names: its read links them all in one audit entry. */
 const patientIdsOf = (lines: { patientId: number | null }[]) =>
   lines.map((l) => l.patientId).filter((id): id is number => id !== null);
 
-/** Reports of runs, and the MijnCaress sync itself (spec §7: GET /api/mijncaress/sync). */
+/** Reports of runs, the MijnCaress sync itself (spec §7: GET /api/mijncaress/sync), and a run of any runnable one. */
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = app.requirePermission('settings.manage');
 
@@ -72,42 +75,36 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: manage,
     },
     async (request) => {
-      const caller = request.caller!;
-      const integration = await activeMijnCaressIntegration(app.db, caller.entityId);
+      const entityId = request.caller!.entityId;
+      const integration = await activeMijnCaressIntegration(app.db, entityId);
       if (!integration) throw new HttpError(404, 'NOT_FOUND', NO_INTEGRATION);
-      const { reportId, changes } = await runMijnCaressSync(app.db, integration, {
-        secretKey: app.config.secretKey,
-        allowedHosts: app.config.integrationHosts ?? [],
-        accountId: caller.accountId,
-        accountName: caller.username,
-      });
-      const found = (await findReport(app.db, caller.entityId, reportId))!;
-      // The run (one entry, counts and every client it touched), then one entry per created or changed client.
-      await app.audit.recordMany(request, [
-        {
-          action: AUDIT_ACTIONS.execute,
-          outcome: found.report.outcome === 'failure' ? 'failure' : 'success',
-          objectType: AUDIT_OBJECTS.integration_sync,
-          objectId: integration.id,
-          relatedPatientIds: patientIdsOf(found.lines),
-          detail: {
-            report: reportId,
-            created: found.report.created,
-            updated: found.report.updated,
-            unchanged: found.report.unchanged,
-            refused: found.report.refused,
-          },
-        },
-        ...changes.map((change) => ({
-          action: change.action === 'created' ? AUDIT_ACTIONS.create : AUDIT_ACTIONS.update,
-          outcome: 'success' as const,
-          objectType: AUDIT_OBJECTS.patient,
-          objectId: change.patientId,
-          patientId: change.patientId,
-          ...(change.action === 'updated' ? { changedFields: change.changedFields } : {}),
-          detail: { integration: integration.id, report: reportId },
-        })),
-      ]);
+      const reportId = await runIntegration(app, integration, { request });
+      const found = (await findReport(app.db, entityId, reportId))!;
+      return toReportDetail(found.report, found.lines);
+    },
+  );
+
+  app.post(
+    `${BASE}/integration/:id/run`,
+    {
+      schema: {
+        tags,
+        summary: "Runs one of the organisation's integrations now (mijncaress or mp9) and returns its report",
+        params: idParamSchema,
+        response: { 200: integrationReportDetailSchema, ...errors, 409: apiErrorSchema },
+      },
+      preHandler: manage,
+    },
+    async (request) => {
+      const { id } = request.params;
+      const entityId = request.caller!.entityId;
+      const integration = await findIntegration(app.db, entityId, id);
+      if (!integration) return refuseNotFound(request, AUDIT_OBJECTS.integration, id, AUDIT_ACTIONS.execute);
+      if (!(RUNNABLE_INTEGRATION_TYPES as readonly string[]).includes(integration.type))
+        throw conflict(NOT_RUNNABLE);
+      if (!integration.active) throw conflict(INACTIVE);
+      const reportId = await runIntegration(app, integration, { request });
+      const found = (await findReport(app.db, entityId, reportId))!;
       return toReportDetail(found.report, found.lines);
     },
   );

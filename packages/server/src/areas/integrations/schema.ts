@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/schema.ts';
 import { entities } from '../../platform/db/schema/organisations.ts';
@@ -16,7 +17,7 @@ export const integrations = pgTable(
     entityId: integer()
       .notNull()
       .references(() => entities.id),
-    type: text({ enum: ['mijncaress', 'baxter', 'webhook'] }).notNull(),
+    type: text({ enum: ['mijncaress', 'mp9', 'baxter', 'webhook'] }).notNull(),
     name: text().notNull(),
     source: text().notNull(),
     schedule: text({ enum: ['manual', 'hourly', 'daily'] })
@@ -26,10 +27,20 @@ export const integrations = pgTable(
     active: boolean().notNull().default(true),
     /** The API key, sealed with the platform secret box (never sent back). */
     secretSealed: text(),
+    /**
+     * When the scheduler runs it next (`hourly`, `daily`): set when a schedule is chosen, moved on by the
+     * instance that claims the run (scheduler.ts); null for `manual`.
+     */
+    nextRunAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.entityId, t.type)],
+  (t) => [
+    index().on(t.entityId, t.type),
+    index('integrations_due_idx')
+      .on(t.nextRunAt)
+      .where(sql`${t.nextRunAt} is not null`),
+  ],
 );
 
 /** One run of an integration: counts, outcome and (in the lines) every record's result. */

@@ -110,12 +110,15 @@ async function fetchJson(url: string, secret: string | null): Promise<unknown> {
   }
 }
 
-/** The Patient resources of the source's FHIR R4 Bundle, in order. */
-export async function loadPatients(
+/**
+ * The source's FHIR R4 Bundle: a shipped file, or fetched from an allowed host with the limits above.
+ * Anything but a Bundle with an entry list is a SourceError.
+ */
+export async function loadBundle(
   source: string,
   secret: string | null,
   allowedHosts: readonly string[],
-): Promise<Patient[]> {
+): Promise<Bundle> {
   let data: unknown;
   if (!sourceAllowed(source, allowedHosts)) throw new SourceError(HOST_NOT_ALLOWED);
   if (INTEGRATION_FILE_SOURCE.test(source)) {
@@ -129,6 +132,16 @@ export async function loadPatients(
     throw new SourceError('De bron gaf geen FHIR Bundle.');
   if (bundle.entry !== undefined && !Array.isArray(bundle.entry))
     throw new SourceError('De FHIR Bundle heeft geen geldige entry-lijst.');
+  return bundle;
+}
+
+/** The Patient resources of the source's FHIR R4 Bundle, in order. */
+export async function loadPatients(
+  source: string,
+  secret: string | null,
+  allowedHosts: readonly string[],
+): Promise<Patient[]> {
+  const bundle = await loadBundle(source, secret, allowedHosts);
   return (bundle.entry ?? [])
     .map((entry) => entry?.resource)
     .filter((resource): resource is Patient => resource?.resourceType === 'Patient');

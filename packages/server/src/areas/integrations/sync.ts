@@ -17,6 +17,14 @@ import {
 import { readRecord, type ReadyRecord } from './records.ts';
 import { loadPatients, SourceError } from './source.ts';
 
+/** What every run needs: the platform secret, the allowed hosts, and who started it (null: the scheduler). */
+export interface RunOptions {
+  secretKey: string;
+  allowedHosts: readonly string[];
+  accountId: number | null;
+  accountName: string;
+}
+
 /** A patient the run created or changed, for the audit log. */
 export interface SyncChange {
   patientId: number;
@@ -104,7 +112,7 @@ function outcomeOf(lines: ReportLine[], failed: boolean): IntegrationOutcome {
 export async function runMijnCaressSync(
   db: Db,
   integration: IntegrationRow,
-  opts: { secretKey: string; allowedHosts: readonly string[]; accountId: number; accountName: string },
+  opts: RunOptions,
 ): Promise<{ reportId: number; changes: SyncChange[] }> {
   const entityId = integration.entityId;
   const reportId = await startReport(db, {

@@ -123,6 +123,8 @@ export const medicationAgreements = pgTable(
     replacesId: integer().references((): AnyPgColumn => medicationAgreements.id),
     createdBy: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the row last changed after it was recorded (ended by a change, stopped, its identifier moved on); null: never. */
+    updatedAt: timestamp({ withTimezone: true }),
     identifierSystem: text(),
     identifierValue: text(),
   },

@@ -2,6 +2,7 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
   type ClientCredentialsResponse,
+  JWT_BEARER_ASSERTION_TYPE,
   SYSTEM_CLIENT_ID_PATTERN,
   SYSTEM_TOKEN_TTL_SECONDS,
   type TokenEndpointRequest,
@@ -11,7 +12,8 @@ import { type LimitKey, ipKey, userAddressKey, userKey } from '../../platform/at
 import { SYSTEM_CLIENT_ROLE } from '../../platform/audit.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { HttpError, TooManyAttemptsError } from '../../platform/errors.ts';
-import { findSystemClientByClientId, issueSystemToken } from './queries/index.ts';
+import { assertionIssuer, verifyClientAssertion } from './assertion.ts';
+import { findSystemClientByClientId, issueSystemToken, type SystemClientRow } from './queries/index.ts';
 import { newSystemToken, verifyAgainstDummy, verifySecret } from './secret.ts';
 
 /** RFC 6749 §5.2 `invalid_client`: unknown client, wrong secret, revoked, or no client authentication. */
@@ -35,11 +37,9 @@ const invalidScope = (description: string) =>
     error_description: description,
   });
 
-interface Credentials {
-  clientId: string;
-  secret: string;
-  basic: boolean;
-}
+type Credentials =
+  | { clientId: string; secret: string; basic: boolean; assertion?: undefined }
+  | { clientId: string; assertion: string; basic: false; secret?: undefined };
 
 /** `Authorization: Basic` with form-encoded id and secret (RFC 6749 §2.3.1); null without the header. */
 function basicCredentials(request: FastifyRequest): Credentials | null | 'malformed' {
@@ -61,10 +61,34 @@ function basicCredentials(request: FastifyRequest): Credentials | null | 'malfor
   }
 }
 
-/** The client's credentials from exactly one place: HTTP Basic or the form (RFC 6749 §2.3: not both). */
+/**
+ * A client assertion (RFC 7523 §2.2, private_key_jwt): its type must be jwt-bearer; it names the client by
+ * its `iss` (a `client_id` in the form, when sent, must be the same).
+ */
+function assertionCredentials(form: TokenEndpointRequest): Credentials {
+  if (form.client_assertion_type !== JWT_BEARER_ASSERTION_TYPE)
+    throw invalidRequest(
+      'client_assertion_type',
+      `client_assertion_type must be ${JWT_BEARER_ASSERTION_TYPE}.`,
+    );
+  if (!form.client_assertion) throw invalidRequest('client_assertion', 'client_assertion is required.');
+  const issuer = assertionIssuer(form.client_assertion);
+  if (issuer === null) throw invalidSystemClient();
+  if (form.client_id !== undefined && String(form.client_id) !== issuer) throw invalidSystemClient();
+  return { clientId: issuer, assertion: form.client_assertion, basic: false };
+}
+
+/** The client's credentials from exactly one place: HTTP Basic, the form's secret, or an assertion (RFC 6749 §2.3: not two). */
 function credentialsOf(request: FastifyRequest, form: TokenEndpointRequest): Credentials {
   const basic = basicCredentials(request);
   const inForm = form.client_secret !== undefined;
+  const asserted = form.client_assertion !== undefined || form.client_assertion_type !== undefined;
+  if (asserted && (basic || inForm))
+    throw invalidRequest(
+      'client_assertion',
+      'Use one client authentication method, not a secret and an assertion both.',
+    );
+  if (asserted) return assertionCredentials(form);
   if (basic === 'malformed') throw invalidSystemClient();
   if (basic && inForm)
     throw invalidRequest(
@@ -93,6 +117,39 @@ function grantedScopes(asked: string | undefined, own: readonly string[]): strin
   const unknown = wanted.find((scope) => !own.includes(scope));
   if (unknown) throw invalidScope(`The scope '${unknown.slice(0, 100)}' is not granted to this client.`);
   return wanted;
+}
+
+/** The token endpoint's own URL: the audience a client assertion must name (RFC 7523 §3). */
+export const tokenEndpointUrl = (app: FastifyInstance) => `${app.config.publicUrl}/oauth/token`;
+
+/**
+ * Why the client is not authenticated (the audit reason), or null: its method's credential must be the one
+ * presented (a secret client's secret, a key client's signed assertion) and it must not be revoked. An
+ * unknown client costs the time of a secret check.
+ */
+async function authenticate(
+  app: FastifyInstance,
+  client: SystemClientRow | undefined,
+  credentials: Credentials,
+): Promise<string | null> {
+  if (credentials.assertion !== undefined) {
+    if (!client) return 'invalid_client';
+    if (client.authMethod !== 'private_key_jwt' || !client.publicKeys) return 'wrong_method';
+    if (client.revokedAt) return 'revoked';
+    return verifyClientAssertion(app.db, {
+      assertion: credentials.assertion,
+      clientRowId: client.id,
+      clientId: client.clientId,
+      keys: client.publicKeys,
+      tokenUrl: tokenEndpointUrl(app),
+    });
+  }
+  if (!client || client.authMethod !== 'client_secret' || !client.secretHash) {
+    await verifyAgainstDummy(credentials.secret);
+    return client ? 'wrong_method' : 'invalid_client';
+  }
+  if (!(await verifySecret(client.secretHash, credentials.secret))) return 'invalid_client';
+  return client.revokedAt ? 'revoked' : null;
 }
 
 /**
@@ -132,18 +189,19 @@ export async function clientCredentialsGrant(
   const client = SYSTEM_CLIENT_ID_PATTERN.test(clientId)
     ? await findSystemClientByClientId(app.db, clientId)
     : undefined;
-  const ok = client
-    ? (await verifySecret(client.secretHash, credentials.secret)) && client.revokedAt === null
-    : await verifyAgainstDummy(credentials.secret);
+  const failure = await authenticate(app, client, credentials);
   actor.entityId = client?.entityId ?? null;
-  if (!client || !ok) {
+  if (!client || failure) {
     await app.audit.record(request, {
       action: AUDIT_ACTIONS.execute,
       outcome: 'failure',
       objectType: AUDIT_OBJECTS.system_client_token,
       objectId: client?.id ?? null,
       actor,
-      detail: { reason: client?.revokedAt ? 'revoked' : 'invalid_client' },
+      detail: {
+        reason: failure ?? 'invalid_client',
+        method: credentials.assertion ? 'private_key_jwt' : 'client_secret',
+      },
     });
     const failed = await app.attemptLimiter.fail(keys.all);
     if (failed.blocked) throw new TooManyAttemptsError(failed.retryAfterSeconds);

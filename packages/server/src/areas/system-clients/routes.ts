@@ -20,6 +20,7 @@ import {
   listSystemClients,
   revokeSystemClient,
 } from './queries/index.ts';
+import { parsePublicKeys } from './keys.ts';
 import { hashSecret, newClientId, newClientSecret } from './secret.ts';
 
 const BASE = '/api/management/settings/systemclients';
@@ -55,7 +56,8 @@ const systemClientRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Create a system client; the answer carries its secret, the only time it is sent',
+        summary:
+          'Create a system client, with a secret (the answer carries it, the only time it is sent) or a public key (private_key_jwt)',
         body: systemClientBodySchema,
         response: { 201: systemClientCreatedSchema, ...errors, 409: apiErrorSchema },
       },
@@ -67,21 +69,26 @@ const systemClientRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict(
           `Een organisatie heeft hoogstens ${SYSTEM_CLIENTS_PER_ORGANISATION} actieve systeemclients.`,
         );
-      const secret = newClientSecret();
+      const withKey = request.body.AuthMethod === 'private_key_jwt';
+      // A bad key is a 400 naming PublicKey before anything is stored.
+      const publicKeys = withKey ? await parsePublicKeys(request.body.PublicKey!) : null;
+      const secret = withKey ? null : newClientSecret();
       const row = await insertSystemClient(app.db, {
         entityId,
         clientId: newClientId(),
         name: request.body.Name,
         scopes: [...request.body.Scopes],
-        secretHash: await hashSecret(secret),
+        authMethod: withKey ? 'private_key_jwt' : 'client_secret',
+        secretHash: secret === null ? null : await hashSecret(secret),
+        publicKeys,
       });
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.create,
         outcome: 'success',
         objectType: AUDIT_OBJECTS.system_client,
         objectId: row.id,
-        changedFields: ['Name', 'Scopes'],
-        detail: { ClientId: row.clientId, Scopes: row.scopes },
+        changedFields: withKey ? ['Name', 'Scopes', 'PublicKey'] : ['Name', 'Scopes'],
+        detail: { ClientId: row.clientId, Scopes: row.scopes, AuthMethod: row.authMethod },
       });
       return reply
         .code(201)

@@ -1,9 +1,11 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { entities } from '../../platform/db/schema/organisations.ts';
 
 /**
  * A system client of an organisation (Geavanceerd → Koppelingen): an OAuth2 client-credentials client of
- * the FHIR endpoint (docs/fhir.md). The secret is stored only as its scrypt hash; a revoked client stays
+ * the FHIR endpoint (docs/fhir.md). It authenticates with a secret, stored only as its scrypt hash, or with
+ * a JWT signed by its own private key (`private_key_jwt`), whose public keys it registered; a revoked client stays
  * (the Logboek names it) but no longer gets or uses tokens. No person data: no purge step.
  */
 export const systemClients = pgTable(
@@ -18,13 +20,26 @@ export const systemClients = pgTable(
     name: text().notNull(),
     /** SMART v2 style scopes, `system/<Type>.rs`. */
     scopes: text().array().notNull(),
-    /** `scrypt$N$r$p$salt$hash` (base64url); never the secret itself. */
-    secretHash: text().notNull(),
+    /** `client_secret` or `private_key_jwt` (contract SYSTEM_CLIENT_AUTH_METHODS). */
+    authMethod: text({ enum: ['client_secret', 'private_key_jwt'] })
+      .notNull()
+      .default('client_secret'),
+    /** `scrypt$N$r$p$salt$hash` (base64url); never the secret itself. Null for a `private_key_jwt` client. */
+    secretHash: text(),
+    /** A `private_key_jwt` client's public keys as a JWKS (public members only); else null. */
+    publicKeys: jsonb().$type<{ keys: Record<string, string>[] }>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.entityId)],
+  (t) => [
+    index().on(t.entityId),
+    // Exactly the credential of its method: a secret's hash, or public keys.
+    check(
+      'system_clients_credential_check',
+      sql`(${t.authMethod} = 'client_secret' and ${t.secretHash} is not null and ${t.publicKeys} is null) or (${t.authMethod} = 'private_key_jwt' and ${t.secretHash} is null and ${t.publicKeys} is not null)`,
+    ),
+  ],
 );
 
 /**
@@ -44,4 +59,20 @@ export const systemClientTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.clientId)],
+);
+
+/**
+ * The `jti` of every client assertion accepted (private_key_jwt), kept until the assertion expires, so the
+ * same assertion is never accepted twice, on any instance (the primary key decides the race).
+ */
+export const systemClientAssertions = pgTable(
+  'system_client_assertions',
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => systemClients.id, { onDelete: 'cascade' }),
+    jti: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.jti] }), index().on(t.expiresAt)],
 );

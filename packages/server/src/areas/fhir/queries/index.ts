@@ -6,3 +6,5 @@ export * from './organisations.ts';
 export * from './patients.ts';
 export * from './users.ts';
 export type { CommonFilter, Page } from './where.ts';
+export * from './practitioners.ts';
+export * from './dispenses.ts';

@@ -27,6 +27,7 @@ import {
   findAdministrations,
 } from '../queries/index.ts';
 import { medicationPage, ZORGPORTAAL } from './medication-request.ts';
+import { practitionerReference } from './practitioner-reference.ts';
 
 export const MP_ADMINISTRATION = 'http://nictiz.nl/fhir/StructureDefinition/mp-MedicationAdministration2';
 const MP_EXT = 'http://nictiz.nl/fhir/StructureDefinition/ext-MedicationAdministration2';
@@ -36,9 +37,13 @@ export const DEVIATION_SYSTEM = `${ZORGPORTAAL}/CodeSystem/deviation-reason`;
 /** A correction points at the registration it corrects (corrections never overwrite, domain.md). */
 export const CORRECTS_EXTENSION = `${ZORGPORTAAL}/StructureDefinition/ext-Corrects`;
 
-const performer = (code: 'performer' | 'verifier', name: string): MedicationAdministrationPerformer => ({
+const performer = (
+  code: 'performer' | 'verifier',
+  accountId: number,
+  name: string,
+): MedicationAdministrationPerformer => ({
   function: { coding: [{ system: PERFORMER_FUNCTION, code }] },
-  actor: { display: name },
+  actor: practitionerReference(accountId, name),
 });
 
 /**
@@ -92,8 +97,8 @@ export function toMedicationAdministration(
     subject: { reference: `Patient/${r.patientId}` },
     effectiveDateTime: (r.administeredAt ?? r.momentAt).toISOString(),
     performer: [
-      performer('performer', nameOf(r.recordedBy)),
-      ...(r.doubleCheckBy !== null ? [performer('verifier', nameOf(r.doubleCheckBy))] : []),
+      performer('performer', r.recordedBy, nameOf(r.recordedBy)),
+      ...(r.doubleCheckBy !== null ? [performer('verifier', r.doubleCheckBy, nameOf(r.doubleCheckBy))] : []),
     ],
     request: { reference: `MedicationRequest/${r.agreementId}` },
     note: r.note ? [{ text: r.note }] : undefined,

@@ -19,6 +19,7 @@ import {
 import type { ParsedSearch } from '../params.ts';
 import {
   type AgreementFilter,
+  accountNames,
   type AgreementRow,
   countAgreements,
   findAgreements,
@@ -26,6 +27,7 @@ import {
   type Page,
 } from '../queries/index.ts';
 import { toFhirMedication } from './medication.ts';
+import { practitionerReference } from './practitioner-reference.ts';
 
 export const MEDICATION_AGREEMENT = 'http://nictiz.nl/fhir/StructureDefinition/mp-MedicationAgreement';
 /** Our own identifiers and codes, until the portal has an OID of its own (docs/fhir.md). */
@@ -83,7 +85,7 @@ export function dosagesOf(
 }
 
 /** An agreement (medicatieafspraak) as the MP9 MedicationAgreement on MedicationRequest. */
-export function toMedicationRequest(row: AgreementRow): MedicationRequest {
+export function toMedicationRequest(row: AgreementRow, names: Map<number, string>): MedicationRequest {
   const a = row.agreement;
   const period = { start: a.startAt.toISOString(), end: a.endAt?.toISOString() };
   return prune<MedicationRequest>({
@@ -110,6 +112,8 @@ export function toMedicationRequest(row: AgreementRow): MedicationRequest {
     subject: { reference: `Patient/${a.patientId}` },
     authoredOn: a.createdAt.toISOString(),
     requester: { display: a.prescriber },
+    // Who recorded it on the portal (an account); a system client's agreements have none.
+    recorder: a.createdBy !== null ? practitionerReference(a.createdBy, names.get(a.createdBy)) : undefined,
     reasonCode: a.reason ? [{ text: a.reason }] : undefined,
     courseOfTherapyType: COURSE_OF_TYPE[a.type]
       ? { coding: [{ system: COURSE, code: COURSE_OF_TYPE[a.type] }] }
@@ -155,6 +159,15 @@ export async function medicationPage<R>(
   };
 }
 
+/** The agreements as resources, with the names of the accounts that recorded them. */
+async function asRequests(ctx: FhirContext, rows: AgreementRow[]): Promise<MedicationRequest[]> {
+  const names = await accountNames(
+    ctx.db,
+    rows.map((r) => r.agreement.createdBy),
+  );
+  return rows.map((r) => toMedicationRequest(r, names));
+}
+
 const AGREEMENT_ROW = {
   id: (r: AgreementRow) => r.agreement.id,
   medicationId: (r: AgreementRow) => r.agreement.medicationId,
@@ -190,11 +203,13 @@ export const medicationRequestDefinition: ResourceDefinition = {
   scope: (ctx) => scopeOf(ctx.request),
   async read(ctx, id) {
     const [row] = await findAgreements(ctx.db, await scopeOf(ctx.request), { ids: [[id]] }, one, ctx.now);
-    return row && { resource: toMedicationRequest(row), patientId: row.agreement.patientId };
+    if (!row) return undefined;
+    const [resource] = await asRequests(ctx, [row]);
+    return { resource: resource!, patientId: row.agreement.patientId };
   },
   async search(ctx, search, page): Promise<SearchPage> {
     const rows = await findAgreements(ctx.db, await scopeOf(ctx.request), filterOf(search), page, ctx.now);
-    return medicationPage(ctx, search, page, rows, AGREEMENT_ROW, (shown) => shown.map(toMedicationRequest));
+    return medicationPage(ctx, search, page, rows, AGREEMENT_ROW, (shown) => asRequests(ctx, shown));
   },
   async count(ctx, search) {
     return countAgreements(ctx.db, await scopeOf(ctx.request), filterOf(search), ctx.now);

@@ -55,9 +55,12 @@ describe('FHIR R4 endpoint: metadata, read, search, paging, errors, audit', () =
       'Patient',
       'Medication',
       'MedicationRequest',
+      'MedicationDispense',
       'MedicationAdministration',
       'Observation',
       'Organization',
+      'Practitioner',
+      'PractitionerRole',
     ]);
     for (const r of resources) expect(r.interaction!.map((i) => i.code)).toEqual(['read', 'search-type']);
     const ma = resources.find((r) => r.type === 'MedicationAdministration')!;

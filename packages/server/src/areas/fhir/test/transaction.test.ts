@@ -345,7 +345,7 @@ describe('FHIR transaction: writing medication agreements', () => {
       const issued = await postToken(t.app, {
         grant_type: 'client_credentials',
         client_id: client.ClientId,
-        client_secret: client.ClientSecret,
+        client_secret: client.ClientSecret!,
       });
       expect(issued.statusCode).toBe(200);
       return issued.json<{ access_token: string }>().access_token;

@@ -83,6 +83,18 @@ describe('FHIR resources of the whole demo world validate against R4', () => {
     expectAllValid(all.values());
   });
 
+  it('every MedicationDispense (administration agreement): one per gds agreement', async () => {
+    const all = await everything('MedicationDispense', '_count=200&_include=MedicationDispense:medication');
+    const dispenses = [...all.values()].filter((r) => r.resourceType === 'MedicationDispense');
+    const [{ n }] = (await t.db
+      .select({ n: count() })
+      .from(s.medicationAgreements)
+      .where(eq(s.medicationAgreements.distributionForm, 'gds'))) as [{ n: number }];
+    expect(n).toBeGreaterThan(0);
+    expect(dispenses.length).toBe(n);
+    expectAllValid(all.values());
+  });
+
   it('every MedicationAdministration', async () => {
     const all = await everything('MedicationAdministration');
     const [{ n }] = (await t.db.select({ n: count() }).from(s.administrations)) as [{ n: number }];
@@ -131,6 +143,37 @@ describe('FHIR resources of the whole demo world validate against R4', () => {
     // Together they see every organisation of the demo world.
     expect(seen.size).toBe(entities.length);
     expectAllValid(seen.values());
+  });
+
+  it('every Practitioner and PractitionerRole: every author of an agreement or registration', async () => {
+    const authors = new Set<number>();
+    for (const r of await t.db.select({ id: s.medicationAgreements.createdBy }).from(s.medicationAgreements))
+      if (r.id !== null) authors.add(r.id);
+    for (const r of await t.db
+      .select({ by: s.administrations.recordedBy, check: s.administrations.doubleCheckBy })
+      .from(s.administrations)) {
+      authors.add(r.by);
+      if (r.check !== null) authors.add(r.check);
+    }
+    const accounts = await t.db.select({ id: s.accounts.id, entityId: s.accounts.entityId }).from(s.accounts);
+    const readerEntities = new Set(
+      await Promise.all(
+        ['Apotheek De Linde', 'Apotheek Centrum', 'Trombosedienst Midden'].map((n) => entityIdOf(t, n)),
+      ),
+    );
+    for (const type of ['Practitioner', 'PractitionerRole']) {
+      const all = await everything(type);
+      const ids = new Set([...all.values()].map((r) => Number(r.id)));
+      // Every author is there, and nothing but authors and the readers' own accounts.
+      for (const author of authors) expect(ids.has(author), `${type}/${author}`).toBe(true);
+      for (const id of ids)
+        expect(
+          authors.has(id) || readerEntities.has(accounts.find((a) => a.id === id)!.entityId),
+          `${type}/${id}`,
+        ).toBe(true);
+      expect(ids.size).toBeGreaterThan(authors.size);
+      expectAllValid(all.values());
+    }
   });
 
   it('Patient/{id}/$everything: the Bundle and every resource in it', async () => {

@@ -49,6 +49,7 @@ const KNOWN = new Set([
   'subject',
   'authoredOn',
   'requester',
+  'recorder',
   'reasonCode',
   'courseOfTherapyType',
   'dosageInstruction',

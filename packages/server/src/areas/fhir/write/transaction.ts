@@ -1,16 +1,15 @@
-import type { Bundle, BundleEntry } from '@medplum/fhirtypes';
-import { AUDIT_ACTIONS, AUDIT_OBJECTS, type Instructions } from '@zorgportaal/contract';
-import type { FastifyRequest } from 'fastify';
+import type { BundleEntry } from '@medplum/fhirtypes';
+import type { Instructions } from '@zorgportaal/contract';
 import type { AuditEvent } from '../../../platform/audit.ts';
 import type { Tx } from '../../../platform/db/client.ts';
-import { HttpError, isUniqueViolation } from '../../../platform/errors.ts';
-import { callerOf, type Scope, scopeOf } from '../../../platform/scope.ts';
+import { HttpError } from '../../../platform/errors.ts';
+import type { Scope } from '../../../platform/scope.ts';
+import type { Caller } from '../../../platform/types.ts';
 import { parseBoundary } from '../../../platform/time.ts';
 import {
   type AgreementRow,
   type AgreementWrite,
   agreementValues,
-  asChangeConflict,
   changeAgreement,
   createAgreement,
   currentVersionOf,
@@ -29,8 +28,10 @@ export const MAX_TRANSACTION_ENTRIES = 100;
 const STOPPED_BY_STATUS = 'Gestopt (FHIR-status stopped).';
 const COMPLETED_BY_STATUS = 'Afgerond (FHIR-status completed).';
 
-interface EntryResult {
+export interface EntryResult {
   status: '201 Created' | '200 OK';
+  /** What the entry did: created, changed (a new version), stopped, or nothing. */
+  kind: 'created' | 'changed' | 'stopped' | 'unchanged';
   id: number;
 }
 
@@ -128,7 +129,7 @@ function differs(input: AgreementInput, a: AgreementRow): boolean {
 }
 
 /** A rule of the medication area (an HttpError) as the entry's OperationOutcome. */
-function entryError(error: unknown, at: string): unknown {
+export function entryError(error: unknown, at: string): unknown {
   if (!(error instanceof HttpError)) return error;
   const field = Object.keys((error.extra.Fields as Record<string, string> | undefined) ?? {})[0];
   const element: Record<string, string> = {
@@ -142,21 +143,20 @@ function entryError(error: unknown, at: string): unknown {
   return new FhirError(error.statusCode, code, error.message, expression);
 }
 
-interface Applied {
+export interface Applied {
   result: EntryResult;
   audit: AuditEvent[];
 }
 
 /** One entry inside the transaction: create, change, stop, or nothing when it asks for what already is. */
-async function applyEntry(
+export async function applyEntry(
   tx: Tx,
-  request: FastifyRequest,
+  caller: Caller,
   scope: Scope,
   input: AgreementInput,
   at: string,
   now: Date,
 ): Promise<Applied> {
-  const caller = callerOf(request);
   const patient = await findPatient(tx, input.patientId, scope);
   if (!patient)
     throw new FhirError(404, 'not-found', `Patient/${input.patientId} is not known.`, `${at}.subject`);
@@ -174,9 +174,12 @@ async function applyEntry(
   } else existing = await findAgreementByIdentifier(tx, input.patientId, input.identifier);
   if (existing && existing.patientId !== input.patientId)
     throw new FhirError(422, 'business-rule', 'The agreement belongs to another client.', `${at}.subject`);
-  const unchanged = (id: number): Applied => ({ result: { status: '200 OK', id }, audit: [] });
-  const done = (write: AgreementWrite, status: EntryResult['status']): Applied => ({
-    result: { status, id: write.id },
+  const unchanged = (id: number): Applied => ({
+    result: { status: '200 OK', kind: 'unchanged', id },
+    audit: [],
+  });
+  const done = (write: AgreementWrite, kind: EntryResult['kind']): Applied => ({
+    result: { status: kind === 'stopped' ? '200 OK' : '201 Created', kind, id: write.id },
     audit: write.audit,
   });
 
@@ -191,7 +194,7 @@ async function applyEntry(
       input.statusReason ?? (input.status === 'stopped' ? STOPPED_BY_STATUS : COMPLETED_BY_STATUS);
     return done(
       await stopAgreementAt(tx, caller, existing, { stopType: 'stopped', reason, requested }),
-      '200 OK',
+      'stopped',
     );
   }
 
@@ -250,65 +253,7 @@ async function applyEntry(
         values,
         input.ownId === null ? input.identifier : undefined,
       ),
-      '201 Created',
+      'created',
     );
-  return done(await changeAgreement(tx, caller, existing, values), '201 Created');
-}
-
-/**
- * The transaction (docs/fhir.md "Write"): every entry through the medication area's own create, change and
- * stop, all in one database transaction, so a bad entry stores nothing. The audit entries are written once
- * it is committed. Answers the transaction-response Bundle.
- */
-export async function runTransaction(request: FastifyRequest, inputs: AgreementInput[]): Promise<Bundle> {
-  const app = request.server;
-  const scope = await scopeOf(request);
-  const now = new Date();
-  // The clients first, outside the transaction: another organisation's is refused and logged as such.
-  for (const [i, input] of inputs.entries()) {
-    if (await findPatient(app.db, input.patientId, scope)) continue;
-    await app.audit.record(request, {
-      action: AUDIT_ACTIONS.create,
-      outcome: 'refused',
-      objectType: AUDIT_OBJECTS.patient,
-      objectId: input.patientId,
-      detail: { route: '/fhir/R4', method: 'POST' },
-    });
-    throw new FhirError(
-      404,
-      'not-found',
-      `Patient/${input.patientId} is not known.`,
-      `Bundle.entry[${i}].resource.subject`,
-    );
-  }
-  const applied = await app.db
-    .transaction(async (tx) => {
-      const out: Applied[] = [];
-      for (const [i, input] of inputs.entries()) {
-        const at = `Bundle.entry[${i}].resource`;
-        try {
-          out.push(await applyEntry(tx, request, scope, input, at, now));
-        } catch (error) {
-          throw entryError(error, at);
-        }
-      }
-      return out;
-    })
-    .catch((error: unknown) => {
-      if (isUniqueViolation(error, 'medication_agreements_identifier_idx'))
-        throw new FhirError(409, 'conflict', 'Another request wrote the same agreement at the same time.');
-      const mapped = asChangeConflict(error);
-      throw mapped instanceof HttpError ? new FhirError(409, 'conflict', mapped.message) : error;
-    });
-  await app.audit.recordMany(
-    request,
-    applied.flatMap((a) => a.audit),
-  );
-  return {
-    resourceType: 'Bundle',
-    type: 'transaction-response',
-    entry: applied.map(({ result }) => ({
-      response: { status: result.status, location: `MedicationRequest/${result.id}` },
-    })),
-  };
+  return done(await changeAgreement(tx, caller, existing, values), 'changed');
 }

@@ -1,2 +1,3 @@
 export * from './integrations.ts';
 export * from './sync-run.ts';
+export * from './schedule.ts';

@@ -1,5 +1,5 @@
 import type { IntegrationBody } from '@zorgportaal/contract';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { badRequest } from '../../../platform/errors.ts';
@@ -114,7 +114,12 @@ export async function insertIntegration(
 ): Promise<IntegrationRow> {
   const [row] = await db
     .insert(t.integrations)
-    .values({ entityId, ...columns(body, entityId, secretKey) })
+    .values({
+      entityId,
+      ...columns(body, entityId, secretKey),
+      // A scheduled integration runs first at the scheduler's next look, then on its interval.
+      nextRunAt: body.Schedule === 'manual' ? null : new Date(),
+    })
     .returning();
   return row!;
 }
@@ -128,7 +133,15 @@ export async function updateIntegration(
 ): Promise<IntegrationRow | undefined> {
   const [row] = await db
     .update(t.integrations)
-    .set({ ...columns(body, entityId, secretKey), updatedAt: new Date() })
+    .set({
+      ...columns(body, entityId, secretKey),
+      updatedAt: new Date(),
+      // The same schedule keeps its next run; another one starts at the scheduler's next look.
+      nextRunAt:
+        body.Schedule === 'manual'
+          ? null
+          : sql`case when ${t.integrations.schedule} = ${body.Schedule} and ${t.integrations.nextRunAt} is not null then ${t.integrations.nextRunAt} else now() end`,
+    })
     .where(and(eq(t.integrations.id, id), eq(t.integrations.entityId, entityId)))
     .returning();
   return row;

@@ -27,7 +27,7 @@ export interface ExistingClient {
 /** The run's report, written first so a run that breaks off still has one; returns its id. */
 export async function startReport(
   db: Db,
-  run: { entityId: number; integrationId: number; startedBy: number; startedByName: string },
+  run: { entityId: number; integrationId: number; startedBy: number | null; startedByName: string },
 ): Promise<number> {
   const [report] = await db
     .insert(t.integrationReports)

@@ -123,7 +123,10 @@ export async function findSuccessor(db: Db | Tx, id: number): Promise<{ id: numb
 
 /** Ends an agreement at `endAt` (the start of its successor). */
 export async function endAgreement(tx: Tx, id: number, endAt: Date): Promise<void> {
-  await tx.update(t.medicationAgreements).set({ endAt }).where(eq(t.medicationAgreements.id, id));
+  await tx
+    .update(t.medicationAgreements)
+    .set({ endAt, updatedAt: new Date() })
+    .where(eq(t.medicationAgreements.id, id));
 }
 
 /** Stops an agreement: its end, stop type and reason. */
@@ -132,14 +135,17 @@ export async function stopAgreement(
   id: number,
   stop: Pick<typeof t.medicationAgreements.$inferInsert, 'endAt' | 'stopType' | 'stopReason'>,
 ): Promise<void> {
-  await tx.update(t.medicationAgreements).set(stop).where(eq(t.medicationAgreements.id, id));
+  await tx
+    .update(t.medicationAgreements)
+    .set({ ...stop, updatedAt: new Date() })
+    .where(eq(t.medicationAgreements.id, id));
 }
 
 /** Takes the business identifier off an agreement (a change moves it to the successor). */
 export async function clearIdentifier(tx: Tx, id: number): Promise<void> {
   await tx
     .update(t.medicationAgreements)
-    .set({ identifierSystem: null, identifierValue: null })
+    .set({ identifierSystem: null, identifierValue: null, updatedAt: new Date() })
     .where(eq(t.medicationAgreements.id, id));
 }
 

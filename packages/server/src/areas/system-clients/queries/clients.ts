@@ -25,7 +25,15 @@ export async function countLiveSystemClients(db: Db, entityId: number): Promise<
 
 export async function insertSystemClient(
   db: Db,
-  values: { entityId: number; clientId: string; name: string; scopes: string[]; secretHash: string },
+  values: {
+    entityId: number;
+    clientId: string;
+    name: string;
+    scopes: string[];
+    authMethod: 'client_secret' | 'private_key_jwt';
+    secretHash: string | null;
+    publicKeys: { keys: Record<string, string>[] } | null;
+  },
 ): Promise<SystemClientRow> {
   const [row] = await db.insert(c).values(values).returning();
   return row!;

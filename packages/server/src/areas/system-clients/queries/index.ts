@@ -1,2 +1,3 @@
 export * from './clients.ts';
 export * from './tokens.ts';
+export * from './assertions.ts';

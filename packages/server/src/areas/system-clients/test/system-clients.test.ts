@@ -48,7 +48,7 @@ describe('system clients and the client credentials grant', () => {
     const res = await create({ Name: 'AIS De Linde', Scopes: SYSTEM_CLIENT_SCOPES });
     expect(res.statusCode).toBe(201);
     client = res.json<SystemClientCreated>();
-    const issued = await tokenFor({ client_id: client.ClientId, client_secret: client.ClientSecret });
+    const issued = await tokenFor({ client_id: client.ClientId, client_secret: client.ClientSecret! });
     expect(issued.statusCode).toBe(200);
     token = issued.json<{ access_token: string }>().access_token;
   });
@@ -56,13 +56,13 @@ describe('system clients and the client credentials grant', () => {
 
   it('creates a client: the secret once in the answer, only its hash stored, an audit entry', async () => {
     expect(client.ClientId).toMatch(/^zpsc_[0-9a-f]{24}$/);
-    expect(client.ClientSecret.length).toBeGreaterThanOrEqual(43);
+    expect(client.ClientSecret!.length).toBeGreaterThanOrEqual(43);
     const [row] = await t.db.select().from(s.systemClients).where(eq(s.systemClients.id, client.Id));
     expect(row!.secretHash).toMatch(/^scrypt\$/);
-    expect(row!.secretHash).not.toContain(client.ClientSecret);
+    expect(row!.secretHash).not.toContain(client.ClientSecret!);
     const list = await apotheker.get(BASE);
     expect(list.statusCode).toBe(200);
-    expect(list.body).not.toContain(client.ClientSecret);
+    expect(list.body).not.toContain(client.ClientSecret!);
     expect(list.json().Rows).toContainEqual(expect.objectContaining({ Id: client.Id, RevokedAt: null }));
     const entries = await auditRows(t, { objectType: 'system_client', objectId: client.Id, action: 'C' });
     expect(entries).toHaveLength(1);
@@ -87,7 +87,7 @@ describe('system clients and the client credentials grant', () => {
       url: '/oauth/token',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
-        authorization: basic(client.ClientId, client.ClientSecret),
+        authorization: basic(client.ClientId, client.ClientSecret!),
       },
       payload: 'grant_type=client_credentials&scope=system%2FPatient.rs',
     });
@@ -149,8 +149,8 @@ describe('system clients and the client credentials grant', () => {
     ).not.toEqual([]);
     const notGranted = await tokenFor({
       client_id: client.ClientId,
-      client_secret: client.ClientSecret,
-      scope: 'system/Practitioner.rs',
+      client_secret: client.ClientSecret!,
+      scope: 'system/Encounter.rs',
     });
     expect(notGranted.statusCode).toBe(400);
     expect(notGranted.json()).toMatchObject({ error: 'invalid_scope' });
@@ -164,14 +164,14 @@ describe('system clients and the client credentials grant', () => {
       statuses.push((await tokenFor({ client_id: target.ClientId, client_secret: `gok-${i}` })).statusCode);
     expect(statuses).toContain(429);
     // Locked: even the right secret waits.
-    const right = await tokenFor({ client_id: target.ClientId, client_secret: target.ClientSecret });
+    const right = await tokenFor({ client_id: target.ClientId, client_secret: target.ClientSecret! });
     expect(right.statusCode).toBe(429);
   });
 
   it('scope system/Patient.rs only: Patient 200, MedicationRequest 403 OperationOutcome', async () => {
     const res = await create({ Name: 'Alleen cliënten', Scopes: ['system/Patient.rs'] });
     const narrow = res.json<SystemClientCreated>();
-    const issued = await tokenFor({ client_id: narrow.ClientId, client_secret: narrow.ClientSecret });
+    const issued = await tokenFor({ client_id: narrow.ClientId, client_secret: narrow.ClientSecret! });
     const access = issued.json<{ access_token: string }>().access_token;
     expect((await fhirGet(`${FHIR}/Patient/${ownPatient}`, access)).statusCode).toBe(200);
     for (const url of [
@@ -270,7 +270,7 @@ describe('system clients and the client credentials grant', () => {
     const after = await fhirGet(`${FHIR}/Patient/${ownPatient}`);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ code: 'login' }] });
-    const again = await tokenFor({ client_id: client.ClientId, client_secret: client.ClientSecret });
+    const again = await tokenFor({ client_id: client.ClientId, client_secret: client.ClientSecret! });
     expect(again.statusCode).toBe(401);
     expect(again.json()).toMatchObject({ error: 'invalid_client' });
     expect((await apotheker.post(`${BASE}/${client.Id}/revoke`)).statusCode).toBe(409);

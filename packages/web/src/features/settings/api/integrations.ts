@@ -52,6 +52,12 @@ export const useSetIntegrationStatuses = () =>
     api.post(`${BASE}/integrationstatuses`, body, { schema: integrationListSchema }),
   );
 
+/** POST /integration/{id}/run: runs one runnable integration (an MP9 pull) now, answers its report. */
+export const useRunIntegration = () =>
+  useInvalidating((id: number) =>
+    api.post(`${BASE}/integration/${id}/run`, undefined, { schema: integrationReportDetailSchema }),
+  );
+
 /** GET /api/mijncaress/sync: runs the active MijnCaress link, answers its report. */
 export const useRunSync = () =>
   useInvalidating(() => api.get('/api/mijncaress/sync', { schema: integrationReportDetailSchema }));

@@ -11,10 +11,12 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import stacked from '../../../components/stacked-table.module.css';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import {
   useDeleteIntegration,
   useIntegrations,
+  useRunIntegration,
   useRunSync,
   useSetIntegrationStatuses,
 } from '../api/integrations.ts';
@@ -33,6 +35,7 @@ export function IntegrationsPanel({ organisationName }: { organisationName: stri
   const statuses = useSetIntegrationStatuses();
   const remove = useDeleteIntegration();
   const sync = useRunSync();
+  const runOne = useRunIntegration();
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<Integration | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Integration | null>(null);
@@ -72,6 +75,11 @@ export function IntegrationsPanel({ organisationName }: { organisationName: stri
 
   const runSync = (integration: Integration) =>
     sync.mutate(undefined, {
+      onSuccess: (report) => setReports({ integration, fresh: report }),
+      onError: (error) => toastError(apiErrorMessage(t, error)),
+    });
+  const runMp9 = (integration: Integration) =>
+    runOne.mutate(integration.Id, {
       onSuccess: (report) => setReports({ integration, fresh: report }),
       onError: (error) => toastError(apiErrorMessage(t, error)),
     });
@@ -154,6 +162,13 @@ export function IntegrationsPanel({ organisationName }: { organisationName: stri
                       {row.Source}
                       {row.HasSecret ? ` · ${t('integrations.hasSecret', 'Sleutel ingesteld')}` : ''}
                     </Text>
+                    {row.NextRunAt && (
+                      <Text fz="xs" c="dimmed" data-testid="integration-next-run">
+                        {t('integrations.nextRun', 'Volgende run {{date}}', {
+                          date: formatDateTime(row.NextRunAt),
+                        })}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td data-label={t('integrations.type', 'Soort')}>
                     {t(`integrations.types.${row.Type}`)}
@@ -186,6 +201,16 @@ export function IntegrationsPanel({ organisationName }: { organisationName: stri
                           data-testid="integration-sync"
                         >
                           {t('integrations.syncNow', 'Nu synchroniseren')}
+                        </Button>
+                      )}
+                      {row.Type === 'mp9' && row.Active && (
+                        <Button
+                          size="compact-sm"
+                          loading={runOne.isPending && runOne.variables === row.Id}
+                          onClick={() => runMp9(row)}
+                          data-testid="integration-run"
+                        >
+                          {t('integrations.fetchNow', 'Nu ophalen')}
                         </Button>
                       )}
                       <Button

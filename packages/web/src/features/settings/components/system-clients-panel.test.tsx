@@ -12,6 +12,8 @@ const existing: SystemClient = {
   Name: 'AIS De Linde',
   ClientId: 'zpsc_0123456789abcdef01234567',
   Scopes: ['system/Patient.rs', 'system/MedicationRequest.rs', 'system/MedicationRequest.cu'],
+  AuthMethod: 'client_secret',
+  KeyIds: [],
   CreatedAt: '2026-11-01T09:00:00.000Z',
   LastUsedAt: null,
   RevokedAt: null,
@@ -39,8 +41,13 @@ describe('Koppelingen: system clients', () => {
               ClientId: 'zpsc_fedcba9876543210fedcba98',
               Scopes: ['system/Observation.rs'],
             };
+            const withKey = (body as { AuthMethod?: string }).AuthMethod === 'private_key_jwt';
             rows = [...rows, created];
-            return jsonResponse(201, { ...created, ClientSecret: SECRET });
+            return jsonResponse(201, {
+              ...created,
+              ...(withKey ? { AuthMethod: 'private_key_jwt', KeyIds: ['k1'] } : {}),
+              ClientSecret: withKey ? null : SECRET,
+            });
           }
           const revoked = { ...existing, RevokedAt: '2026-11-27T10:00:00.000Z' };
           rows = [revoked];
@@ -96,6 +103,39 @@ describe('Koppelingen: system clients', () => {
     fireEvent.click(screen.getByTestId('system-client-submit'));
     expect(await screen.findByText('Kies minstens één gegevenssoort.')).toBeTruthy();
     expect(posts).toEqual([]);
+  });
+
+  it('creates a client with a public key: the key is checked first, no secret is shown', async () => {
+    render();
+    fireEvent.click(await screen.findByTestId('system-client-new'));
+    fireEvent.change(screen.getByTestId('system-client-name'), { target: { value: 'AIS sleutel' } });
+    fireEvent.click(screen.getByTestId('system-client-scope-Patient'));
+    fireEvent.click(screen.getByTestId('system-client-method-key'));
+    fireEvent.change(await screen.findByTestId('system-client-public-key'), {
+      target: { value: 'geen sleutel' },
+    });
+    fireEvent.click(screen.getByTestId('system-client-submit'));
+    expect(await screen.findByText(/Plak de openbare sleutel/)).toBeTruthy();
+    expect(posts).toEqual([]);
+    const jwks = JSON.stringify({ keys: [{ kty: 'EC', crv: 'P-384', x: 'abc', y: 'def', kid: 'k1' }] });
+    fireEvent.change(screen.getByTestId('system-client-public-key'), { target: { value: jwks } });
+    fireEvent.click(screen.getByTestId('system-client-submit'));
+    await screen.findByTestId('system-client-created');
+    expect(posts).toEqual([
+      {
+        path: BASE,
+        body: {
+          Name: 'AIS sleutel',
+          Scopes: ['system/Patient.rs'],
+          AuthMethod: 'private_key_jwt',
+          PublicKey: jwks,
+        },
+      },
+    ]);
+    expect(screen.queryByTestId('system-client-created-secret')).toBeNull();
+    expect((screen.getByTestId('system-client-created-token-url') as HTMLInputElement).value).toMatch(
+      /\/oauth\/token$/,
+    );
   });
 
   it('revokes only after the confirmation', async () => {

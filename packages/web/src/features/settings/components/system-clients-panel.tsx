@@ -1,32 +1,19 @@
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/InlineInput.css';
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import {
-  FHIR_SYSTEM_TYPES,
-  MEDICATION_REQUEST_WRITE_SCOPE,
-  systemClientBodySchema,
-  systemScopeOf,
-  type SystemClient,
-  type SystemClientBody,
-  type SystemClientCreated,
-} from '@zorgportaal/contract';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { MEDICATION_REQUEST_WRITE_SCOPE, type SystemClient } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { Dialog } from '../../../components/dialog.tsx';
 import { EmptyMessage } from '../../../components/empty-message.tsx';
-import { FormActions } from '../../../components/form-actions.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import stacked from '../../../components/stacked-table.module.css';
-import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { contractResolver } from '../../../lib/form.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
-import { useCreateSystemClient, useRevokeSystemClient, useSystemClients } from '../api/system-clients.ts';
+import { useRevokeSystemClient, useSystemClients } from '../api/system-clients.ts';
+import { CreateSystemClientDialog } from './system-client-create-dialog.tsx';
 
 /** The FHIR type of a scope `system/<Type>.rs`, for its label. */
 const typeOf = (scope: string) => /^system\/([A-Za-z]+)\./.exec(scope)?.[1] ?? scope;
@@ -35,104 +22,6 @@ const scopeKey = (scope: string) =>
   scope === MEDICATION_REQUEST_WRITE_SCOPE
     ? 'systemClients.writeMedicationRequest'
     : `systemClients.types.${typeOf(scope)}`;
-
-/** Create: name and scopes; then the id and the secret, shown this once. */
-function CreateDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  const create = useCreateSystemClient();
-  const [created, setCreated] = useState<SystemClientCreated | null>(null);
-  const form = useForm<SystemClientBody>({
-    initialValues: { Name: '', Scopes: [] },
-    validate: contractResolver<SystemClientBody>(systemClientBodySchema),
-  });
-  const submit = form.onSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: (client) => setCreated(client),
-      onError: (error) => {
-        const errors = fieldErrors(error);
-        if (Object.keys(errors).length) form.setErrors(errors);
-        else toastError(apiErrorMessage(t, error));
-      },
-    }),
-  );
-
-  return (
-    <Dialog
-      opened
-      onClose={onClose}
-      size="lg"
-      title={t('systemClients.newTitle', 'Nieuwe systeemclient')}
-      data-testid="system-client-form"
-    >
-      {created ? (
-        <Stack gap="sm" data-testid="system-client-created">
-          <Alert color="orange" title={t('systemClients.secretOnceTitle', 'Kopieer het geheim nu')}>
-            {t(
-              'systemClients.secretOnce',
-              'Het geheim wordt alleen nu getoond en nergens bewaard. Sluit u dit venster, dan is het niet meer op te vragen; maak dan een nieuwe systeemclient.',
-            )}
-          </Alert>
-          <TextInput
-            label={t('systemClients.clientId', 'Client-ID')}
-            value={created.ClientId}
-            readOnly
-            data-testid="system-client-created-id"
-          />
-          <TextInput
-            label={t('systemClients.secret', 'Geheim (client_secret)')}
-            value={created.ClientSecret}
-            readOnly
-            data-testid="system-client-created-secret"
-          />
-          <Group justify="flex-end">
-            <Button onClick={onClose} data-testid="system-client-created-close">
-              {t('systemClients.secretCopied', 'Ik heb het geheim bewaard')}
-            </Button>
-          </Group>
-        </Stack>
-      ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <TextInput
-              label={t('systemClients.name', 'Naam')}
-              description={t('systemClients.nameHint', 'Bijvoorbeeld het systeem dat de gegevens leest.')}
-              required
-              data-testid="system-client-name"
-              {...form.getInputProps('Name')}
-            />
-            <Checkbox.Group
-              label={t('systemClients.scopes', 'Gegevenssoorten')}
-              required
-              {...form.getInputProps('Scopes')}
-            >
-              <Stack gap={6} mt={6}>
-                {FHIR_SYSTEM_TYPES.map((type) => (
-                  <Checkbox
-                    key={type}
-                    value={systemScopeOf(type)}
-                    label={t(`systemClients.types.${type}`)}
-                    data-testid={`system-client-scope-${type}`}
-                  />
-                ))}
-                <Checkbox
-                  value={MEDICATION_REQUEST_WRITE_SCOPE}
-                  label={t('systemClients.writeMedicationRequest')}
-                  data-testid="system-client-scope-MedicationRequest-write"
-                />
-              </Stack>
-            </Checkbox.Group>
-            <FormActions
-              onCancel={onClose}
-              submitLabel={t('systemClients.create', 'Aanmaken')}
-              loading={create.isPending}
-              submitTestId="system-client-submit"
-            />
-          </Stack>
-        </form>
-      )}
-    </Dialog>
-  );
-}
 
 /**
  * Systeemclients in Koppelingen: the organisation's FHIR clients (OAuth2 client credentials). Create (the
@@ -200,6 +89,11 @@ export function SystemClientsPanel() {
                   <Text fz="xs" c="dimmed" ff="monospace">
                     {row.ClientId}
                   </Text>
+                  <Text fz="xs" c="dimmed" data-testid="system-client-method">
+                    {row.AuthMethod === 'private_key_jwt'
+                      ? t('systemClients.methodKeyShort', 'Aanmelden met sleutel (private_key_jwt)')
+                      : t('systemClients.methodSecretShort', 'Aanmelden met geheim')}
+                  </Text>
                 </Table.Td>
                 <Table.Td data-label={t('systemClients.scopesShort', 'Gegevenssoorten')}>
                   {row.Scopes.map((scope) => t(scopeKey(scope))).join(', ')}
@@ -241,7 +135,7 @@ export function SystemClientsPanel() {
     <Stack gap="sm" data-testid="system-clients-panel">
       {heading}
       {body}
-      {creating && <CreateDialog onClose={() => setCreating(false)} />}
+      {creating && <CreateSystemClientDialog onClose={() => setCreating(false)} />}
       <ConfirmDialog
         opened={revoking !== null}
         title={t('systemClients.revokeTitle', 'Systeemclient intrekken')}

@@ -1,0 +1,1 @@
+ALTER TABLE "medication_agreements" ADD COLUMN "updated_at" timestamp with time zone;

@@ -1,0 +1,2 @@
+ALTER TABLE "integrations" ADD COLUMN "next_run_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "integrations_due_idx" ON "integrations" USING btree ("next_run_at") WHERE "integrations"."next_run_at" is not null;
