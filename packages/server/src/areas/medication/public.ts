@@ -1,4 +1,12 @@
-export { isAsNeeded, plannedMoments, type PlanningAgreement } from './planned-moments.ts';
+export {
+  type DaySlot,
+  daySlots,
+  isAsNeeded,
+  plannedFrom,
+  plannedMoments,
+  type PlanningAgreement,
+} from './planned-moments.ts';
+export { expansionOf, type PlannedDay, storePlannedDays } from './queries/planned.ts';
 /** What other areas may use of this area (functions and types; tables are in its schema files). */
 export { pickDepartment, visibleDepartments } from './queries/departments.ts';
 export { findAgreementRow, findPatient, listAgreements, listPatients } from './queries/index.ts';
