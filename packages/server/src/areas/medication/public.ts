@@ -14,7 +14,7 @@ export { findAgreementRow, findPatient, listAgreements, listPatients } from './q
 export { markConsentGiven } from './queries/consent.ts';
 export { toPatient } from './patient-mapper.ts';
 export { selectPatients } from './queries/patient-rows.ts';
-export { inPatientScope } from './patient-scope.ts';
+export { inPatientScope, inPatientScopeText, patientScopeParams } from './patient-scope.ts';
 export { insertEcdClient, moveEcdClient } from './queries/ecd-clients.ts';
 export {
   AGREEMENT_ENDED,

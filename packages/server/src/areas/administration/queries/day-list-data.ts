@@ -3,7 +3,7 @@ import type { DaySlot } from '../../medication/public.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { preparedStatement } from '../../../platform/db/prepared.ts';
 import { dayBounds } from '../../../platform/time.ts';
-import type { AdministrationRow } from '../registration-mapper.ts';
+import { fromJsonRow } from '../registration-mapper.ts';
 
 /**
  * Everything a department's day list is built from, in one statement (json_agg per part): the clients in
@@ -103,34 +103,6 @@ interface DayListJson {
 
 const stamp = (value: unknown): Date | null => (value === null ? null : new Date(value as string));
 
-/** A registration row of the JSON as the Drizzle row type (the mapper's input). */
-function toAdministrationRow(r: Record<string, unknown>): AdministrationRow {
-  return {
-    id: r.id as number,
-    entityId: r.entity_id as number,
-    patientId: r.patient_id as number,
-    agreementId: r.agreement_id as number,
-    departmentId: r.department_id as number,
-    medicationId: r.medication_id as number,
-    scheduledAt: stamp(r.scheduled_at),
-    scheduledQty: r.scheduled_qty as number | null,
-    administeredAt: stamp(r.administered_at),
-    administeredQty: r.administered_qty as number | null,
-    momentAt: stamp(r.moment_at)!,
-    status: r.status as AdministrationRow['status'],
-    deviationReason: r.deviation_reason as string | null,
-    deviationText: r.deviation_text as string | null,
-    doubleCheckRequired: r.double_check_required as boolean,
-    doubleCheckBy: r.double_check_by as number | null,
-    doubleCheckAt: stamp(r.double_check_at),
-    recordedBy: r.recorded_by as number,
-    recordedAt: stamp(r.recorded_at)!,
-    note: r.note as string | null,
-    correctsId: r.corrects_id as number | null,
-    timingReason: r.timing_reason as AdministrationRow['timingReason'],
-  };
-}
-
 /** The day list's data of one department and day (see DAY_LIST_DATA), dates as `Date`. */
 export async function dayListData(db: Db, departmentId: number, date: string) {
   const { start, end } = dayBounds(date);
@@ -145,7 +117,7 @@ export async function dayListData(db: Db, departmentId: number, date: string) {
       replacesId: a.replaces_id,
     })),
     days: new Map(data.days.map((d) => [d.agreement_id, d.slots])),
-    registrations: data.registrations.map(toAdministrationRow),
+    registrations: data.registrations.map(fromJsonRow),
     users: data.users,
     schemes: data.schemes,
     interim: new Map(data.interim.map((i) => [i.patient_id, new Date(i.at)])),

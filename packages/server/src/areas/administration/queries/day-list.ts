@@ -11,7 +11,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { progressOf } from '../day-progress.ts';
 import { expansionOf, plannedFrom, storePlannedDays } from '../../medication/public.ts';
-import { toRegistration, type UserRef } from '../registration-mapper.ts';
+import { toRegistration, type UserRef, userRefOf } from '../registration-mapper.ts';
 import { isLate, isWithdrawn } from '../rules.ts';
 import { localDate } from '../../../platform/time.ts';
 import { coumarinDose, coumarinDosesOf } from '../../trombosis/public.ts';
@@ -60,21 +60,7 @@ async function templatesOf(db: Db, data: DayListData, date: string, now: Date) {
 
 /** Who recorded and who double-checked, as the registrations name them. */
 const usersOf = (data: DayListData): Map<number, UserRef> =>
-  new Map(
-    data.users.map((u) => [
-      u.id,
-      {
-        Id: u.id,
-        Username: u.username,
-        ScreenName: u.has_person
-          ? screenName({
-              FirstNames: u.first_names!,
-              LastName: { Prefix: u.last_name_prefix, LastName: u.last_name! },
-            })
-          : null,
-      },
-    ]),
-  );
+  new Map(data.users.map((u) => [u.id, userRefOf(u)]));
 
 /** The key of a planned moment and of the registrations that belong to it. */
 const momentKey = (agreementId: number, at: Date | null) => `${agreementId}@${at?.getTime() ?? 'prn'}`;
