@@ -153,8 +153,8 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
     return answer.body;
   };
   // The issue's sizes: a ward (22 clients, 88 moments) and a large ward (60 clients, 240 moments).
-  const ward = await seedWard(database.db, 'Afdeling Bench Ward', 22, 5000);
-  const large = await seedWard(database.db, 'Afdeling Bench Groot', 60, 5100);
+  const ward = await seedWard(database.db, 'Afdeling Bench Ward', 22, 20000);
+  const large = await seedWard(database.db, 'Afdeling Bench Groot', 60, 20100);
   const reads = [
     { call: 'Toedienlijst, default department', part: 'list', path: '/api/administration/list' },
     { call: 'Toedienlijst, ward of 22', part: 'list', path: `/api/administration/list?departmentId=${ward}` },
