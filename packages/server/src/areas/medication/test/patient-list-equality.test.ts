@@ -1,4 +1,4 @@
-import type { PatientListQuery } from '@zorgportaal/contract';
+import { type PatientListQuery, patientListQuerySchema } from '@zorgportaal/contract';
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../../schema.ts';
@@ -11,7 +11,7 @@ import { selectPatients } from '../queries/patient-rows.ts';
 
 /** The client list as Drizzle built it before the prepared statement (commit 0cd0d0f). */
 async function listPatientsReference(t: TestApp, scope: Scope, query: PatientListQuery) {
-  const { q, departmentId, personId, limit = 50 } = query;
+  const { q, departmentId, personId, limit } = patientListQuerySchema.parse(query);
   const filters: (SQL | undefined)[] = [inPatientScope(scope, s.patients.entityId, s.patients.id)];
   if (departmentId) filters.push(eq(s.patients.departmentId, departmentId));
   if (personId) filters.push(eq(s.patients.personId, personId));
