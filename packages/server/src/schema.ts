@@ -11,6 +11,7 @@ export * from './platform/db/schema/attempts.ts';
 export * from './platform/db/schema/idempotency.ts';
 export * from './areas/auth/schema.ts';
 export * from './areas/medication/schema.ts';
+export * from './areas/medication/planned-schema.ts';
 export * from './areas/administration/schema.ts';
 export * from './areas/administration/days-schema.ts';
 export * from './areas/administration/scans-schema.ts';

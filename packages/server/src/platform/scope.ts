@@ -113,7 +113,8 @@ type ScopeCache = Map<string, Promise<Scope>>;
 /**
  * The caller's scope: the organisations whose data the request's caller may see, its own and those it
  * reaches through an active network link of one of `roles` (by default its clients' care centres:
- * supplied, or GP for). Computed once per request.
+ * supplied, or GP for). Kept per organisation in the caller cache until a network link or an organisation
+ * changes (`forgetNetwork`, `forgetEntity`, or a reconnect of the event listener); frozen, as it is shared.
  */
 export function scopeOf(
   request: FastifyRequest,
@@ -124,7 +125,13 @@ export function scopeOf(
   const key = [...roles].sort().join(',');
   let scope = cache.get(key);
   if (!scope) {
-    scope = entityScope(request.server.db, callerOf(request).entityId, roles);
+    const { db, callerCache } = request.server;
+    const entityId = callerOf(request).entityId;
+    scope = callerCache.entityMemo(
+      entityId,
+      `scope:${key}`,
+      async () => Object.freeze(await entityScope(db, entityId, roles)) as Scope,
+    );
     cache.set(key, scope);
   }
   return scope;
@@ -146,10 +153,9 @@ export async function patientReadScope(
   db: Db,
   caller: Caller,
   medication: () => Promise<Scope> = () => entityScope(db, caller.entityId),
+  anticoagulation: () => Promise<number[]> = () => linkedEntityIds(db, caller.entityId, ['anticoagulation']),
 ): Promise<PatientReadScope> {
-  const served = caller.permissions.has('trombosis.read')
-    ? await linkedEntityIds(db, caller.entityId, ['anticoagulation'])
-    : [];
+  const served = caller.permissions.has('trombosis.read') ? await anticoagulation() : [];
   const own: Scope = caller.permissions.has('medication.read') ? await medication() : [];
   const ids = [...new Set([...own, ...served])];
   const limited = own.prescriber?.entities.filter((id) => !served.includes(id)) ?? [];
@@ -161,10 +167,21 @@ export async function patientReadScope(
 
 const READ_SCOPE_CACHE = Symbol('patientReadScope');
 
-/** The caller's patient read scope, computed once per request (sharing `scopeOf`'s). */
+/** The caller's patient read scope, computed once per request from the caller cache's memos (sharing `scopeOf`'s). */
 export function patientReadScopeOf(request: FastifyRequest): Promise<PatientReadScope> {
   const holder = request as unknown as { [READ_SCOPE_CACHE]?: Promise<PatientReadScope> };
-  return (holder[READ_SCOPE_CACHE] ??= patientReadScope(request.server.db, callerOf(request), () =>
-    scopeOf(request),
+  const { db, callerCache } = request.server;
+  const caller = callerOf(request);
+  return (holder[READ_SCOPE_CACHE] ??= patientReadScope(
+    db,
+    caller,
+    () => scopeOf(request),
+    () =>
+      callerCache.entityMemo(
+        caller.entityId,
+        'served:anticoagulation',
+        async () =>
+          Object.freeze(await linkedEntityIds(db, caller.entityId, ['anticoagulation'])) as number[],
+      ),
   ));
 }

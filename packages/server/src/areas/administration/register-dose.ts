@@ -12,16 +12,16 @@ import { type Answer, keepAnswer, type KeyedRequest } from '../../platform/idemp
 import { auditCheckedAtDose, markCheckedAtDose, verifyDoubleCheckAtDose } from './double-check-at-dose.ts';
 import {
   effectiveRegistrationOf,
-  type findAgreementForRegistration,
+  type Found,
+  insertRegistration,
   type MomentTaken,
   register,
+  registrationValues,
 } from './queries/index.ts';
 import { mayRegisterAt } from './rules.ts';
 import { loadUsers } from './queries/users.ts';
 import { type AdministrationRow, toRegistration, type UserRef } from './registration-mapper.ts';
 import { checkAdministeredAt, checkTimeWindow, windowSettingsOf } from './time-window.ts';
-
-type Found = Awaited<ReturnType<typeof findAgreementForRegistration>>;
 
 const SCAN_FAILED = 'De laatste scan van dit moment klopte niet. Scan opnieuw of registreer een afwijking.';
 
@@ -55,14 +55,15 @@ export type Keyed = { keyed: KeyedRequest; users: Map<number, UserRef> };
 
 /**
  * Registers a dose, a deviation or a correction after the area's rules, and answers 201 with it. Each way
- * is atomic without extra round trips where it can be: without a key one INSERT (the day roll-up's
- * statement triggers run inside it), with a key one statement that also stores the answer. A bedside
+ * is atomic without extra round trips where it can be: without a key one INSERT that also reads the recorder
+ * for the answer (the day roll-up's statement triggers run inside it), with a key one statement that also
+ * stores the answer. A bedside
  * double check stores the registration and its check (and a key's answer) in one transaction.
  */
 export async function registerDose(
   app: FastifyInstance,
   request: FastifyRequest<{ Body: RegistrationBody }>,
-  found: Found,
+  found: Found | undefined,
   keyed: Keyed | null,
 ): Promise<Answer> {
   const { body } = request;
@@ -108,7 +109,13 @@ export async function registerDose(
     const keep = { keyed: keyed.keyed, answerOf: (r: AdministrationRow) => answerOf(r, keyed.users) };
     row = await register(app.db, found, toStore, caller.accountId, now, keep);
     answer = { status: 201, body: answerOf(row, keyed.users) };
-  } else row = await register(app.db, found, toStore, caller.accountId, now);
+  } else {
+    // The usual tap: one statement that also names the recorder for the answer.
+    const values = await registrationValues(app.db, found, toStore, caller.accountId, now);
+    const stored = await insertRegistration(app.db, values);
+    row = stored.row;
+    answer = { status: 201, body: answerOf(row, stored.users) };
+  }
   await app.audit.record(request, {
     action: AUDIT_ACTIONS.create,
     outcome: 'success',

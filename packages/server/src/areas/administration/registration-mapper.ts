@@ -1,9 +1,61 @@
-import type { Registration } from '@zorgportaal/contract';
+import { type Registration, screenName } from '@zorgportaal/contract';
 import type * as t from './tables.ts';
 import { isLate } from './rules.ts';
 
 export type AdministrationRow = typeof t.administrations.$inferSelect;
 export type UserRef = Registration['RecordedBy'];
+
+const stamp = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : new Date(value as string);
+
+/** A registration as `row_to_json` gives it (snake_case, timestamps as text) → the stored row's type. */
+export function fromJsonRow(r: Record<string, unknown>): AdministrationRow {
+  return {
+    id: r.id as number,
+    entityId: r.entity_id as number,
+    patientId: r.patient_id as number,
+    agreementId: r.agreement_id as number,
+    departmentId: r.department_id as number,
+    medicationId: r.medication_id as number,
+    scheduledAt: stamp(r.scheduled_at),
+    scheduledQty: r.scheduled_qty as number | null,
+    administeredAt: stamp(r.administered_at),
+    administeredQty: r.administered_qty as number | null,
+    momentAt: stamp(r.moment_at)!,
+    status: r.status as AdministrationRow['status'],
+    deviationReason: r.deviation_reason as string | null,
+    deviationText: r.deviation_text as string | null,
+    doubleCheckRequired: r.double_check_required as boolean,
+    doubleCheckBy: r.double_check_by as number | null,
+    doubleCheckAt: stamp(r.double_check_at),
+    recordedBy: r.recorded_by as number,
+    recordedAt: stamp(r.recorded_at)!,
+    note: r.note as string | null,
+    correctsId: r.corrects_id as number | null,
+    timingReason: r.timing_reason as AdministrationRow['timingReason'],
+  };
+}
+
+/** An account as the statements give it (joined with its person, if any) → who recorded or checked. */
+export function userRefOf(u: {
+  id: number;
+  username: string;
+  first_names: string | null;
+  last_name_prefix: string | null;
+  last_name: string | null;
+  has_person: boolean;
+}): UserRef {
+  return {
+    Id: u.id,
+    Username: u.username,
+    ScreenName: u.has_person
+      ? screenName({
+          FirstNames: u.first_names!,
+          LastName: { Prefix: u.last_name_prefix, LastName: u.last_name! },
+        })
+      : null,
+  };
+}
 
 const unknownUser = (id: number): UserRef => ({ Id: id, Username: `#${id}`, ScreenName: null });
 

@@ -21,9 +21,9 @@ import {
   refuseNotFound,
   unprocessable,
 } from '../../platform/errors.ts';
-import { callerOf, scopeOf } from '../../platform/scope.ts';
+import { callerOf } from '../../platform/scope.ts';
 import type { Caller } from '../../platform/types.ts';
-import { visibleDepartments } from '../medication/public.ts';
+import { callerDepartments } from '../medication/public.ts';
 import { sameDefinition, toDiagram } from './mapper.ts';
 import {
   deleteDiagram,
@@ -44,8 +44,7 @@ export const mayChange = (caller: Caller, row: Pick<DiagramRow, 'ownerAccountId'
 /** A chosen department must be one the caller's results can show, else the chart would be empty for good. */
 async function checkDepartment(request: FastifyRequest, definition: DiagramDefinition): Promise<void> {
   if (definition.DepartmentId === null) return;
-  const caller = callerOf(request);
-  const visible = await visibleDepartments(request.server.db, await scopeOf(request), caller.entityId);
+  const visible = await callerDepartments(request);
   if (!visible.some((department) => department.Id === definition.DepartmentId))
     throw unprocessable('Deze afdeling kunt u niet kiezen.', 'Definition.DepartmentId');
 }

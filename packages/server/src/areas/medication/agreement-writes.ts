@@ -10,15 +10,19 @@ import {
   clearIdentifier,
   endAgreement,
   findSuccessor,
+  expansionOf,
   insertAgreement,
   stopAgreement,
+  storePlannedDays,
 } from './queries/index.ts';
+import { addDays, localDate } from '../../platform/time.ts';
 
 /**
  * Create, change and stop a medication agreement (MP9): the one place of their rules, used by the JSON API
  * (`routes/agreements.ts`, `routes/agreement-changes.ts`) and by the FHIR transaction (areas/fhir). Each runs
  * inside the caller's transaction, tells the agreement-change listeners (the Baxter interim changes) and
- * returns the audit entries the caller writes once the transaction is committed.
+ * returns the audit entries the caller writes once the transaction is committed. A new agreement's planned
+ * days (today and tomorrow) are stored in the same transaction (planned-schema.ts).
  */
 
 export const AGREEMENT_ENDED = 'Deze afspraak is al beëindigd of gewijzigd.';
@@ -29,6 +33,12 @@ export const isAgreementOver = (a: AgreementRow, at: Date) =>
 
 /** The account recorded as the author; a system client has none (its audit entries name it). */
 const authorOf = (caller: Caller) => (caller.system ? null : caller.accountId);
+
+/** Stores today's and tomorrow's planned moments of a new agreement (the roll-over adds the days after). */
+async function storeFirstDays(tx: Tx, id: number, values: AgreementValues, now = new Date()): Promise<void> {
+  const today = localDate(now);
+  await storePlannedDays(tx, expansionOf([{ id, ...values }], [today, addDays(today, 1)]));
+}
 
 export interface AgreementWrite {
   /** The agreement created (create, change) or stopped. */
@@ -51,6 +61,7 @@ export async function createAgreement(
     identifierSystem: identifier?.system ?? null,
     identifierValue: identifier?.value ?? null,
   });
+  await storeFirstDays(tx, id, values);
   await agreementChanged(tx, {
     kind: 'started',
     agreementId: id,
@@ -99,6 +110,7 @@ export async function changeAgreement(
     identifierSystem: old.identifierSystem,
     identifierValue: old.identifierValue,
   });
+  await storeFirstDays(tx, created, values);
   await agreementChanged(tx, {
     kind: 'changed',
     agreementId: old.id,

@@ -4,12 +4,14 @@ import agreements from './routes/agreements.ts';
 import catalogue from './routes/catalogue.ts';
 import patients from './routes/patients.ts';
 import prescribers from './routes/prescribers.ts';
+import { scheduleRollOver } from './planned-days.ts';
 
-/** Medication: clients (patients), the medication catalogue and medication agreements. */
+/** Medication: clients (patients), the medication catalogue, medication agreements and their planned days. */
 export default async function medicationArea(app: FastifyInstance): Promise<void> {
   await app.register(patients);
   await app.register(prescribers);
   await app.register(catalogue);
   await app.register(agreements);
   await app.register(agreementChanges);
+  scheduleRollOver(app);
 }

@@ -1,10 +1,27 @@
 import { type Patient, screenName } from '@zorgportaal/contract';
 import type * as t from './tables.ts';
-import { toPerson } from '../persons/public.ts';
+import { nameInformationOf } from '../persons/public.ts';
 
+/** What the Patient JSON is made of (a whole row or the list statement's columns). */
 export interface PatientJoin {
-  patient: typeof t.patients.$inferSelect;
-  person: typeof t.persons.$inferSelect;
+  patient: Pick<
+    typeof t.patients.$inferSelect,
+    | 'id'
+    | 'personId'
+    | 'entityId'
+    | 'bsn'
+    | 'departmentId'
+    | 'room'
+    | 'pharmacyEntityId'
+    | 'gpName'
+    | 'prescriberEntityId'
+    | 'allergies'
+    | 'consentStatus'
+  >;
+  person: Pick<
+    typeof t.persons.$inferSelect,
+    'firstNames' | 'lastNamePrefix' | 'lastName' | 'partnerPrefix' | 'partnerLastName' | 'dateOfBirth'
+  >;
   departmentName: string;
   pharmacyName: string | null;
   prescriberName: string | null;
@@ -18,7 +35,8 @@ export function toPatient({
   pharmacyName,
   prescriberName,
 }: PatientJoin): Patient {
-  const { NameInformation, DateOfBirth } = toPerson(person);
+  const NameInformation = nameInformationOf(person);
+  const DateOfBirth = person.dateOfBirth;
   return {
     Id: patient.id,
     PersonId: patient.personId,

@@ -1,5 +1,8 @@
 import type { AgreementType, Instructions } from '@zorgportaal/contract';
 import { dayBounds, isoWeekday, localInstant } from '../../platform/time.ts';
+import type { DaySlot } from './planned-schema.ts';
+
+export type { DaySlot };
 
 /** What planning needs of an agreement (a subset of the stored row). */
 export interface PlanningAgreement {
@@ -32,14 +35,37 @@ const overlaps = (a: PlanningAgreement, start: Date, end: Date): boolean =>
   a.startAt < end && (a.endAt === null || a.endAt > start);
 
 /**
+ * An agreement's day template: its timed moments on `date` (none on a weekday it skips), or the one
+ * as-needed line. A pure function of the type and instructions, which never change (a change is a new
+ * agreement), and the date: what `planned_moments` stores.
+ */
+export function daySlots(
+  a: Pick<PlanningAgreement, 'type' | 'instructions'>,
+  date: string,
+  instantOf: (time: string) => Date = (time) => localInstant(date, time),
+): DaySlot[] {
+  if (isAsNeeded(a)) return [{ at: null, time: null, dose: a.instructions.AsNeededDose }];
+  const { Weekdays, Moments } = a.instructions;
+  if (Weekdays.length > 0 && !Weekdays.includes(isoWeekday(date))) return [];
+  const seen = new Set<number>();
+  const slots: DaySlot[] = [];
+  for (const moment of Moments) {
+    const at = instantOf(moment.Time).getTime();
+    // 02:30 and 03:30 meet on the day summer time starts; the dose is planned once.
+    if (seen.has(at)) continue;
+    seen.add(at);
+    slots.push({ at, time: moment.Time, dose: moment.Dose });
+  }
+  return slots;
+}
+
+/**
  * The toedienlijst of one day: every timed moment of the agreements active at that instant, and one
  * line per as-needed agreement in force that day. Agreements are half-open intervals [startAt, endAt), so a
  * change mid-day (old ends at T, new starts at T) yields each moment once: before T from the old one,
  * from T on from the new one. Sorted by time (as-needed last), then agreement id.
  */
 export function plannedMoments(agreements: readonly PlanningAgreement[], date: string): PlannedSlot[] {
-  const weekday = isoWeekday(date);
-  const day = dayBounds(date);
   // Time-zone conversion is the costly part; a ward has only a handful of distinct times a day.
   const instants = new Map<string, Date>();
   const instantOf = (time: string) => {
@@ -47,26 +73,36 @@ export function plannedMoments(agreements: readonly PlanningAgreement[], date: s
     if (!instant) instants.set(time, (instant = localInstant(date, time)));
     return instant;
   };
+  const templates = new Map(agreements.map((a) => [a.id, daySlots(a, date, instantOf)]));
+  return plannedFrom(agreements, templates, date);
+}
+
+/**
+ * `plannedMoments` from the agreements' day templates (`daySlots`, computed or stored): the agreement's
+ * start and end applied to each timed slot, and an as-needed line only while in force and not replaced
+ * that day. An agreement without a template plans nothing.
+ */
+export function plannedFrom(
+  agreements: readonly PlanningAgreement[],
+  templates: ReadonlyMap<number, readonly DaySlot[]>,
+  date: string,
+  day = dayBounds(date),
+): PlannedSlot[] {
   const slots: PlannedSlot[] = [];
   for (const a of agreements) {
+    const template = templates.get(a.id) ?? [];
     if (isAsNeeded(a)) {
       // When a change happened today, only the newest agreement of the chain is listed.
       const replacedToday = agreements.some((b) => b.replacesId === a.id && overlaps(b, day.start, day.end));
-      if (overlaps(a, day.start, day.end) && !replacedToday) {
-        slots.push({ agreementId: a.id, scheduledAt: null, time: null, dose: a.instructions.AsNeededDose });
-      }
+      if (overlaps(a, day.start, day.end) && !replacedToday)
+        for (const slot of template)
+          slots.push({ agreementId: a.id, scheduledAt: null, time: null, dose: slot.dose });
       continue;
     }
-    const { Weekdays, Moments } = a.instructions;
-    if (Weekdays.length > 0 && !Weekdays.includes(weekday)) continue;
-    const seen = new Set<number>();
-    for (const moment of Moments) {
-      const scheduledAt = instantOf(moment.Time);
-      // 02:30 and 03:30 meet on the day summer time starts; the dose is planned once.
-      if (activeAt(a, scheduledAt) && !seen.has(scheduledAt.getTime())) {
-        seen.add(scheduledAt.getTime());
-        slots.push({ agreementId: a.id, scheduledAt, time: moment.Time, dose: moment.Dose });
-      }
+    for (const slot of template) {
+      const scheduledAt = new Date(slot.at!);
+      if (activeAt(a, scheduledAt))
+        slots.push({ agreementId: a.id, scheduledAt, time: slot.time, dose: slot.dose });
     }
   }
   return slots.sort(compareSlots);

@@ -1,11 +1,20 @@
-export { isAsNeeded, plannedMoments, type PlanningAgreement } from './planned-moments.ts';
+export {
+  type DaySlot,
+  daySlots,
+  isAsNeeded,
+  plannedFrom,
+  plannedMoments,
+  type PlanningAgreement,
+} from './planned-moments.ts';
+export { expansionOf, type PlannedDay, storePlannedDays } from './queries/planned.ts';
 /** What other areas may use of this area (functions and types; tables are in its schema files). */
-export { pickDepartment, visibleDepartments } from './queries/departments.ts';
+export { visibleDepartments } from './queries/departments.ts';
+export { callerDepartments, pickDepartment } from './departments.ts';
 export { findAgreementRow, findPatient, listAgreements, listPatients } from './queries/index.ts';
 export { markConsentGiven } from './queries/consent.ts';
 export { toPatient } from './patient-mapper.ts';
 export { selectPatients } from './queries/patient-rows.ts';
-export { inPatientScope } from './patient-scope.ts';
+export { inPatientScope, inPatientScopeText, patientScopeParams } from './patient-scope.ts';
 export { insertEcdClient, moveEcdClient } from './queries/ecd-clients.ts';
 export {
   AGREEMENT_ENDED,

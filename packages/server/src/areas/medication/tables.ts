@@ -6,3 +6,4 @@ export * from './schema.ts';
 export { accounts } from '../accounts/schema.ts';
 export { persons } from '../persons/schema.ts';
 export { departments, entities, networkLinks } from '../../platform/db/schema/organisations.ts';
+export * from './planned-schema.ts';

@@ -134,6 +134,8 @@ const networkRoutes: FastifyPluginAsyncZod = async (app) => {
         throw invalid('ToEntityId', 'Dit soort organisatie past niet bij deze rol.');
       const created = await createLink(app.db, caller, body);
       const id = created ?? (await reproposeLink(app.db, caller, body));
+      // Every instance reads scopes and department lists again (platform/access/caller-cache.ts).
+      if (id !== undefined) await app.callerCache.forgetNetwork(own);
       if (id === undefined)
         throw new HttpError(409, 'CONFLICT', 'Deze koppeling bestaat al.', {
           Fields: { Role: 'Deze koppeling bestaat al.' },
@@ -199,6 +201,7 @@ const networkRoutes: FastifyPluginAsyncZod = async (app) => {
         throw invalid('Active', 'De andere organisatie moet deze koppeling bevestigen.');
       }
       const changed = wanted ? !row.active : row.active && (await deactivateLink(app.db, caller, id));
+      if (changed) await app.callerCache.forgetNetwork(caller.entityId);
       if (changed)
         await recordLinkChange(request, row, {
           action: AUDIT_ACTIONS.update,
@@ -227,6 +230,7 @@ const networkRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = link && (await findLink(app.db, id));
       if (!row) return refuse(request, id, AUDIT_ACTIONS.delete);
       await deleteLink(app.db, id);
+      await app.callerCache.forgetNetwork(request.caller!.entityId);
       await recordLinkChange(request, row, {
         action: AUDIT_ACTIONS.delete,
         outcome: 'success',

@@ -3,18 +3,21 @@ import type { persons } from './tables.ts';
 
 type PersonRow = typeof persons.$inferSelect;
 
+/** The name columns → the spec's NameInformation. */
+export const nameInformationOf = (
+  row: Pick<PersonRow, 'firstNames' | 'lastNamePrefix' | 'lastName' | 'partnerPrefix' | 'partnerLastName'>,
+): Person['NameInformation'] => ({
+  FirstNames: row.firstNames,
+  LastName: { Prefix: row.lastNamePrefix, LastName: row.lastName },
+  LastNamePartner: row.partnerLastName ? { Prefix: row.partnerPrefix, LastName: row.partnerLastName } : null,
+});
+
 /** DB row → the spec's Person JSON (§3). */
 export function toPerson(row: PersonRow): Person {
   return {
     Id: row.id,
     Deleted: row.deleted,
-    NameInformation: {
-      FirstNames: row.firstNames,
-      LastName: { Prefix: row.lastNamePrefix, LastName: row.lastName },
-      LastNamePartner: row.partnerLastName
-        ? { Prefix: row.partnerPrefix, LastName: row.partnerLastName }
-        : null,
-    },
+    NameInformation: nameInformationOf(row),
     DateOfBirth: row.dateOfBirth,
     CustomerName: row.customerName,
     Entity: row.entityId,

@@ -11,7 +11,14 @@ import { schemesInForce } from './queries.ts';
 export type CoumarinDoses = ReadonlyMap<number, { drug: Coumarin; tablets: number }>;
 
 export async function coumarinDosesOn(db: Db, patientIds: number[], date: string): Promise<CoumarinDoses> {
-  const schemes = await schemesInForce(db, patientIds, date);
+  return coumarinDosesOf(await schemesInForce(db, patientIds, date), date);
+}
+
+/** The doses of `date` from the schemes in force that day (one per patient, read by the caller). */
+export function coumarinDosesOf(
+  schemes: readonly { patientId: number; drug: Coumarin; halvesPerDay: readonly number[] }[],
+  date: string,
+): CoumarinDoses {
   const weekday = isoWeekday(date) - 1;
   return new Map(
     schemes.map((s) => [s.patientId, { drug: s.drug, tablets: (s.halvesPerDay[weekday] ?? 0) / 2 }]),

@@ -18,12 +18,14 @@ import {
   type SystemCallerRow,
 } from './system-client-port.ts';
 
-/** The channel of every change that ends or narrows a session, or changes entity settings. */
+/** The channel of every change that ends or narrows a session, changes entity settings or network links. */
 export const AUTH_CHANNEL = 'zp_auth';
 /** Writing last_seen_at on every request would double the cost of each call; once a minute is enough for a 30-minute idle limit. */
 export const TOUCH_INTERVAL_MS = 60_000;
 /** Bounds the memory: the oldest entries go first (they reload with one query when used again). */
 const MAX_ENTRIES = 50_000;
+/** Bounds the per-organisation memos (scopes, department lists): a few per organisation. */
+const MAX_MEMOS = 10_000;
 
 interface Entry {
   caller: Caller;
@@ -59,6 +61,8 @@ type Settings = ReturnType<typeof toEntitySettings>;
 export class CallerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly settings = new Map<number, Settings>();
+  /** Per organisation: its scope by roles, its visible departments (`entityMemo`). */
+  private readonly memos = new Map<string, unknown>();
   private generation = 0;
   private readonly unsubscribe: () => void;
   private readonly unsubscribeReconnect: () => void;
@@ -76,6 +80,7 @@ export class CallerCache {
     this.generation++;
     this.entries.clear();
     this.settings.clear();
+    this.memos.clear();
   }
 
   async resolve(token: string, now = Date.now()): Promise<ResolvedCaller | null> {
@@ -123,6 +128,25 @@ export class CallerCache {
     return value;
   }
 
+  /**
+   * What an organisation reaches, kept until a network link or an organisation changes (`forgetNetwork`,
+   * `forgetEntity`: any such event drops every memo on every instance, as a reconnect does). For the
+   * caller's scope (platform/scope.ts) and visible departments, read on every client-data request. `name`
+   * names what is kept (e.g. `scope:gp,supplies`); `load` reads it on a miss.
+   */
+  async entityMemo<T>(entityId: number, name: string, load: () => Promise<T>): Promise<T> {
+    if (!this.events.delivering) this.clear();
+    const key = `${entityId}|${name}`;
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const generation = this.generation;
+    const value = await load();
+    if (generation === this.generation) {
+      if (this.memos.size >= MAX_MEMOS) this.memos.delete(this.memos.keys().next().value!);
+      this.memos.set(key, value);
+    }
+    return value;
+  }
+
   /** After the change is committed: logout, refresh-token reuse. */
   forgetSession(sessionId: string): Promise<void> {
     return this.events.publish(AUTH_CHANNEL, `s:${sessionId}`);
@@ -143,11 +167,20 @@ export class CallerCache {
     return this.events.publish(AUTH_CHANNEL, `e:${entityId}`);
   }
 
+  /**
+   * After the change is committed: a network link of the organisation was made, (de)activated or removed
+   * (or a department added), so scopes and department lists are read again on every instance.
+   */
+  forgetNetwork(entityId: number): Promise<void> {
+    return this.events.publish(AUTH_CHANNEL, `n:${entityId}`);
+  }
+
   close(): void {
     this.unsubscribe();
     this.unsubscribeReconnect();
     this.entries.clear();
     this.settings.clear();
+    this.memos.clear();
   }
 
   private answer(entry: Entry, now: number): ResolvedCaller {
@@ -163,6 +196,9 @@ export class CallerCache {
     this.generation++;
     const kind = payload.slice(0, 2);
     const id = payload.slice(2);
+    // Scopes and department lists name other organisations too: any link or organisation change drops them all.
+    if (kind === 'n:' || kind === 'e:') this.memos.clear();
+    if (kind === 'n:') return;
     const matches: (entry: Entry) => boolean =
       kind === 's:'
         ? (e) => e.caller.sessionId === id

@@ -14,7 +14,7 @@ import { buildDayList } from './day-list.ts';
 /** The dashboard: per visible department the day's progress, open double checks, patients without consent. */
 export async function buildDashboard(
   db: Db,
-  departments: DepartmentOption[],
+  departments: readonly DepartmentOption[],
   scope: Scope,
   date: string,
   now: Date,

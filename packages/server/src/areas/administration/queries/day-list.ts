@@ -2,24 +2,22 @@ import {
   type DayList,
   type DepartmentOption,
   type PlannedMoment,
-  type RiskCategory,
+  type Registration,
   screenName,
   isRiskProduct,
 } from '@zorgportaal/contract';
-import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { progressOf } from '../day-progress.ts';
-import { plannedMoments } from '../../medication/public.ts';
-import { toRegistration } from '../registration-mapper.ts';
-import { loadUsers } from './users.ts';
+import { expansionOf, plannedFrom, storePlannedDays } from '../../medication/public.ts';
+import { toRegistration, type UserRef, userRefOf } from '../registration-mapper.ts';
 import { isLate, isWithdrawn } from '../rules.ts';
-import { dayBounds } from '../../../platform/time.ts';
-import { coumarinDose, coumarinDosesOn } from '../../trombosis/public.ts';
-import { interimChangesOn } from '../../baxter/public.ts';
-import { photoVersion } from '../photo-version.ts';
+import { localDate } from '../../../platform/time.ts';
+import { coumarinDose, coumarinDosesOf } from '../../trombosis/public.ts';
 import { findEntity } from '../../../platform/entities.ts';
 import { windowOf, type WindowSettings, windowSettingsOf } from '../time-window.ts';
+import { dayListData, type DayListData } from './day-list-data.ts';
 
 /** Registrations that no later registration corrects: the ones that count (uses the corrects_id index). */
 export const isEffective = sql`not exists (select 1 from administrations as correction where correction.corrects_id = ${t.administrations.id})`;
@@ -43,9 +41,34 @@ export function agreementsInForce(db: Db, patientIds: number[], start: Date, end
 const isAfterInterimChange = (since: Date | undefined, at: Date | null) =>
   since !== undefined && at !== null && at >= since;
 
+/** Days this close to today are stored when first read; others are expanded for the read only. */
+const STORED_DAYS_AROUND_TODAY = 7;
+
 /**
- * The toedienlijst of one department and day: planned moments derived from the agreements, each with
- * its effective registrations. Ordered by time (as-needed last), then room and patient.
+ * The day templates of the agreements: stored ones as read, the missing ones expanded now and (near today)
+ * stored for the next read. Only the first read of a day that neither an agreement write nor the roll-over
+ * stored costs this third statement.
+ */
+async function templatesOf(db: Db, data: DayListData, date: string, now: Date) {
+  const missing = data.agreements.filter((a) => !data.days.has(a.id));
+  if (missing.length === 0) return data.days;
+  const fresh = expansionOf(missing, [date]);
+  const distance = Math.abs(Date.parse(date) - Date.parse(localDate(now))) / 86_400_000;
+  if (distance <= STORED_DAYS_AROUND_TODAY) await storePlannedDays(db, fresh);
+  return new Map([...data.days, ...fresh.map((d) => [d.agreementId, d.slots] as const)]);
+}
+
+/** Who recorded and who double-checked, as the registrations name them. */
+const usersOf = (data: DayListData): Map<number, UserRef> =>
+  new Map(data.users.map((u) => [u.id, userRefOf(u)]));
+
+/** The key of a planned moment and of the registrations that belong to it. */
+const momentKey = (agreementId: number, at: Date | null) => `${agreementId}@${at?.getTime() ?? 'prn'}`;
+
+/**
+ * The toedienlijst of one department and day: planned moments from the agreements' stored planned days,
+ * each with its effective registrations. Ordered by time (as-needed last), then room and patient. One
+ * statement (dayListData), plus one to store the planned days the first time a day is read.
  */
 export async function buildDayList(
   db: Db,
@@ -55,105 +78,69 @@ export async function buildDayList(
   /** The care centre's dose time window when the caller already has it (the caller cache): no query. */
   knownWindow?: WindowSettings,
 ): Promise<DayList> {
-  const day = dayBounds(date);
-  const patients = await db
-    .select({ patient: t.patients, person: t.persons })
-    .from(t.patients)
-    .innerJoin(t.persons, eq(t.persons.id, t.patients.personId))
-    .where(and(eq(t.patients.departmentId, department.Id), eq(t.persons.deleted, false)))
-    .orderBy(asc(t.patients.room), asc(t.persons.lastName));
+  const data = await dayListData(db, department.Id, date);
   const base = { DepartmentId: department.Id, DepartmentName: department.Name, Date: date };
-  const empty = { ...base, Moments: [], Summary: progressOf({ Moments: [] }, now) };
-  if (patients.length === 0) return empty;
-  const found = await agreementsInForce(
-    db,
-    patients.map((p) => p.patient.id),
-    day.start,
-    day.end,
-  );
-  if (found.length === 0) return empty;
-  const registrations = await db
-    .select()
-    .from(t.administrations)
-    .where(
-      and(
-        inArray(
-          t.administrations.agreementId,
-          found.map((f) => f.agreement.id),
-        ),
-        gte(t.administrations.momentAt, day.start),
-        lt(t.administrations.momentAt, day.end),
-        isEffective,
-      ),
-    )
-    .orderBy(asc(t.administrations.momentAt), asc(t.administrations.id));
-  const users = await loadUsers(
-    db,
-    registrations.flatMap((r) => [r.recordedBy, r.doubleCheckBy]),
-  );
+  if (data.patients.length === 0 || data.agreements.length === 0)
+    return { ...base, Moments: [], Summary: progressOf({ Moments: [] }, now) };
+  const templates = await templatesOf(db, data, date, now);
+  const users = usersOf(data);
+  const registrations = new Map<string, Registration[]>();
+  for (const r of data.registrations) {
+    const key = momentKey(r.agreementId, r.scheduledAt);
+    const own = registrations.get(key) ?? [];
+    own.push(toRegistration(r, users, now));
+    registrations.set(key, own);
+  }
   // Coumarins follow the trombosis service's dosage scheme of the day.
-  const coumarinPatients = found
-    .filter((f) => f.medication.riskCategories.includes('coumarine'))
-    .map((f) => f.agreement.patientId);
-  const doses = await coumarinDosesOn(db, coumarinPatients, date);
-  // A Baxter roll that no longer matches the agreements: its moments from the change on are flagged.
-  const interim = await interimChangesOn(
-    db,
-    patients.map((p) => p.patient.id),
+  const doses = coumarinDosesOf(
+    data.schemes.map((s) => ({ patientId: s.patient_id, drug: s.drug, halvesPerDay: s.halves_per_day })),
     date,
   );
   // The care centre's dose time window: the list shows what registration enforces.
   const window = knownWindow ?? windowSettingsOf((await findEntity(db, department.EntityId))?.settings);
-  const byAgreement = new Map(found.map((f) => [f.agreement.id, f]));
-  const byPatient = new Map(
-    patients.map((p, i) => [p.patient.id, { ...p, order: i, photo: photoVersion(p.person.avatar) }]),
-  );
+  const byAgreement = new Map(data.agreements.map((a) => [a.id, a]));
+  const byPatient = new Map(data.patients.map((p, order) => [p.id, { ...p, order }]));
 
-  const moments = plannedMoments(
-    found.map((f) => f.agreement),
-    date,
-  ).map((slot): PlannedMoment & { order: number } => {
-    const { agreement, medication } = byAgreement.get(slot.agreementId)!;
-    const { patient, person, order, photo } = byPatient.get(agreement.patientId)!;
-    const own = registrations
-      .filter(
-        (r) => r.agreementId === agreement.id && r.scheduledAt?.getTime() === slot.scheduledAt?.getTime(),
-      )
-      .map((r) => toRegistration(r, users, now));
-    const risks = medication.riskCategories as RiskCategory[];
-    return {
-      order,
-      Key: `${agreement.id}@${slot.scheduledAt?.toISOString() ?? 'prn'}`,
-      AgreementId: agreement.id,
-      PatientId: patient.id,
-      PatientName: screenName({
-        FirstNames: person.firstNames,
-        LastName: { Prefix: person.lastNamePrefix, LastName: person.lastName },
-      }),
-      PhotoVersion: photo,
-      Room: patient.room,
-      MedicationId: medication.id,
-      MedicationName: medication.name,
-      ScheduledAt: slot.scheduledAt?.toISOString() ?? null,
-      Time: slot.time,
-      Dose: coumarinDose(doses, patient.id, medication.name, slot.dose),
-      DoseUnit: agreement.instructions.DoseUnit,
-      DistributionForm: agreement.distributionForm,
-      SelfManaged: agreement.selfManaged,
-      AsNeeded: slot.scheduledAt === null,
-      AsNeededCriterion: agreement.instructions.AsNeededCriterion,
-      AsNeededMaxPerDay: agreement.instructions.AsNeededMaxPerDay,
-      RiskCategories: risks,
-      DoubleCheckRequired: isRiskProduct(risks),
-      ConsentMissing: patient.consentStatus !== 'given',
-      // Open (nothing registered, or only a withdrawn registration): late by the clock.
-      Late: own.every((r) => isWithdrawn(r.Status)) && isLate(slot.scheduledAt, null, now),
-      InterimChange: isAfterInterimChange(interim.get(patient.id), slot.scheduledAt),
-      Window: slot.scheduledAt ? windowOf(slot.scheduledAt, window) : null,
-      Registrations: own,
-    };
-  });
-  // plannedMoments sorted by time already; a stable sort by room order within each time keeps that.
+  const moments = plannedFrom(data.agreements, templates, date).map(
+    (slot): PlannedMoment & { order: number } => {
+      const agreement = byAgreement.get(slot.agreementId)!;
+      const patient = byPatient.get(agreement.patient_id)!;
+      const own = registrations.get(momentKey(agreement.id, slot.scheduledAt)) ?? [];
+      const risks = agreement.risk_categories;
+      return {
+        order: patient.order,
+        Key: `${agreement.id}@${slot.scheduledAt?.toISOString() ?? 'prn'}`,
+        AgreementId: agreement.id,
+        PatientId: patient.id,
+        PatientName: screenName({
+          FirstNames: patient.first_names,
+          LastName: { Prefix: patient.last_name_prefix, LastName: patient.last_name },
+        }),
+        PhotoVersion: patient.photo,
+        Room: patient.room,
+        MedicationId: agreement.medication_id,
+        MedicationName: agreement.medication_name,
+        ScheduledAt: slot.scheduledAt?.toISOString() ?? null,
+        Time: slot.time,
+        Dose: coumarinDose(doses, patient.id, agreement.medication_name, slot.dose),
+        DoseUnit: agreement.instructions.DoseUnit,
+        DistributionForm: agreement.distribution_form as PlannedMoment['DistributionForm'],
+        SelfManaged: agreement.self_managed,
+        AsNeeded: slot.scheduledAt === null,
+        AsNeededCriterion: agreement.instructions.AsNeededCriterion,
+        AsNeededMaxPerDay: agreement.instructions.AsNeededMaxPerDay,
+        RiskCategories: risks,
+        DoubleCheckRequired: isRiskProduct(risks),
+        ConsentMissing: patient.consent_status !== 'given',
+        // Open (nothing registered, or only a withdrawn registration): late by the clock.
+        Late: own.every((r) => isWithdrawn(r.Status)) && isLate(slot.scheduledAt, null, now),
+        InterimChange: isAfterInterimChange(data.interim.get(patient.id), slot.scheduledAt),
+        Window: slot.scheduledAt ? windowOf(slot.scheduledAt, window) : null,
+        Registrations: own,
+      };
+    },
+  );
+  // plannedFrom sorted by time already; a stable sort by room order within each time keeps that.
   const time = (m: PlannedMoment) => (m.ScheduledAt ? Date.parse(m.ScheduledAt) : Number.POSITIVE_INFINITY);
   moments.sort((a, b) => time(a) - time(b) || a.order - b.order);
   const sorted = moments.map(({ order: _order, ...m }) => m);

@@ -4,6 +4,8 @@ export * from './deviations.ts';
 export * from './double-check.ts';
 export * from './list-version.ts';
 export * from './register.ts';
+export * from './insert-registration.ts';
+export * from './registration-agreement.ts';
 export * from './result-labels.ts';
 export * from './results-export.ts';
 export * from './results-filter.ts';

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../../platform/db/client.ts';
-import * as t from '../tables.ts';
+import type { Db } from '../../../platform/db/client.ts';
+import { preparedStatement } from '../../../platform/db/prepared.ts';
 import { dayBounds } from '../../../platform/time.ts';
 
 /**
@@ -9,7 +8,37 @@ import { dayBounds } from '../../../platform/time.ts';
  * day with their products (whole rows), the dosage schemes (coumarin doses), and the day's registrations (count, newest id, double checks;
  * registrations are never updated except for the double check, a correction is a new row).
  * With `scope`, also the patients of those organisations (the dashboard's "without consent" list).
+ * A prepared statement (built once): the list's refresh runs it on every poll.
  */
+const DAY_LIST_VERSION = `
+with pat as (
+  select patients.id, patients::text || persons::text as body
+  from patients join persons on persons.id = patients.person_id
+  where patients.department_id = any($1::int[]) or patients.entity_id = any($2::int[])
+), ag as (
+  select a.id, a::text || m::text as body
+  from medication_agreements a join medications m on m.id = a.medication_id
+  where a.patient_id in (select id from pat) and a.start_at < $4 and (a.end_at is null or a.end_at > $3)
+), ds as (
+  select count(*) || ':' || coalesce(max(id), 0) as body
+  from dosage_schemes where patient_id in (select id from pat)
+), reg as (
+  select count(*) as n, coalesce(max(id), 0) as newest, count(double_check_by) as checked
+  from administrations
+  where agreement_id in (select id from ag) and moment_at >= $3 and moment_at < $4
+)
+select md5(
+  coalesce((select string_agg(body, '|' order by id) from pat), '') || '#' ||
+  coalesce((select string_agg(body, '|' order by id) from ag), '') || '#' ||
+  (select n || ':' || newest || ':' || checked from reg) || '#' ||
+  (select body from ds)
+) as version`;
+
+const statement = preparedStatement<{ version: string }>('administration_day_list_version', DAY_LIST_VERSION);
+
+/** A PostgreSQL int[] literal of ids (checked to be integers). */
+const intArray = (ids: readonly number[]) => `{${ids.map((id) => String(Math.trunc(Number(id)))).join(',')}}`;
+
 export async function dayListVersion(
   db: Db,
   departmentIds: readonly number[],
@@ -17,38 +46,11 @@ export async function dayListVersion(
   scope: readonly number[] = [],
 ): Promise<string> {
   const { start, end } = dayBounds(date);
-  const departments = sql.raw(`array[${departmentIds.map(Number).join(',') || 'null'}]::int[]`);
-  const entities = sql.raw(`array[${scope.map(Number).join(',') || 'null'}]::int[]`);
-  const result = await db.execute(sql`
-    with pat as (
-      select ${t.patients.id} as id, ${t.patients}::text || ${t.persons}::text as body
-      from ${t.patients} join ${t.persons} on ${t.persons.id} = ${t.patients.personId}
-      where ${t.patients.departmentId} = any(${departments})
-         or ${t.patients.entityId} = any(${entities})
-    ), ag as (
-      select ${t.medicationAgreements.id} as id, ${t.medicationAgreements}::text || ${t.medications}::text as body
-      from ${t.medicationAgreements}
-      join ${t.medications} on ${t.medications.id} = ${t.medicationAgreements.medicationId}
-      where ${t.medicationAgreements.patientId} in (select id from pat)
-        and ${t.medicationAgreements.startAt} < ${end.toISOString()}
-        and (${t.medicationAgreements.endAt} is null or ${t.medicationAgreements.endAt} > ${start.toISOString()})
-    ), ds as (
-      select count(*) || ':' || coalesce(max(${t.dosageSchemes.id}), 0) as body
-      from ${t.dosageSchemes}
-      where ${t.dosageSchemes.patientId} in (select id from pat)
-    ), reg as (
-      select count(*) as n, coalesce(max(${t.administrations.id}), 0) as newest,
-             count(${t.administrations.doubleCheckBy}) as checked
-      from ${t.administrations}
-      where ${t.administrations.agreementId} in (select id from ag)
-        and ${t.administrations.momentAt} >= ${start.toISOString()}
-        and ${t.administrations.momentAt} < ${end.toISOString()}
-    )
-    select md5(
-      coalesce((select string_agg(body, '|' order by id) from pat), '') || '#' ||
-      coalesce((select string_agg(body, '|' order by id) from ag), '') || '#' ||
-      (select n || ':' || newest || ':' || checked from reg) || '#' ||
-      (select body from ds)
-    ) as version`);
-  return `${departmentIds.join(',')}@${date}:${rowsOf<{ version: string }>(result)[0]!.version}`;
+  const [row] = await statement(db, [
+    intArray(departmentIds),
+    intArray(scope),
+    start.toISOString(),
+    end.toISOString(),
+  ]);
+  return `${departmentIds.join(',')}@${date}:${row!.version}`;
 }

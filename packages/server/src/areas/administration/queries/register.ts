@@ -1,26 +1,17 @@
-import type { RegistrationBody, RiskCategory } from '@zorgportaal/contract';
+import type { RegistrationBody } from '@zorgportaal/contract';
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import { insertKeepingAnswer, type KeyedRequest } from '../../../platform/idempotency.ts';
 import * as t from '../tables.ts';
-import { type Scope } from '../../../platform/scope.ts';
-import { inPatientScope } from '../../medication/public.ts';
 import { conflict, HttpError, isUniqueViolation, unprocessable } from '../../../platform/errors.ts';
 import { isEffective } from './day-list.ts';
+import type { Found } from './registration-agreement.ts';
 import { isAsNeeded, plannedMoments } from '../../medication/public.ts';
 import type { AdministrationRow } from '../registration-mapper.ts';
 import { needsDoubleCheck } from '../rules.ts';
 import { dayBounds, localDate } from '../../../platform/time.ts';
 import { coumarinDose, coumarinDosesOn } from '../../trombosis/public.ts';
 
-type Found = {
-  agreement: typeof t.medicationAgreements.$inferSelect;
-  departmentId: number;
-  risks: RiskCategory[];
-  medicationName: string;
-  /** The failed checks of the moment's last bedside scan ([] passed; null: none, or no moment asked). */
-  lastScanReasons: string[] | null;
-};
 const TAKEN = 'Dit moment is al geregistreerd. Registreer een correctie op de bestaande registratie.';
 
 /**
@@ -58,46 +49,6 @@ export async function effectiveRegistrationOf(
     .orderBy(desc(t.administrations.id))
     .limit(1);
   return row;
-}
-
-/**
- * The agreement with the patient's department and the product's risk categories, within scope; with
- * `scheduledAt`, also what the moment's last bedside scan caught (in the same statement: a registration
- * costs no extra round trip for it).
- */
-export async function findAgreementForRegistration(
-  db: Db,
-  id: number,
-  scope: Scope,
-  scheduledAt: Date | null = null,
-): Promise<Found | undefined> {
-  const scans = t.administrationScans;
-  // A scalar subquery: the reasons of the moment's newest scan (administration_scans_last_idx).
-  const lastScanReasons =
-    scheduledAt === null
-      ? sql<null>`null`
-      : sql<string[] | null>`(select ${scans.reasons} from ${scans}
-          where ${scans.agreementId} = ${t.medicationAgreements.id}
-            and ${scans.scheduledAt} = ${scheduledAt.toISOString()}
-          order by ${scans.id} desc limit 1)`;
-  const [row] = await db
-    .select({
-      agreement: t.medicationAgreements,
-      departmentId: t.patients.departmentId,
-      risks: t.medications.riskCategories,
-      medicationName: t.medications.name,
-      lastScanReasons,
-    })
-    .from(t.medicationAgreements)
-    .innerJoin(t.patients, eq(t.patients.id, t.medicationAgreements.patientId))
-    .innerJoin(t.medications, eq(t.medications.id, t.medicationAgreements.medicationId))
-    .where(
-      and(
-        eq(t.medicationAgreements.id, id),
-        inPatientScope(scope, t.medicationAgreements.entityId, t.medicationAgreements.patientId),
-      ),
-    );
-  return row && { ...row, risks: row.risks as RiskCategory[] };
 }
 
 /** The planned dose of the moment the body names, or an error naming ScheduledAt. */
@@ -157,19 +108,21 @@ async function checkCorrected(db: Db, found: Found, body: RegistrationBody): Pro
 /** With a key: the answer to keep, made from the row about to be written (its Id set by the database). */
 export type KeepAnswer = { keyed: KeyedRequest; answerOf: (row: AdministrationRow) => unknown };
 
+/** Every column of a registration but the ones the database fills: the answer to keep is made from these. */
+export type RegistrationValues = Omit<AdministrationRow, 'id' | 'doubleCheckBy' | 'doubleCheckAt'>;
+
 /**
- * Stores a registration after the rules of domain.md: the moment must be planned, a planned moment is
- * registered once (later ones must be corrections of it), risk products wait for a double check. With
- * `keep`, the answer is stored with its Idempotency-Key in the same statement.
+ * The registration to store after the rules of domain.md: the moment must be planned (its dose is the
+ * planned one, a coumarin's from the scheme of the day), a correction must point at the same moment, an
+ * as-needed dose keeps to the daily maximum, risk products wait for a double check.
  */
-export async function register(
+export async function registrationValues(
   db: Db,
   found: Found,
   body: RegistrationBody,
   accountId: number,
   now: Date,
-  keep?: KeepAnswer,
-): Promise<AdministrationRow> {
+): Promise<RegistrationValues> {
   const wentIn = body.Status === 'given' || body.Status === 'partial';
   const administeredAt = body.AdministeredAt ? new Date(body.AdministeredAt) : wentIn ? now : null;
   let dose = plannedDose(found, body, administeredAt ?? now);
@@ -182,8 +135,7 @@ export async function register(
   if (body.CorrectsId !== null) await checkCorrected(db, found, body);
   else if (body.ScheduledAt === null && wentIn) await checkDailyMaximum(db, found, administeredAt ?? now);
   const scheduledAt = body.ScheduledAt ? new Date(body.ScheduledAt) : null;
-  // Every column but the ones the database fills: the answer to keep is made from these.
-  const values: Omit<AdministrationRow, 'id' | 'doubleCheckBy' | 'doubleCheckAt'> = {
+  return {
     entityId: found.agreement.entityId,
     patientId: found.agreement.patientId,
     agreementId: found.agreement.id,
@@ -205,6 +157,31 @@ export async function register(
     // The route has applied the time window (time-window.ts): set only outside the window.
     timingReason: body.TimingReason,
   };
+}
+
+/** The unique indexes' answers: the moment is registered already (409 with it), or the correction is corrected. */
+export function asRegistrationConflict(err: unknown, values: RegistrationValues): unknown {
+  if (isUniqueViolation(err, 'administrations_moment_idx'))
+    return new MomentTaken(values.agreementId, values.scheduledAt!);
+  if (isUniqueViolation(err, 'administrations_corrects_idx'))
+    return conflict('Deze registratie is al gecorrigeerd; corrigeer de laatste correctie.');
+  return err;
+}
+
+/**
+ * Stores a registration after the rules (registrationValues): a planned moment is registered once (later
+ * ones must be corrections of it). With `keep`, the answer is stored with its Idempotency-Key in the same
+ * statement.
+ */
+export async function register(
+  db: Db,
+  found: Found,
+  body: RegistrationBody,
+  accountId: number,
+  now: Date,
+  keep?: KeepAnswer,
+): Promise<AdministrationRow> {
+  const values = await registrationValues(db, found, body, accountId, now);
   const insert = db.insert(t.administrations).values(values).returning();
   const answer = keep && {
     status: 201,
@@ -212,11 +189,7 @@ export async function register(
   };
   const [row] = await (keep ? insertKeepingAnswer(db, insert, keep.keyed, answer!) : insert).catch(
     (err: unknown) => {
-      if (isUniqueViolation(err, 'administrations_moment_idx'))
-        throw new MomentTaken(found.agreement.id, scheduledAt!);
-      if (isUniqueViolation(err, 'administrations_corrects_idx'))
-        throw conflict('Deze registratie is al gecorrigeerd; corrigeer de laatste correctie.');
-      throw err;
+      throw asRegistrationConflict(err, values);
     },
   );
   return row!;

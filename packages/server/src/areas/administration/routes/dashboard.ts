@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDashboard, dayListVersion } from '../queries/index.ts';
 import { clockTurns, etagOf, matches, notModified, rememberTurns, REVALIDATE } from '../list-etag.ts';
 import { localDate } from '../../../platform/time.ts';
-import { visibleDepartments } from '../../medication/public.ts';
+import { callerDepartments } from '../../medication/public.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 
 /** GET /api/administration/dashboard: today's progress per department, open checks, missing consents. */
@@ -22,7 +22,7 @@ const dashboardRoute: FastifyPluginAsyncZod = async (app) => {
       const scope = await scopeOf(request);
       const now = new Date();
       const date = request.query.date ?? localDate(now);
-      const departments = await visibleDepartments(app.db, scope, request.caller!.entityId);
+      const departments = await callerDepartments(request);
       const ids = departments.map((d) => d.Id);
       // Department names and organisations are part of the answer too.
       const version = `${JSON.stringify(departments)}|${await dayListVersion(app.db, ids, date, scope)}`;

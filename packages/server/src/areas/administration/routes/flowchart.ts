@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { localDate } from '../../../platform/time.ts';
 import { pickDepartment } from '../../medication/public.ts';
 import { buildFlowchart } from '../queries/flowchart.ts';
-import { scopeOf } from '../../../platform/scope.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
 
 /** GET /api/medication/flowchart: counts per process step (Stroomdiagram); aggregates only, so not per patient. */
@@ -20,12 +19,7 @@ const flowchartRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { departmentId, date } = request.query;
-      const department = await pickDepartment(
-        app.db,
-        await scopeOf(request),
-        request.caller!.entityId,
-        departmentId,
-      );
+      const department = await pickDepartment(request, departmentId);
       if (!department) return refuseNotFound(request, AUDIT_OBJECTS.department, departmentId ?? 'default');
       const now = new Date();
       return buildFlowchart(app.db, department, date ?? localDate(now), now);

@@ -9,7 +9,6 @@ import { buildDayList, dayListVersion } from '../queries/index.ts';
 import { clockTurns, etagOf, matches, notModified, rememberTurns, REVALIDATE } from '../list-etag.ts';
 import { localDate } from '../../../platform/time.ts';
 import { pickDepartment } from '../../medication/public.ts';
-import { scopeOf } from '../../../platform/scope.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
 import { windowSettingsOf } from '../time-window.ts';
 import { mayRegisterAt } from '../rules.ts';
@@ -28,8 +27,7 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { departmentId, date } = request.query;
-      const scope = await scopeOf(request);
-      const department = await pickDepartment(app.db, scope, request.caller!.entityId, departmentId);
+      const department = await pickDepartment(request, departmentId);
       if (!department) return refuseNotFound(request, AUDIT_OBJECTS.department, departmentId ?? 'default');
       const now = new Date();
       const day = date ?? localDate(now);

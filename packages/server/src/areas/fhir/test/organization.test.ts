@@ -83,6 +83,8 @@ describe('FHIR Organization: own and linked organisations only', () => {
       .update(s.networkLinks)
       .set({ active: false })
       .where(and(eq(s.networkLinks.fromEntityId, trombosedienst), eq(s.networkLinks.toEntityId, hetAnker)));
+    // Changed by hand: published as the API does (scopes are kept in the caller cache).
+    await t.app.callerCache.forgetNetwork(trombosedienst);
     try {
       expect((await trombose.get(`${FHIR}/Organization/${hetAnker}`)).statusCode).toBe(404);
     } finally {
@@ -90,6 +92,7 @@ describe('FHIR Organization: own and linked organisations only', () => {
         .update(s.networkLinks)
         .set({ active: true })
         .where(and(eq(s.networkLinks.fromEntityId, trombosedienst), eq(s.networkLinks.toEntityId, hetAnker)));
+      await t.app.callerCache.forgetNetwork(trombosedienst);
     }
   });
 

@@ -30,14 +30,3 @@ export async function visibleDepartments(
     ...rows.filter((r) => r.EntityId !== ownEntityId),
   ];
 }
-
-/** The requested department when visible, else undefined; without a request, the default (first). */
-export async function pickDepartment(
-  db: Db,
-  scope: Scope,
-  ownEntityId: number,
-  requested: number | undefined,
-): Promise<DepartmentOption | undefined> {
-  const all = await visibleDepartments(db, scope, ownEntityId);
-  return requested === undefined ? all[0] : all.find((d) => d.Id === requested);
-}

@@ -4,7 +4,7 @@ import {
   type PatientListQuery,
   patientListQuerySchema,
 } from '@zorgportaal/contract';
-import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { unprocessable } from '../../../platform/errors.ts';
@@ -13,6 +13,7 @@ import { type Scope } from '../../../platform/scope.ts';
 import { inPatientScope } from '../patient-scope.ts';
 import { toPatient } from '../patient-mapper.ts';
 import { selectPatients } from './patient-rows.ts';
+import { listPatientRows } from './patient-list.ts';
 
 /** A patient of one of the `scope` entities, or undefined (missing and foreign look the same). */
 export async function findPatient(db: Db, id: number, scope: Scope): Promise<Patient | undefined> {
@@ -25,25 +26,8 @@ export async function findPatient(db: Db, id: number, scope: Scope): Promise<Pat
 /** Patient pickers: name, BSN or room contains `q`; ordered by department, room and name. */
 export async function listPatients(db: Db, scope: Scope, query: PatientListQuery): Promise<Patient[]> {
   const { q, departmentId, personId, limit } = patientListQuerySchema.parse(query);
-  const filters: (SQL | undefined)[] = [inPatientScope(scope, t.patients.entityId, t.patients.id)];
-  if (departmentId) filters.push(eq(t.patients.departmentId, departmentId));
-  if (personId) filters.push(eq(t.patients.personId, personId));
-  if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(
-      or(
-        ilike(t.persons.firstNames, like),
-        ilike(t.persons.lastName, like),
-        ilike(t.patients.bsn, like),
-        ilike(t.patients.room, like),
-      ),
-    );
-  }
-  const rows = await selectPatients(db)
-    .where(and(...filters))
-    .orderBy(asc(t.departments.name), asc(t.patients.room), asc(t.persons.lastName), asc(t.patients.id))
-    .limit(limit);
-  return rows.map(toPatient);
+  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return listPatientRows(db, scope, { departmentId, personId, like, limit });
 }
 
 /**

@@ -5,8 +5,7 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchCatalogue } from '../queries/catalogue.ts';
-import { visibleDepartments } from '../queries/departments.ts';
-import { callerOf, scopeOf } from '../../../platform/scope.ts';
+import { callerDepartments } from '../departments.ts';
 
 /** The medication catalogue (not patient data, so not logged) and the departments the caller may pick. */
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +29,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('medication.read'),
     },
     async (request) => ({
-      Rows: await visibleDepartments(app.db, await scopeOf(request), callerOf(request).entityId),
+      Rows: [...(await callerDepartments(request))],
     }),
   );
 };

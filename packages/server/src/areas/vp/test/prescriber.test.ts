@@ -141,6 +141,8 @@ describe('VP: the prescriber of a care centre', () => {
     await t.db
       .insert(s.networkLinks)
       .values({ entityId: other!.id, fromEntityId: other!.id, toEntityId: deBerk, role: 'gp', active: true });
+    // A link made by hand is published as the API does (scopes are kept in the caller cache).
+    await t.app.callerCache.forgetNetwork(other!.id);
     const linde = (await gp.get('/api/patients?limit=200')).json<PatientList>().Rows;
     const moved = linde[linde.length - 1]!.Id;
     await t.db.update(s.patients).set({ prescriberEntityId: other!.id }).where(eq(s.patients.id, moved));

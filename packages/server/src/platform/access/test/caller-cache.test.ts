@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import type { DepartmentOption, PatientList } from '@zorgportaal/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../../schema.ts';
 import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
@@ -158,5 +159,51 @@ describe('entity settings from memory', () => {
     expect((await admin.get('/api/management/settings')).json()).toMatchObject({
       WelcomeText: 'Welkom bij De Berk',
     });
+  });
+});
+
+/**
+ * The caller's scope and department list are kept per organisation (`entityMemo`): a network link ended
+ * through the API takes the care centre out of both at once; one changed outside the API (SQL by hand) is
+ * seen once `forgetNetwork` is published, as architecture.md says.
+ */
+describe('scope and departments from memory', () => {
+  it('a supply link ended through the API narrows the client list and the departments at once', async () => {
+    const pharmacist = await apiAs(t.app, 'apotheker');
+    const [pharmacy] = await t.db.select().from(s.accounts).where(eq(s.accounts.username, 'apotheker'));
+    const [link] = await t.db
+      .select()
+      .from(s.networkLinks)
+      .where(
+        and(
+          eq(s.networkLinks.fromEntityId, pharmacy!.entityId),
+          eq(s.networkLinks.role, 'supplies'),
+          eq(s.networkLinks.active, true),
+        ),
+      )
+      .limit(1);
+    const centre = link!.toEntityId;
+    const departments = async () =>
+      (await pharmacist.get('/api/medication/departments'))
+        .json<{ Rows: DepartmentOption[] }>()
+        .Rows.filter((d) => d.EntityId === centre).length;
+    const clients = async () =>
+      (await pharmacist.get('/api/patients?limit=200'))
+        .json<PatientList>()
+        .Rows.filter((p) => p.EntityId === centre).length;
+    expect(await departments()).toBeGreaterThan(0);
+    expect(await clients()).toBeGreaterThan(0);
+
+    const ended = await pharmacist.put(`/api/network/links/${link!.id}`, { Active: false });
+    expect(ended.statusCode).toBe(200);
+    expect(await departments()).toBe(0);
+    expect(await clients()).toBe(0);
+
+    // Back on by hand: not seen until published, then seen.
+    await t.db.update(s.networkLinks).set({ active: true }).where(eq(s.networkLinks.id, link!.id));
+    expect(await clients()).toBe(0);
+    await t.app.callerCache.forgetNetwork(pharmacy!.entityId);
+    expect(await departments()).toBeGreaterThan(0);
+    expect(await clients()).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,10 @@
+import type { PatientList } from '@zorgportaal/contract';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
+import * as s from '../../../schema.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { waitFor } from '../../../../test/helpers/account-security.ts';
 import { apiAs } from '../../../../test/helpers/api.ts';
@@ -74,6 +77,34 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
       const res = await useOn(b, admin.token, '/api/management/settings');
       return res.json<{ WelcomeText?: string }>().WelcomeText === 'Welkom op instantie B' ? true : null;
     }, 1000);
+  });
+
+  it('a supply link ended on A takes the care centre out of the client list on B', async () => {
+    const pharmacist = await apiAs(a.app, 'apotheker');
+    const [account] = await a.db.select().from(s.accounts).where(eq(s.accounts.username, 'apotheker'));
+    const [link] = await a.db
+      .select()
+      .from(s.networkLinks)
+      .where(
+        and(
+          eq(s.networkLinks.fromEntityId, account!.entityId),
+          eq(s.networkLinks.role, 'supplies'),
+          eq(s.networkLinks.active, true),
+        ),
+      )
+      .limit(1);
+    const centreClientsOnB = async () =>
+      (await useOn(b, pharmacist.token, '/api/patients?limit=200'))
+        .json<PatientList>()
+        .Rows.filter((p) => p.EntityId === link!.toEntityId).length;
+    // Cached on B: the pharmacy's scope.
+    expect(await centreClientsOnB()).toBeGreaterThan(0);
+    expect((await pharmacist.put(`/api/network/links/${link!.id}`, { Active: false })).statusCode).toBe(200);
+    try {
+      await waitFor(async () => ((await centreClientsOnB()) === 0 ? true : null), 1000);
+    } finally {
+      expect((await pharmacist.put(`/api/network/links/${link!.id}`, { Active: true })).statusCode).toBe(200);
+    }
   });
 
   it('a logout and a settings change on A while B is not listening are seen by B once it reconnects', async () => {
