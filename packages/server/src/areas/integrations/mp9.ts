@@ -1,19 +1,12 @@
 import type { Caller } from '../../platform/types.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { entityScope } from '../../platform/scope.ts';
-import { openSecret, SecretBoxError } from '../../platform/secret-box.ts';
+import { SecretBoxError } from '../../platform/secret-box.ts';
 import type { AuditEvent } from '../../platform/audit.ts';
 import { type AppliedAgreementEntry, applyAgreementBundle } from '../fhir/public.ts';
-import {
-  entityTypeOf,
-  finishReport,
-  integrationSecretContext,
-  startReport,
-  type IntegrationRow,
-  type ReportLine,
-} from './queries/index.ts';
+import { entityTypeOf, finishReport, type IntegrationRow, type ReportLine } from './queries/index.ts';
 import { loadBundle, SourceError } from './source.ts';
-import type { RunOptions } from './sync.ts';
+import { startRun, sourceSecret, type RunOptions } from './run-support.ts';
 
 const ACTION: Record<AppliedAgreementEntry['kind'], ReportLine['action']> = {
   created: 'created',
@@ -56,18 +49,11 @@ export async function runMp9Sync(
   audit: (events: AuditEvent[]) => Promise<void>,
 ): Promise<{ reportId: number; patientIds: number[] }> {
   const entityId = integration.entityId;
-  const reportId = await startReport(db, {
-    entityId,
-    integrationId: integration.id,
-    startedBy: opts.accountId,
-    startedByName: opts.accountName,
-  });
+  const reportId = await startRun(db, integration, opts);
   let lines: ReportLine[] = [];
   let message: string | null = null;
   try {
-    const secret = integration.secretSealed
-      ? openSecret(integration.secretSealed, opts.secretKey, integrationSecretContext(entityId))
-      : null;
+    const secret = sourceSecret(integration, opts);
     const bundle = await loadBundle(integration.source, secret, opts.allowedHosts);
     const entityType = await entityTypeOf(db, entityId);
     if (!entityType) throw new SourceError('De organisatie van deze koppeling bestaat niet meer.');

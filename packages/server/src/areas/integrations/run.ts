@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditEvent } from '../../platform/audit.ts';
 import { runMp9Sync } from './mp9.ts';
 import { findReport, type IntegrationRow } from './queries/index.ts';
-import { runMijnCaressSync, type RunOptions } from './sync.ts';
+import { runMijnCaressSync } from './sync.ts';
+import type { RunOptions } from './run-support.ts';
 
 /** The role an audit entry of a scheduled run carries: the integration acted, no user. */
 export const INTEGRATION_ROLE = 'Koppeling';

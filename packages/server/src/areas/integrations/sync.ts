@@ -1,29 +1,20 @@
 import type { IntegrationOutcome } from '@zorgportaal/contract';
 import type { Db } from '../../platform/db/client.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
-import { openSecret, SecretBoxError } from '../../platform/secret-box.ts';
+import { SecretBoxError } from '../../platform/secret-box.ts';
 import { insertEcdClient, moveEcdClient } from '../medication/public.ts';
 import { createPerson, updatePerson } from '../persons/public.ts';
 import {
   existingByBsn,
   finishReport,
-  integrationSecretContext,
   ownDepartmentIds,
-  startReport,
   type ExistingClient,
   type IntegrationRow,
   type ReportLine,
 } from './queries/index.ts';
+import { startRun, sourceSecret, type RunOptions } from './run-support.ts';
 import { readRecord, type ReadyRecord } from './records.ts';
 import { loadPatients, SourceError } from './source.ts';
-
-/** What every run needs: the platform secret, the allowed hosts, and who started it (null: the scheduler). */
-export interface RunOptions {
-  secretKey: string;
-  allowedHosts: readonly string[];
-  accountId: number | null;
-  accountName: string;
-}
 
 /** A patient the run created or changed, for the audit log. */
 export interface SyncChange {
@@ -115,19 +106,12 @@ export async function runMijnCaressSync(
   opts: RunOptions,
 ): Promise<{ reportId: number; changes: SyncChange[] }> {
   const entityId = integration.entityId;
-  const reportId = await startReport(db, {
-    entityId,
-    integrationId: integration.id,
-    startedBy: opts.accountId,
-    startedByName: opts.accountName,
-  });
+  const reportId = await startRun(db, integration, opts);
   const lines: ReportLine[] = [];
   const changes: SyncChange[] = [];
   let message: string | null = null;
   try {
-    const secret = integration.secretSealed
-      ? openSecret(integration.secretSealed, opts.secretKey, integrationSecretContext(entityId))
-      : null;
+    const secret = sourceSecret(integration, opts);
     const resources = await loadPatients(integration.source, secret, opts.allowedHosts);
     // Only mappings to departments that are (still) the organisation's own count.
     const ownIds = await ownDepartmentIds(db, entityId);
