@@ -55,10 +55,17 @@ DECLARE
   hi timestamptz := (m + interval '1 month')::timestamp AT TIME ZONE 'UTC';
   bounds text := format('FOR VALUES FROM (%L) TO (%L)', lo, hi);
 BEGIN
-  IF to_regclass(part) IS NOT NULL THEN RETURN false; END IF;
+  -- pg_class is read by a query, not through to_regclass: a fresh snapshot sees a partition that another
+  -- instance committed while this one waited for the lock (an advisory lock refreshes no catalog cache).
+  IF EXISTS (SELECT 1 FROM pg_class WHERE relname = part AND relnamespace = current_schema()::regnamespace) THEN
+    RETURN false;
+  END IF;
   PERFORM pg_advisory_xact_lock(hashtext('audit_log_partitions'));
-  IF to_regclass(part) IS NOT NULL THEN RETURN false; END IF;
-  IF to_regclass('audit_log_default') IS NULL THEN
+  IF EXISTS (SELECT 1 FROM pg_class WHERE relname = part AND relnamespace = current_schema()::regnamespace) THEN
+    RETURN false;
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_class
+                  WHERE relname = 'audit_log_default' AND relnamespace = current_schema()::regnamespace) THEN
     PERFORM audit_log_create_partition('audit_log_default', 'DEFAULT');
   END IF;
   IF EXISTS (SELECT 1 FROM audit_log_default WHERE event_at >= lo AND event_at < hi) THEN
