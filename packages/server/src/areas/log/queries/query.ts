@@ -116,7 +116,13 @@ function pageIds(db: Db, parts: { own: SQL[]; others: SQL[] | null }, after: SQL
       .orderBy(...NEWEST_FIRST)
       .limit(size);
   if (!parts.others) return sql`select id from (${part(parts.own)}) as own_page`;
-  return sql`select id from ((${part(parts.own)}) union all (${part(parts.others)})) as page
+  // When the own part fills the page, another organisation's entry older than its last row cannot reach the
+  // page: that bound lets PostgreSQL skip the older month partitions (run-time pruning), so the others' part
+  // (GIN lookups that also find the organisation's own list views, only to drop them) reads days, not years.
+  const notOlder = sql`${l.eventAt} >= coalesce((select case when count(*) >= ${size} then min(event_at) end
+    from own_page), '-infinity'::timestamptz)`;
+  return sql`with own_page as (${part(parts.own)})
+    select id from ((select id, event_at from own_page) union all (${part([...parts.others, notOlder])})) as page
     order by event_at desc nulls last, id desc nulls last limit ${size}`;
 }
 
