@@ -142,6 +142,38 @@ describe('audit_log partitioned by month (NEN 7513 at scale)', () => {
     expect(seen).toEqual(expected);
   });
 
+  it("merges other organisations' entries on its clients into the own entries' pages, across months", async () => {
+    const berk = await entityIdOf(t, 'Zorgcentrum De Berk');
+    const linde = await entityIdOf(t, 'Apotheek De Linde');
+    const [client] = rowsOf<{ id: number }>(
+      await t.db.execute(sql`select id from patients where entity_id = ${berk} order by id limit 1`),
+    );
+    await t.db.execute(
+      sql`select audit_log_ensure_partition('2025-05-01'), audit_log_ensure_partition('2025-06-01')`,
+    );
+    // Own entries and the pharmacy's reads of a De Berk client, interleaved over 31 May and 1 June 2025 (UTC).
+    await t.db.execute(sql`
+      insert into audit_log (event_at, action, outcome, object_type, entity_id, patient_id)
+      select timestamptz '2025-05-31 23:00:00+00' + g * interval '7 minutes', 'R', 'success', 'patient',
+             case when g % 3 = 0 then ${linde}::int else ${berk}::int end, ${client!.id}::int
+      from generate_series(0, 16) g`);
+    const expected = rowsOf<{ event_id: string }>(
+      await t.db.execute(sql`select event_id from audit_log
+        where event_at >= '2025-05-31 22:00:00+00' and event_at < '2025-06-01 02:00:00+00'
+        order by event_at desc, id desc`),
+    ).map((r) => r.event_id);
+    expect(expected).toHaveLength(17);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query = `from=2025-05-31T22:00:00Z&to=2025-06-01T02:00:00Z&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const page: LogPage = (await admin.get(`/api/log?${query}`)).json<LogPage>();
+      seen.push(...page.Rows.map((r) => r.EventId));
+      cursor = page.NextCursor;
+    } while (cursor && seen.length < 40);
+    expect(seen).toEqual(expected);
+  });
+
   it('archives only months older than the retention and before the given month; none without a retention', async () => {
     await t.db.execute(
       sql`select audit_log_ensure_partition('2019-01-01'), audit_log_ensure_partition('2019-02-01')`,
