@@ -60,6 +60,8 @@ async function copyTable(source: PGlite, target: pg.PoolClient, table: string): 
       [table],
     )
   ).rows;
+  // pg_partition_tree lists nothing for a table that is not partitioned: then the table is its own leaf.
+  if (!leaves.length) leaves.push({ name: table, month: null });
   for (const { month } of leaves) {
     if (month && table === 'audit_log')
       await target.query(`select audit_log_ensure_partition(($1::timestamptz at time zone 'UTC')::date)`, [
