@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { archiveAuditMonths, oldestKeptMonth, parseMonth } from '../platform/audit-partitions.ts';
+import {
+  archiveAuditMonths,
+  hasPartitionedAuditLog,
+  oldestKeptMonth,
+  parseMonth,
+} from '../platform/audit-partitions.ts';
 import { loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/db/client.ts';
 import { portalRunning } from '../platform/operations/control-channel.ts';
@@ -34,6 +39,11 @@ runCli(async () => {
   }
   const database = await openDatabase(config.databaseUrl ?? path.join(config.dataDir, 'pglite'));
   try {
+    if (!(await hasPartitionedAuditLog(database.db))) {
+      throw new Error(
+        "This database has no partitioned audit log: is DATA_DIR or DATABASE_URL the portal's, and has the portal started once since its upgrade?",
+      );
+    }
     const outDir = path.resolve(values.out ?? path.join(config.dataDir, 'log-archive'));
     const archived = await archiveAuditMonths(database.db, {
       before,

@@ -43,6 +43,14 @@ export async function ensureAuditPartitions(
     .map((r) => `audit_log_${r.month}`);
 }
 
+/** True when this database has the partitioned audit log (migration audit_log_partitioned applied). */
+export async function hasPartitionedAuditLog(db: Db): Promise<boolean> {
+  const result = await db.execute(
+    sql`select exists (select 1 from pg_class where oid = to_regclass('audit_log') and relkind = 'p') as ok`,
+  );
+  return rowsOf<{ ok: boolean }>(result)[0]?.ok === true;
+}
+
 /** The partitions attached to audit_log, oldest month first, DEFAULT last. */
 export async function auditPartitions(db: Db): Promise<AuditPartition[]> {
   const result = await db.execute(sql`
