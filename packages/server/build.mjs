@@ -15,6 +15,7 @@ await build({
     'cli/backup': new URL('./src/cli/backup.ts', import.meta.url).pathname,
     'cli/restore': new URL('./src/cli/restore.ts', import.meta.url).pathname,
     'cli/to-postgres': new URL('./src/cli/to-postgres.ts', import.meta.url).pathname,
+    'cli/log-archive': new URL('./src/cli/log-archive.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

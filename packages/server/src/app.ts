@@ -9,6 +9,7 @@ import accountSecurity from './platform/plugins/account-security.ts';
 import { refusingUnknownBodyFields } from './platform/plugins/unknown-fields.ts';
 import audit from './platform/audit.ts';
 import { scheduleKeyCleanup } from './platform/idempotency.ts';
+import { scheduleAuditPartitions } from './platform/audit-partitions.ts';
 import accessHook from './platform/access/hook.ts';
 import errorHandler from './platform/plugins/error-handler.ts';
 import { logSerializers } from './platform/plugins/log-serializers.ts';
@@ -127,6 +128,7 @@ export async function buildApp(
   await app.register(audit);
   await app.register(accountSecurity);
   scheduleKeyCleanup(app);
+  scheduleAuditPartitions(app);
   await app.register(web);
   await app.register(notFound);
 

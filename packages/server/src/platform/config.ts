@@ -21,6 +21,10 @@ const urlWith = (protocols: string[], what: string) =>
     message: `must be a ${what} URL (${protocols.join(' or ')})`,
   });
 
+/** NEN 7513 as Dutch care applies it: the log is kept at least 5 years. */
+export const AUDIT_RETENTION_MIN_MONTHS = 60;
+const RETENTION_MESSAGE = `must be a whole number of months, at least ${AUDIT_RETENTION_MIN_MONTHS} (NEN 7513: 5 years)`;
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ message: 'must be a number between 1 and 65535' })
@@ -65,6 +69,14 @@ const envSchema = z.object({
   BACKUP_KEY: optionalText.refine((v) => v === undefined || parseBackupKey(v) !== null, {
     message: 'must be 64 hex characters or the base64 of 32 bytes (openssl rand -hex 32)',
   }),
+  AUDIT_RETENTION_MONTHS: z.preprocess(
+    (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+    z.coerce
+      .number({ message: RETENTION_MESSAGE })
+      .int(RETENTION_MESSAGE)
+      .min(AUDIT_RETENTION_MIN_MONTHS, RETENTION_MESSAGE)
+      .optional(),
+  ),
   OPERATOR_ENTITY_ID: z.coerce
     .number({ message: 'must be an organisation id' })
     .int('must be an organisation id')
@@ -101,6 +113,11 @@ export interface Config {
   backupKey?: Buffer;
   /** The organisation that runs this installation; its Beheerders see a failed backup. Default: the first one. */
   operatorEntityId?: number;
+  /**
+   * How many months of the audit log stay in the database (the Logboek's reach); older months may be detached
+   * and archived with `npm run log:archive`. Undefined: keep everything (the default).
+   */
+  auditRetentionMonths?: number;
   /** The hosts (`host` or `host:port`) an integration may fetch from; none by default (no calls to any address). */
   integrationHosts?: string[];
 }
@@ -151,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeep: e.BACKUP_KEEP,
     backupKey: e.BACKUP_KEY ? (parseBackupKey(e.BACKUP_KEY) ?? undefined) : undefined,
     operatorEntityId: e.OPERATOR_ENTITY_ID,
+    auditRetentionMonths: e.AUDIT_RETENTION_MONTHS,
     integrationHosts: (e.INTEGRATION_HOSTS ?? '')
       .split(',')
       .map((h) => h.trim().toLowerCase())

@@ -48,20 +48,42 @@ async function copyTable(source: PGlite, target: pg.PoolClient, table: string): 
     )
   ).rows.map((r) => quote(r.name));
   const list = columns.join(', ');
-  let after = '(0,0)';
-  for (;;) {
-    // Keyset over the physical row order: every batch is one cheap range read, whatever the table's size.
-    const batch = await source.query<{ at: string; row: unknown }>(
-      `select ctid::text as at, to_jsonb(t) as row from ${quote(table)} t where ctid > $1::tid order by ctid limit ${BATCH}`,
-      [after],
-    );
-    if (batch.rows.length === 0) return;
-    await target.query(
-      `insert into ${quote(table)} (${list}) overriding system value
-         select ${list} from jsonb_populate_recordset(null::${quote(table)}, $1::jsonb)`,
-      [JSON.stringify(batch.rows.map((r) => r.row))],
-    );
-    after = batch.rows[batch.rows.length - 1]!.at;
+  // A partitioned table (the audit log) is read partition by partition: a ctid is only unique within one.
+  // Its months are created on the target first, so the rows land in their month, not in DEFAULT.
+  const leaves = (
+    await source.query<{ name: string; month: string | null }>(
+      `select c.relname as name,
+              case when c.relispartition and pg_get_expr(c.relpartbound, c.oid) <> 'DEFAULT'
+                   then split_part(pg_get_expr(c.relpartbound, c.oid), '''', 2) end as month
+         from pg_partition_tree($1::regclass) t join pg_class c on c.oid = t.relid
+        where t.isleaf order by c.relname`,
+      [table],
+    )
+  ).rows;
+  // pg_partition_tree lists nothing for a table that is not partitioned: then the table is its own leaf.
+  if (!leaves.length) leaves.push({ name: table, month: null });
+  for (const { month } of leaves) {
+    if (month && table === 'audit_log')
+      await target.query(`select audit_log_ensure_partition(($1::timestamptz at time zone 'UTC')::date)`, [
+        month,
+      ]);
+  }
+  for (const { name } of leaves) {
+    let after = '(0,0)';
+    for (;;) {
+      // Keyset over the physical row order: every batch is one cheap range read, whatever the table's size.
+      const batch = await source.query<{ at: string; row: unknown }>(
+        `select ctid::text as at, to_jsonb(t) as row from ${quote(name)} t where ctid > $1::tid order by ctid limit ${BATCH}`,
+        [after],
+      );
+      if (batch.rows.length === 0) break;
+      await target.query(
+        `insert into ${quote(table)} (${list}) overriding system value
+           select ${list} from jsonb_populate_recordset(null::${quote(table)}, $1::jsonb)`,
+        [JSON.stringify(batch.rows.map((r) => r.row))],
+      );
+      after = batch.rows[batch.rows.length - 1]!.at;
+    }
   }
 }
 

@@ -105,9 +105,16 @@ const NEWEST_FIRST = [sql`${l.eventAt} desc nulls last`, sql`${l.id} desc nulls 
 /**
  * The ids of one page: each part of the Logboek (own entries, others' on its clients) read newest first up
  * to the page size on its own, then merged. Two bounded reads instead of one OR, which would give up the
- * keyset index of the own entries and sort every entry of the organisation for each page.
+ * keyset index of the own entries and sort every entry of the organisation for each page. `othersFrom`: see
+ * othersBound.
  */
-function pageIds(db: Db, parts: { own: SQL[]; others: SQL[] | null }, after: SQL | null, size: number): SQL {
+function pageIds(
+  db: Db,
+  parts: { own: SQL[]; others: SQL[] | null },
+  after: SQL | null,
+  size: number,
+  othersFrom: string | null,
+): SQL {
   const part = (where: SQL[]) =>
     db
       .select({ id: l.id, eventAt: l.eventAt })
@@ -116,8 +123,27 @@ function pageIds(db: Db, parts: { own: SQL[]; others: SQL[] | null }, after: SQL
       .orderBy(...NEWEST_FIRST)
       .limit(size);
   if (!parts.others) return sql`select id from (${part(parts.own)}) as own_page`;
-  return sql`select id from ((${part(parts.own)}) union all (${part(parts.others)})) as page
+  const others = othersFrom
+    ? [...parts.others, sql`${l.eventAt} >= (${othersFrom}::timestamp at time zone 'UTC')`]
+    : parts.others;
+  return sql`select id from ((${part(parts.own)}) union all (${part(others)})) as page
     order by event_at desc nulls last, id desc nulls last limit ${size}`;
+}
+
+/**
+ * When the own part fills the page, another organisation's entry older than the own part's last row cannot
+ * reach the page: its time (UTC, microseconds) bounds the others' part. A value known when the page query is
+ * planned, so PostgreSQL prunes the older month partitions and the others' part (GIN lookups that also find
+ * the organisation's own list views, only to drop them) reads hours or days, not years. Null: no bound.
+ */
+async function othersBound(db: Db, own: SQL[], after: SQL | null, size: number): Promise<string | null> {
+  const rows = await db
+    .select({ at: sql<string>`to_char(${l.eventAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')` })
+    .from(l)
+    .where(and(...own, after ?? undefined))
+    .orderBy(...NEWEST_FIRST)
+    .limit(size);
+  return rows.length >= size ? rows[rows.length - 1]!.at : null;
 }
 
 /** One page, newest first, ordered like the keyset indexes: (event_at, id) desc nulls last. */
@@ -136,7 +162,9 @@ export async function queryLog(
     ? sql`(${l.eventAt}, ${l.id}) < ((${cursor.at}::timestamp at time zone 'UTC'), ${cursor.id})`
     : null;
   const responsible = opts.responsible ?? [entityId];
-  const ids = pageIds(db, logWhere(entityId, filter, responsible), after, opts.limit + 1);
+  const parts = logWhere(entityId, filter, responsible);
+  const othersFrom = parts.others ? await othersBound(db, parts.own, after, opts.limit + 1) : null;
+  const ids = pageIds(db, parts, after, opts.limit + 1, othersFrom);
   const rows = await selectLogWithNames(db, entityId, opts.visible ?? [entityId], responsible)
     // An array of the page's ids (an init plan), so the names are joined to those rows only.
     .where(sql`${l.id} = any(array(${ids}))`)

@@ -1,14 +1,27 @@
 import type { AuditAction } from '@zorgportaal/contract';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
- * The NEN 7513 audit log (domain.md "Log"). Append-only: a trigger (custom migration
- * audit_log_append_only) refuses UPDATE and DELETE. No foreign keys, so purging a person keeps its log.
+ * The NEN 7513 audit log (domain.md "Log"). Append-only: triggers (custom migrations audit_log_append_only and
+ * audit_log_partitioned) refuse UPDATE, DELETE and TRUNCATE on the table and on every partition. No foreign
+ * keys, so purging a person keeps its log. Range-partitioned by UTC month (audit_log_YYYY_MM plus
+ * audit_log_default; `platform/audit-partitions.ts` creates them ahead), so the key holds event_at: ids come
+ * from one sequence and stay unique and increasing.
  */
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    id: bigserial({ mode: 'number' }).notNull(),
     eventId: uuid().notNull().defaultRandom(),
     eventAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     action: text().$type<AuditAction>().notNull(),
@@ -31,6 +44,7 @@ export const auditLog = pgTable(
     detail: jsonb().$type<Record<string, unknown>>(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.eventAt] }),
     index('audit_log_entity_time_idx').on(t.entityId, t.eventAt.desc(), t.id),
     index().on(t.patientId),
     // Keyset pagination of the Logboek, newest first: (event_at, id) desc per view (all, user, object, patient).
