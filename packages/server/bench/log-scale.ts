@@ -1,7 +1,7 @@
 /**
  * Bench: the NEN 7513 log at national scale (10 million rows, kept for years). PostgreSQL only
- * (TEST_DATABASE_URL; a fresh database, dropped afterwards): the demo world plus 10 million audit rows over the last 12 months (one INSERT … SELECT
- * generate_series per million, into the monthly partitions): 2,000 organisations with 20 users each and
+ * (TEST_DATABASE_URL; a fresh database, dropped afterwards): the demo world plus 10 million audit rows over
+ * the last 12 months (one INSERT … SELECT generate_series per million, into the monthly partitions): 2,000 organisations with 20 users each and
  * 110,000 clients, and the demo care centre De Berk with its real accounts and clients (one row in 47; a fifth
  * of all rows are list views, De Berk's linking 10 of its clients). Then through the real app as De Berk's Beheerder: the Logboek's first page
  * (goal < 50 ms), a per-client filter (< 50 ms) and the CSV export of De Berk's whole year (≥ 50,000 rows/s).
