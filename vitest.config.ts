@@ -3,9 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * One `vitest run` runs every suite (the README's `npm test`).
  * API tests run on PGlite always and once more on PostgreSQL when TEST_DATABASE_URL is set.
- * Browser tests run last (groupOrder 1), two files at a time, against one shared Chromium and two portals
- * (embedded and, with TEST_DATABASE_URL, PostgreSQL; each worker uses its own). `npm test` runs them in a Vitest
- * process of their own beside the rest (`test:e2e`): they mostly wait, the API tests mostly compute.
+ * Browser tests run last (groupOrder 1), one file at a time, against one shared Chromium and two portals
+ * (embedded and, with TEST_DATABASE_URL, PostgreSQL; each file uses one).
  */
 const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
@@ -67,8 +66,7 @@ export default defineConfig({
           exclude: ['node_modules/**'],
           environment: 'node',
           globalSetup: ['global-setup.ts'],
-          // Two workers, one portal each (support/browser.ts): no two files share a portal at the same time.
-          maxWorkers: 2,
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 1 },

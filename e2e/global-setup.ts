@@ -16,7 +16,7 @@ const mainJs = join(repoRoot, 'packages/server/dist/main.js');
 /**
  * Two portals with the demo world, each on a fresh database: the first embedded, as a newcomer starts it; the
  * second on PostgreSQL when TEST_DATABASE_URL is set (CI), so the screens are exercised on both databases.
- * Two test files run at a time, one per Vitest worker, and each worker uses its own portal (support/browser.ts).
+ * Test files run one at a time and each uses one portal, chosen by its name (support/browser.ts).
  */
 const E2E_PORTALS = 2;
 

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { basename } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { waitForReady } from './server-process.ts';
 
 export const DEMO_PASSWORD = 'Welkom-demo-2026';
@@ -9,13 +10,13 @@ const e2e = inject('e2e');
 export const describeBrowser = (name: string, fn: () => void) => describe.skipIf(!e2e)(name, fn);
 
 /**
- * The portal of this test file: two files run at a time, one per Vitest worker, and each worker has its own
- * portal (VITEST_POOL_ID is 1 or 2), so two files never share a portal at the same time. With TEST_DATABASE_URL
- * the second portal runs on PostgreSQL, so about half of the files run against each database.
+ * The portal of this test file: files run one at a time and are spread over the portals by their name, so
+ * with TEST_DATABASE_URL about half of them run against PostgreSQL and the rest against the embedded database.
  */
 function portal() {
-  const worker = Number(process.env.VITEST_POOL_ID ?? 1) - 1;
-  return e2e!.portals[worker % e2e!.portals.length]!;
+  const file = basename(expect.getState().testPath ?? '');
+  const hash = [...file].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) >>> 0, 0);
+  return e2e!.portals[hash % e2e!.portals.length]!;
 }
 export const baseURL = (): string => portal().baseURL;
 
