@@ -100,7 +100,8 @@ export function decodeCursor(value: string | undefined): Cursor | null {
   return { at, id: Number(id) };
 }
 
-const NEWEST_FIRST = [sql`${l.eventAt} desc nulls last`, sql`${l.id} desc nulls last`];
+/** The order of every Logboek read, as the keyset indexes are ordered. */
+export const NEWEST_FIRST = [sql`${l.eventAt} desc nulls last`, sql`${l.id} desc nulls last`];
 
 /**
  * The ids of one page: each part of the Logboek (own entries, others' on its clients) read newest first up
@@ -235,6 +236,12 @@ export function toLogRow(
   };
 }
 
+/** Every entry of the Logboek (all its pages) as one condition: its two parts exclude each other. */
+export function anyLogEntry(entityId: number, filter: LogFilter, responsible: readonly number[]): SQL {
+  const { own, others } = logWhere(entityId, filter, responsible);
+  return or(and(...own), others ? and(...others) : undefined)!;
+}
+
 /** How many entries the Logboek with this filter lists (all its pages): a dashboard tile's figure. */
 export async function countLog(
   db: Db,
@@ -242,10 +249,9 @@ export async function countLog(
   filter: LogFilter,
   responsible: readonly number[] = [entityId],
 ): Promise<number> {
-  const { own, others } = logWhere(entityId, filter, responsible);
   const [row] = await db
     .select({ n: count() })
     .from(l)
-    .where(or(and(...own), others ? and(...others) : undefined));
+    .where(anyLogEntry(entityId, filter, responsible));
   return row?.n ?? 0;
 }

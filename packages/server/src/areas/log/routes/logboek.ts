@@ -10,10 +10,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { callerOf, entityScope } from '../../../platform/scope.ts';
+import { exportRows } from '../queries/export.ts';
 import { queryLog } from '../queries/query.ts';
 import { responsibleFor } from '../responsible.ts';
 import { exportCsv } from '../csv.ts';
 
+/** Rows per batch of the export: a cursor's FETCH, or a page on PGlite. */
 const EXPORT_BATCH = 2000;
 
 const INT32_MAX = 2_147_483_647;
@@ -82,26 +84,37 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
       const filter = request.query;
       const caller = callerOf(request);
       const entityId = caller.entityId;
-      // The same query as the screen: the same entries, masked and named the same way.
+      // The same entries as the screen, masked the same way (queries/export.ts).
       const visible = await entityScope(app.db, entityId);
-      const responsible = responsibleFor(caller, visible);
-      const fetchPage = (cursor?: string) =>
-        queryLog(app.db, entityId, filter, { cursor, limit: EXPORT_BATCH, visible, responsible });
-      // Before the first byte: whatever fails here is still an ordinary error response.
-      const first = await fetchPage();
-      await app.audit.record(request, {
-        action: AUDIT_ACTIONS.execute,
-        outcome: 'success',
-        objectType: AUDIT_OBJECTS.audit_log,
-        detail: { filter, format: 'csv' },
-      });
-      const onError = (err: unknown) => request.log.error({ err }, 'log export failed after it started');
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="logboek-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(exportCsv(first, fetchPage, onError)));
+      const batches = await exportRows(
+        app.db,
+        entityId,
+        filter,
+        responsibleFor(caller, visible),
+        EXPORT_BATCH,
+      );
+      try {
+        // Before the first byte: whatever fails here is still an ordinary error response.
+        const first = await batches.next();
+        await app.audit.record(request, {
+          action: AUDIT_ACTIONS.execute,
+          outcome: 'success',
+          objectType: AUDIT_OBJECTS.audit_log,
+          detail: { filter, format: 'csv' },
+        });
+        // However the answer ends (done, failed, the client gone), the batches are closed.
+        reply.raw.once('close', () => void batches.return());
+        const onError = (err: unknown) => request.log.error({ err }, 'log export failed after it started');
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="logboek-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(exportCsv(first.done ? [] : first.value, batches, onError)));
+      } catch (err) {
+        await batches.return();
+        throw err;
+      }
     },
   );
 };
