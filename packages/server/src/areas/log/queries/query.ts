@@ -106,45 +106,44 @@ export const NEWEST_FIRST = [sql`${l.eventAt} desc nulls last`, sql`${l.id} desc
 /**
  * The ids of one page: each part of the Logboek (own entries, others' on its clients) read newest first up
  * to the page size on its own, then merged. Two bounded reads instead of one OR, which would give up the
- * keyset index of the own entries and sort every entry of the organisation for each page. `othersFrom`: see
- * othersBound.
+ * keyset index of the own entries and sort every entry of the organisation for each page. `from`: see
+ * pageBound.
  */
 function pageIds(
   db: Db,
   parts: { own: SQL[]; others: SQL[] | null },
   after: SQL | null,
   size: number,
-  othersFrom: string | null,
+  from: SQL | null,
 ): SQL {
   const part = (where: SQL[]) =>
     db
       .select({ id: l.id, eventAt: l.eventAt })
       .from(l)
-      .where(and(...where, after ?? undefined))
+      .where(and(...where, after ?? undefined, from ?? undefined))
       .orderBy(...NEWEST_FIRST)
       .limit(size);
   if (!parts.others) return sql`select id from (${part(parts.own)}) as own_page`;
-  const others = othersFrom
-    ? [...parts.others, sql`${l.eventAt} >= (${othersFrom}::timestamp at time zone 'UTC')`]
-    : parts.others;
-  return sql`select id from ((${part(parts.own)}) union all (${part(others)})) as page
+  return sql`select id from ((${part(parts.own)}) union all (${part(parts.others)})) as page
     order by event_at desc nulls last, id desc nulls last limit ${size}`;
 }
 
 /**
- * When the own part fills the page, another organisation's entry older than the own part's last row cannot
- * reach the page: its time (UTC, microseconds) bounds the others' part. A value known when the page query is
- * planned, so PostgreSQL prunes the older month partitions and the others' part (GIN lookups that also find
- * the organisation's own list views, only to drop them) reads hours or days, not years. Null: no bound.
+ * When the own part fills the page, no entry older than the own part's last row can reach the page: its
+ * time (UTC, microseconds) bounds every read of the page. A value known when the page query is planned, so
+ * PostgreSQL plans and reads only the month partitions the page spans (usually one), and the others' part
+ * (client lookups that also find the organisation's own entries, only to drop them) reads the hours the
+ * page spans, ANDed with the time index (audit_log_event_at_brin), not the month's entries. Null: no bound.
  */
-async function othersBound(db: Db, own: SQL[], after: SQL | null, size: number): Promise<string | null> {
+async function pageBound(db: Db, own: SQL[], after: SQL | null, size: number): Promise<SQL | null> {
   const rows = await db
     .select({ at: sql<string>`to_char(${l.eventAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')` })
     .from(l)
     .where(and(...own, after ?? undefined))
     .orderBy(...NEWEST_FIRST)
     .limit(size);
-  return rows.length >= size ? rows[rows.length - 1]!.at : null;
+  const at = rows.length >= size ? rows[rows.length - 1]!.at : null;
+  return at ? sql`${l.eventAt} >= (${at}::timestamp at time zone 'UTC')` : null;
 }
 
 /** One page, newest first, ordered like the keyset indexes: (event_at, id) desc nulls last. */
@@ -164,11 +163,11 @@ export async function queryLog(
     : null;
   const responsible = opts.responsible ?? [entityId];
   const parts = logWhere(entityId, filter, responsible);
-  const othersFrom = parts.others ? await othersBound(db, parts.own, after, opts.limit + 1) : null;
-  const ids = pageIds(db, parts, after, opts.limit + 1, othersFrom);
+  const from = parts.others ? await pageBound(db, parts.own, after, opts.limit + 1) : null;
+  const ids = pageIds(db, parts, after, opts.limit + 1, from);
   const rows = await selectLogWithNames(db, entityId, opts.visible ?? [entityId], responsible)
     // An array of the page's ids (an init plan), so the names are joined to those rows only.
-    .where(sql`${l.id} = any(array(${ids}))`)
+    .where(and(sql`${l.id} = any(array(${ids}))`, from ?? undefined))
     .orderBy(...NEWEST_FIRST);
   const page = rows.slice(0, opts.limit);
   const last = page[page.length - 1];

@@ -59,5 +59,8 @@ export const auditLog = pgTable(
     ),
     index('audit_log_related_patients_idx').using('gin', t.relatedPatientIds),
     index('audit_log_patient_keyset_idx').on(t.entityId, t.patientId, t.eventAt.desc(), t.id.desc()),
+    // Block ranges by time (rows arrive in time order): a time bound ANDed with the client lookups above, so
+    // the Logboek's others' part reads the hours its page spans, not the month's entries on its clients.
+    index('audit_log_event_at_brin').using('brin', t.eventAt).with({ autosummarize: true }),
   ],
 );

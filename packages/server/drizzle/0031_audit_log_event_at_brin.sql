@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_event_at_brin" ON "audit_log" USING brin ("event_at") WITH (autosummarize=true);
