@@ -1,5 +1,8 @@
 import { LOG_CSV_COLUMNS, type LogRow } from '@zorgportaal/contract';
 
+/** What the two tests below look for, at once. */
+const NEEDS_CARE = /^[=+\-@\t\r]|[",\r\n;]/;
+
 /**
  * One CSV cell. Cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) get a leading
  * apostrophe (OWASP CSV injection): usernames and details come from users.
@@ -7,6 +10,7 @@ import { LOG_CSV_COLUMNS, type LogRow } from '@zorgportaal/contract';
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (!NEEDS_CARE.test(text)) return text; // most cells: one test instead of two (the export writes millions)
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
