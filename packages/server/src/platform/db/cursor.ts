@@ -16,6 +16,10 @@ const poolOf = (db: Db): pg.Pool | null => {
   return client && 'totalCount' in client ? (client as pg.Pool) : null;
 };
 
+/** How many of a pool's connections streams may hold at once: a quarter (2 of the default 10). */
+const streamsAllowed = (pool: pg.Pool): number => Math.max(1, Math.floor((pool.options.max ?? 10) / 4));
+const streaming = new WeakMap<pg.Pool, number>();
+
 /**
  * The rows of long read-only statements, one after the other, in batches of `size`: a server-side cursor
  * each, on a pooled connection of their own, in one read-only REPEATABLE READ transaction (one snapshot
@@ -23,22 +27,31 @@ const poolOf = (db: Db): pg.Pool | null => {
  * so the database reads it while the caller writes this one. Planned for the whole result
  * (`cursor_tuple_fraction`), without JIT (compiling a long scan's simple expressions took longer than
  * running them). The connection is held until the last batch is read or the generator is closed
- * (`return()`, as a destroyed stream does); after a failure it is discarded, not reused.
+ * (`return()`, as a destroyed stream does), as long as a slow reader takes; after a failure it is
+ * discarded, not reused.
  *
- * PostgreSQL only (`streamsByCursor`): on PGlite the one connection would be held for the whole stream,
- * every other request waiting, so the caller pages there instead.
+ * Null when the caller must page instead: on PGlite (its one connection would be held for the whole
+ * stream, every other request waiting), and while a quarter of the pool is held by streams already, so
+ * slow downloads cannot take the connections every other request needs.
  */
-export function cursorBatches(db: Db, statements: Statement[], name: string, size: number): RowBatches {
+export function cursorBatches(
+  db: Db,
+  statements: Statement[],
+  name: string,
+  size: number,
+): RowBatches | null {
   const pool = poolOf(db);
-  if (!pool) throw new Error('cursorBatches needs PostgreSQL (see streamsByCursor)');
+  if (!pool || (streaming.get(pool) ?? 0) >= streamsAllowed(pool)) return null;
   return readCursors(pool, statements, name, size);
 }
 
-/** Whether this database streams long reads through cursorBatches (PostgreSQL) or pages them (PGlite). */
-export const streamsByCursor = (db: Db): boolean => poolOf(db) !== null;
-
 async function* readCursors(pool: pg.Pool, statements: Statement[], name: string, size: number): RowBatches {
-  const client = await pool.connect();
+  // Counted from the generator's start: one that is never started holds nothing.
+  streaming.set(pool, (streaming.get(pool) ?? 0) + 1);
+  const client = await pool.connect().catch((err: unknown) => {
+    streaming.set(pool, streaming.get(pool)! - 1);
+    throw err;
+  });
   const run = (text: string, values?: unknown[]) =>
     client.query<unknown[]>({ text, values, rowMode: 'array' });
   let ended = false;
@@ -79,6 +92,7 @@ async function* readCursors(pool: pg.Pool, statements: Statement[], name: string
       await run('rollback').catch((err: Error) => (failure = err));
     }
     client.release(failure ?? false);
+    streaming.set(pool, streaming.get(pool)! - 1);
   }
 }
 

@@ -1,13 +1,7 @@
 import { LOG_CSV_COLUMNS } from '@zorgportaal/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
-import {
-  arrayRows,
-  cursorBatches,
-  type RowBatches,
-  type Statement,
-  streamsByCursor,
-} from '../../../platform/db/cursor.ts';
+import { arrayRows, cursorBatches, type RowBatches, type Statement } from '../../../platform/db/cursor.ts';
 import { auditPartitions } from '../../../platform/audit-partitions.ts';
 import { auditLog as l, entities } from '../tables.ts';
 import { anyLogEntry, type LogFilter, NEWEST_FIRST } from './query.ts';
@@ -71,10 +65,11 @@ export function monthWindows(months: readonly string[]): { from: string | null; 
 
 /**
  * The Logboek's entries for the export, newest first, as rows of text cells in LOG_CSV_COLUMNS order:
- * the same entries as its pages (`anyLogEntry`: the own part or the others' part) in the same order.
- * On PostgreSQL one statement per month window (monthWindows) through cursors in one snapshot, so rows
- * flow from the first month on and the database reads the next batch while this one is written; on
- * PGlite keyset pages of `size` rows, so its one connection is free between them.
+ * the same entries as its pages (`anyLogEntry`: the own part or the others' part) in the same order, one
+ * month window (monthWindows) after the other. On PostgreSQL through cursors in one snapshot, so rows flow
+ * from the first month on and the database reads the next batch while this one is written; on PGlite, and
+ * while other exports hold the connections streams may take (cursorBatches), keyset pages of `size` rows,
+ * which hold no connection between them.
  */
 export async function exportRows(
   db: Db,
@@ -85,6 +80,11 @@ export async function exportRows(
 ): Promise<RowBatches> {
   const cells = Object.fromEntries(LOG_CSV_COLUMNS.map((c) => [c, csvCells(viewer)[c]] as const));
   const where = anyLogEntry(viewer, filter, responsible);
+  const months = (await auditPartitions(db)).flatMap((p) => (p.month ? [p.month] : []));
+  const windows = monthWindows(months).map(({ from, to }) => [
+    ...(from ? [sql`${l.eventAt} >= ${from}::timestamptz`] : []),
+    ...(to ? [sql`${l.eventAt} < ${to}::timestamptz`] : []),
+  ]);
   const select = (fields: Record<string, SQL>, ...more: SQL[]) =>
     db
       .select(fields)
@@ -92,39 +92,44 @@ export async function exportRows(
       .leftJoin(entities, eq(entities.id, l.entityId))
       .where(and(where, ...more))
       .orderBy(...NEWEST_FIRST);
-  if (!streamsByCursor(db))
-    return keysetPages(
+  return (
+    cursorBatches(
       db,
-      (after) =>
-        select({ ...cells, ...KEYSET }, ...(after ? [after] : []))
-          .limit(size)
-          .toSQL(),
+      windows.map((window) => select(cells, ...window).toSQL()),
+      EXPORT_STATEMENT,
       size,
-    );
-  const months = (await auditPartitions(db)).flatMap((p) => (p.month ? [p.month] : []));
-  const windows = monthWindows(months).map(({ from, to }) =>
-    select(
-      cells,
-      ...(from ? [sql`${l.eventAt} >= ${from}::timestamptz`] : []),
-      ...(to ? [sql`${l.eventAt} < ${to}::timestamptz`] : []),
-    ).toSQL(),
+    ) ??
+    keysetPages(
+      db,
+      windows.map(
+        (window) => (after: SQL | null) =>
+          select({ ...cells, ...KEYSET }, ...window, ...(after ? [after] : []))
+            .limit(size)
+            .toSQL(),
+      ),
+      size,
+    )
   );
-  return cursorBatches(db, windows, EXPORT_STATEMENT, size);
 }
 
-/** Pages along the keyset; each row's last two cells (KEYSET) are the position, cut off before it goes on. */
-async function* keysetPages(db: Db, statement: (after: SQL | null) => Statement, size: number): RowBatches {
-  let after: SQL | null = null;
-  for (;;) {
-    const { sql: text, params } = statement(after);
-    const rows = await arrayRows(db, { sql: `/* ${EXPORT_STATEMENT} */ ${text}`, params });
-    const last = rows[rows.length - 1];
-    if (last) {
-      const [at, id] = last.slice(-2) as [string, string];
-      after = sql`(${l.eventAt}, ${l.id}) < ((${at}::timestamp at time zone 'UTC'), ${id}::bigint)`;
+/**
+ * Each window's statement page by page along the keyset; a row's last two cells (KEYSET) are its position,
+ * cut off before the row goes on.
+ */
+async function* keysetPages(db: Db, windows: ((after: SQL | null) => Statement)[], size: number): RowBatches {
+  for (const statement of windows) {
+    let after: SQL | null = null;
+    for (;;) {
+      const { sql: text, params } = statement(after);
+      const rows = await arrayRows(db, { sql: `/* ${EXPORT_STATEMENT} */ ${text}`, params });
+      const last = rows[rows.length - 1];
+      if (last) {
+        const [at, id] = last.slice(-2) as [string, string];
+        after = sql`(${l.eventAt}, ${l.id}) < ((${at}::timestamp at time zone 'UTC'), ${id}::bigint)`;
+      }
+      for (const row of rows) row.length -= 2;
+      if (rows.length) yield rows;
+      if (rows.length < size) break;
     }
-    for (const row of rows) row.length -= 2;
-    if (rows.length) yield rows;
-    if (rows.length < size) return;
   }
 }

@@ -107,27 +107,56 @@ describe('GET /api/log/export never ends a 200 silently mid-file', () => {
     expect(whole.body.trim().split('\r\n')).toHaveLength(2101);
   });
 
+  /** Exports whose cursor waits, mid-file, for its reader (PostgreSQL). */
+  const heldExports = async () =>
+    rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and state like 'idle in transaction%'
+          and query like ${`fetch forward % from ${EXPORT_STATEMENT}%`}`),
+    )[0]!.n;
+  const BIG = '/api/log/export?objectType=export_abandoned';
+  // Far more than the stream and the sockets buffer, so the export waits for its reader mid-file.
+  let big: Promise<unknown> | undefined;
+  const bigLog = () =>
+    (big ??= t.db.execute(sql`
+      insert into audit_log (action, outcome, object_type, entity_id, username)
+      select 'C', 'success', 'export_abandoned', a.entity_id, repeat('x', 300)
+      from generate_series(1, 60000), accounts a where a.username = 'beheerder'`));
+
   it('ends its transaction and gives its connection back when the download is abandoned', async (ctx) => {
     // PostgreSQL: the export's cursors hold a pooled connection (PGlite pages and holds nothing).
     if (t.database.kind !== 'postgres') ctx.skip();
-    // Far more than the stream and the sockets buffer, so the export waits for its reader mid-file.
-    await t.db.execute(sql`
-      insert into audit_log (action, outcome, object_type, entity_id, username)
-      select 'C', 'success', 'export_abandoned', a.entity_id, repeat('x', 300)
-      from generate_series(1, 60000), accounts a where a.username = 'beheerder'`);
-    const held = async () =>
-      rowsOf<{ n: number }>(
-        await t.db.execute(sql`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and state like 'idle in transaction%'
-            and query like ${`fetch forward % from ${EXPORT_STATEMENT}%`}`),
-      )[0]!.n;
-    const download = await stalledDownload(t, '/api/log/export?objectType=export_abandoned', admin.token);
+    await bigLog();
+    const download = await stalledDownload(t, BIG, admin.token);
     expect(download.status).toBe(200);
-    await vi.waitFor(async () => expect(await held()).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await heldExports()).toBe(1), { timeout: 10_000 });
     download.abandon();
-    await vi.waitFor(async () => expect(await held()).toBe(0), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await heldExports()).toBe(0), { timeout: 10_000 });
     const pool = (t.db as unknown as { $client: pg.Pool }).$client;
     await vi.waitFor(() => expect(pool.totalCount - pool.idleCount).toBe(0), { timeout: 10_000 });
+  });
+
+  it('pages, holding no connection, while slow downloads hold a quarter of the pool', async (ctx) => {
+    if (t.database.kind !== 'postgres') ctx.skip();
+    await bigLog();
+    await t.db.execute(sql`
+      insert into audit_log (action, outcome, object_type, entity_id, username)
+      select 'C', 'success', 'export_paged', a.entity_id, 'vulling'
+      from generate_series(1, 2100), accounts a where a.username = 'beheerder'`);
+    const slow = [await stalledDownload(t, BIG, admin.token), await stalledDownload(t, BIG, admin.token)];
+    await vi.waitFor(async () => expect(await heldExports()).toBe(2), { timeout: 10_000 });
+    const query = vi.spyOn(pg.Pool.prototype, 'query');
+    try {
+      const whole = await admin.get('/api/log/export?objectType=export_paged');
+      expect(whole.body.trim().split('\r\n')).toHaveLength(2101);
+      const texts = query.mock.calls.map(([arg]) => String((arg as { text?: string }).text ?? arg));
+      expect(texts.filter((text) => text.startsWith(`/* ${EXPORT_STATEMENT} */`)).length).toBeGreaterThan(1);
+      expect(await heldExports()).toBe(2);
+    } finally {
+      query.mockRestore();
+      for (const download of slow) download.abandon();
+    }
+    await vi.waitFor(async () => expect(await heldExports()).toBe(0), { timeout: 10_000 });
   });
 });
 
