@@ -98,8 +98,9 @@ export async function buildApp(
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
-    // X-Forwarded-For is not trusted by default: it would let anyone forge the IP in the audit log.
-    trustProxy: false,
+    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY: from anyone else it would let
+    // them forge the IP in the audit log, and without it every client behind a proxy has the proxy's address.
+    trustProxy: config.trustProxy?.length ? config.trustProxy : false,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     clientErrorHandler,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -77,6 +78,13 @@ const envSchema = z.object({
       .min(AUDIT_RETENTION_MIN_MONTHS, RETENTION_MESSAGE)
       .optional(),
   ),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || v.split(',').every((part) => isAddressOrRange(part.trim())), {
+      message: 'must be the IP addresses or CIDR ranges of the proxies in front, comma-separated',
+    })
+    .optional(),
   OPERATOR_ENTITY_ID: z.coerce
     .number({ message: 'must be an organisation id' })
     .int('must be an organisation id')
@@ -120,6 +128,20 @@ export interface Config {
   auditRetentionMonths?: number;
   /** The hosts (`host` or `host:port`) an integration may fetch from; none by default (no calls to any address). */
   integrationHosts?: string[];
+  /**
+   * The proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed: the client's address behind them
+   * is then the one the audit log, the login limits and the IP allow-lists see. None by default.
+   */
+  trustProxy?: string[];
+}
+
+/** An IPv4/IPv6 address, optionally with a prefix length (10.0.0.0/8, fd00::/8). */
+function isAddressOrRange(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const version = isIP(address ?? '');
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 /** packages/web/dist, found from this file both in src/platform (tsx) and in the bundled dist/main.js. */
@@ -172,6 +194,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     integrationHosts: (e.INTEGRATION_HOSTS ?? '')
       .split(',')
       .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    trustProxy: (e.TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim())
       .filter(Boolean),
   };
 }

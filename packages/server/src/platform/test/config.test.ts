@@ -53,6 +53,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), BACKUP_INTERVAL: 'off' }).backupIntervalMs).toBe(0);
   });
 
+  it('believes X-Forwarded-For only from the proxies in TRUST_PROXY (addresses or CIDR ranges)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toEqual([]);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8' }).trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8']);
+    for (const bad of ['proxy.example', '10.0.0.0/33', '10.0.0.1/8/2', 'true', '*'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: bad })).toThrow(
+        'Invalid configuration: TRUST_PROXY must be the IP addresses or CIDR ranges of the proxies in front',
+      );
+  });
+
   it('does not seed demo data on PostgreSQL unless DEMO_DATA=true', () => {
     const base = { DATABASE_URL: 'postgres://localhost/zp', SECRET_KEY: 'x'.repeat(32) };
     expect(loadConfig(base).demoData).toBe(false);
