@@ -2,8 +2,8 @@ import pg from 'pg';
 
 /** How often each instance measures the replica's replay lag (one small query). */
 export const LAG_CHECK_MS = 1000;
-/** A check or a connection that takes longer counts as an unreachable replica. */
-const REPLICA_TIMEOUT_MS = 2000;
+/** A check or a connection that takes longer counts as an unreachable replica (the primary's own bound). */
+const REPLICA_TIMEOUT_MS = 5000;
 
 /** What the read routing needs to know about the replica, as of the last check. */
 export interface ReplicaHealth {
@@ -77,15 +77,16 @@ export function openReplicaPool(
     }
   };
   pool.query = fallback as unknown as typeof pool.query;
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  pool.connect = (async () => {
-    try {
-      return await connect();
-    } catch (err) {
+  // Drizzle's transactions check out a client with the promise form; pg-pool's own `query` calls
+  // `connect(callback)`, which must stay as it is (its error reaches the fallback above).
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((callback?: unknown) => {
+    if (callback) return connect(callback);
+    return connect()!.catch((err: unknown) => {
       if (!replicaUnusable(err)) throw err;
       down = true;
       return primary.connect();
-    }
+    });
   }) as unknown as typeof pool.connect;
 
   let running: Promise<void> | null = null;
