@@ -56,7 +56,8 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const visible = await entityScope(app.db, caller.entityId);
       const responsible = responsibleFor(caller, visible);
-      const page = await queryLog(readDbOf(request), caller.entityId, filter, { cursor, limit, visible, responsible });
+      const db = readDbOf(request);
+      const page = await queryLog(db, caller.entityId, filter, { cursor, limit, visible, responsible });
       // Recorded after the query, so the reader's own entry does not shift the page they asked for.
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.read,
