@@ -201,6 +201,10 @@ suite(`the read replica${skipped ? ` (skipped: ${skipped})` : ''}`, () => {
       await dead.database.readDb.execute(sql`select inet_server_port() as port`),
     );
     expect(port).toBe(Number(new URL(copy.url!).port || 5432));
+    const inTransaction = await dead.database.readDb.transaction(async (tx) =>
+      rowsOf<{ port: number }>(await tx.execute(sql`select inet_server_port() as port`)),
+    );
+    expect(inTransaction[0]!.port).toBe(port);
     const ready = await dead.app.inject({ method: 'GET', url: '/health/ready' });
     expect(ready.json()).toEqual({ status: 'degraded', checks: { database: 'ok', replica: 'unavailable' } });
   });
