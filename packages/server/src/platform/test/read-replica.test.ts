@@ -32,6 +32,8 @@ const skipped = !onPostgres
     : null;
 const suite = skipped ? describe.skip : describe;
 
+const firstRow = <T>(result: unknown): T => rowsOf<T>(result)[0]!;
+
 /** One instance of the portal on the test's database, with its own pools and lag bound. */
 interface Instance {
   app: FastifyInstance;
@@ -70,7 +72,7 @@ suite(`the read replica${skipped ? ` (skipped: ${skipped})` : ''}`, () => {
 
   /** Waits until the standby replayed everything the primary has written so far. */
   const caughtUp = async () => {
-    const [{ lsn }] = rowsOf<{ lsn: string }>(
+    const { lsn } = firstRow<{ lsn: string }>(
       await copy.database.db.execute(sql`select pg_current_wal_lsn()::text as lsn`),
     );
     await waitFor(async () => {
@@ -97,7 +99,7 @@ suite(`the read replica${skipped ? ` (skipped: ${skipped})` : ''}`, () => {
     });
     expect(res.statusCode, res.body).toBe(204);
     const cookie = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith(`${WROTE_COOKIE}=`));
-    const [{ eventId }] = rowsOf<{ eventId: string }>(
+    const { eventId } = firstRow<{ eventId: string }>(
       await copy.database.db.execute(
         sql`select event_id::text as "eventId" from audit_log where action = 'P' order by id desc limit 1`,
       ),
@@ -130,9 +132,8 @@ suite(`the read replica${skipped ? ` (skipped: ${skipped})` : ''}`, () => {
       instance(standbyUrl, 1000),
       instance('postgres://postgres@127.0.0.1:1/none'),
     ]);
-    [writer, reader] = (await Promise.all([login(a.app, 'beheerder'), login(a.app, 'beheerder')])).map(
-      (t) => t.access_token,
-    );
+    const sessions = await Promise.all([login(a.app, 'beheerder'), login(a.app, 'beheerder')]);
+    [writer, reader] = [sessions[0].access_token, sessions[1].access_token];
     await caughtUp();
     await waitFor(async () => (await a.database.replica!.check(), a.database.replica!.usable() || null));
   });
@@ -147,7 +148,7 @@ suite(`the read replica${skipped ? ` (skipped: ${skipped})` : ''}`, () => {
   });
 
   it("answers a session's Logboek from the standby, and the writer's from the primary on any instance", async () => {
-    const [{ port }] = rowsOf<{ port: number }>(
+    const { port } = firstRow<{ port: number }>(
       await a.database.readDb.execute(sql`select inet_server_port() as port`),
     );
     expect(port).toBe(Number(new URL(replicaUrl!).port));
@@ -161,7 +162,7 @@ suite(`the read replica${skipped ? ` (skipped: ${skipped})` : ''}`, () => {
       // The cookie is what carries it: without it the writer reads the standby too.
       expect(await logboek(a2, writer)).not.toContain(eventId);
       // The reads the standby answered were audited on the primary.
-      const [{ n }] = rowsOf<{ n: number }>(
+      const { n } = firstRow<{ n: number }>(
         await copy.database.db.execute(
           sql`select count(*)::int as n from audit_log where object_type = 'audit_log' and action = 'R'
               and id > (select id from audit_log where event_id = ${eventId}::uuid)`,
@@ -197,7 +198,7 @@ suite(`the read replica${skipped ? ` (skipped: ${skipped})` : ''}`, () => {
     expect(await logboek(dead, reader)).toContain(eventId);
     expect(dead.database.replica!.usable()).toBe(false);
     // Even a statement sent to the read handle itself runs on the primary.
-    const [{ port }] = rowsOf<{ port: number }>(
+    const { port } = firstRow<{ port: number }>(
       await dead.database.readDb.execute(sql`select inet_server_port() as port`),
     );
     expect(port).toBe(Number(new URL(copy.url!).port || 5432));
