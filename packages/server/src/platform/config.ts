@@ -36,6 +36,12 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: urlWith(['postgres://', 'postgresql://'], 'PostgreSQL'),
+  DATABASE_READ_URL: urlWith(['postgres://', 'postgresql://'], 'PostgreSQL'),
+  DATABASE_READ_MAX_LAG: z
+    .string()
+    .trim()
+    .regex(/^$|^[1-9]\d*[smh]$/, 'must be a duration of at least 1s, like 10s or 1m')
+    .optional(),
   REDIS_URL: urlWith(['redis://', 'rediss://'], 'Redis'),
   SMTP_URL: urlWith(['smtp://', 'smtps://'], 'SMTP'),
   MAIL_FROM: optionalText,
@@ -105,6 +111,10 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; undefined means the embedded PGlite database in dataDir. */
   databaseUrl?: string;
+  /** A streaming replica of databaseUrl for the heavy reads (docs/operations.md "Read replica"). */
+  databaseReadUrl?: string;
+  /** How far the replica may lag before heavy reads go to the primary; also how long a writer reads the primary. */
+  databaseReadMaxLagMs?: number;
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -172,12 +182,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_URL && !e.SECRET_KEY) {
     throw new ConfigError('Invalid configuration: SECRET_KEY is required when DATABASE_URL is set');
   }
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_READ_URL needs DATABASE_URL (it names a read replica of that PostgreSQL database)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG ? durationMs(e.DATABASE_READ_MAX_LAG) : undefined,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Zorgportaal <noreply@zorgportaal.example>',

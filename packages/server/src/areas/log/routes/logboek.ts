@@ -9,6 +9,7 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { readDbOf } from '../../../platform/read-db.ts';
 import { callerOf, entityScope } from '../../../platform/scope.ts';
 import { queryLog } from '../queries/query.ts';
 import { responsibleFor } from '../responsible.ts';
@@ -55,7 +56,8 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const visible = await entityScope(app.db, caller.entityId);
       const responsible = responsibleFor(caller, visible);
-      const page = await queryLog(app.db, caller.entityId, filter, { cursor, limit, visible, responsible });
+      const db = readDbOf(request);
+      const page = await queryLog(db, caller.entityId, filter, { cursor, limit, visible, responsible });
       // Recorded after the query, so the reader's own entry does not shift the page they asked for.
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.read,
@@ -86,7 +88,7 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
       const visible = await entityScope(app.db, entityId);
       const responsible = responsibleFor(caller, visible);
       const fetchPage = (cursor?: string) =>
-        queryLog(app.db, entityId, filter, { cursor, limit: EXPORT_BATCH, visible, responsible });
+        queryLog(readDbOf(request), entityId, filter, { cursor, limit: EXPORT_BATCH, visible, responsible });
       // Before the first byte: whatever fails here is still an ordinary error response.
       const first = await fetchPage();
       await app.audit.record(request, {
