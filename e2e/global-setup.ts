@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium.ts';
+import { freshPostgres } from './support/fresh-postgres.ts';
 import { startMailbox } from './support/mailbox.ts';
 import { freePort } from './support/server-process.ts';
 
@@ -19,24 +19,6 @@ const mainJs = join(repoRoot, 'packages/server/dist/main.js');
  * Test files run one at a time and each uses one portal, chosen by its name (support/browser.ts).
  */
 const E2E_PORTALS = 2;
-
-/** A fresh PostgreSQL database of this run, and how to drop it again. */
-async function freshPostgres(adminUrl: string) {
-  const name = `zp_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 /**
  * One portal process on its own data directory and port (and, with `postgresUrl`, its own PostgreSQL
