@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from './support/browser.ts';
+import { passwordToken } from './support/api.ts';
 import { freshPostgres } from './support/fresh-postgres.ts';
 import { findHaproxy, startHaproxy, startInstance, type Running } from './support/topology.ts';
 import { freePort } from './support/server-process.ts';
@@ -58,21 +58,7 @@ describe.skipIf(missing !== null)(
       rmSync(dataDir, { recursive: true, force: true });
     });
 
-    const tokenOf = async (username: string) => {
-      const res = await fetch(`${proxy}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'password',
-          client_id: '1',
-          product_id: '1',
-          username,
-          password: DEMO_PASSWORD,
-        }),
-      });
-      expect(res.status).toBe(200);
-      return `Bearer ${((await res.json()) as { access_token: string }).access_token}`;
-    };
+    const tokenOf = async (username: string) => `Bearer ${await passwordToken(proxy, username)}`;
     const json = async <T>(res: Response): Promise<T> => {
       expect(res.status, await res.clone().text()).toBeLessThan(300);
       return (await res.json()) as T;

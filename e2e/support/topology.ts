@@ -46,11 +46,12 @@ async function until200(url: string, child: ChildProcess, timeoutMs: number): Pr
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
-/** One built instance (packages/server/dist/main.js) on its own port, ready when this resolves. */
-export async function startInstance(env: Record<string, string>, dataDir: string): Promise<Running> {
-  mkdirSync(dataDir, { recursive: true });
-  const port = await freePort();
-  const child = spawn(process.execPath, [mainJs], {
+/**
+ * A built portal process (packages/server/dist/main.js) on `port` and its own data directory, quiet but for
+ * warnings on stderr; `env` adds to or overrides the environment.
+ */
+export function spawnPortal(port: number, dataDir: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [mainJs], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -62,6 +63,13 @@ export async function startInstance(env: Record<string, string>, dataDir: string
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/** One built instance on a free port, ready when this resolves. */
+export async function startInstance(env: Record<string, string>, dataDir: string): Promise<Running> {
+  mkdirSync(dataDir, { recursive: true });
+  const port = await freePort();
+  const child = spawnPortal(port, dataDir, env);
   await until200(`http://127.0.0.1:${port}/health/ready`, child, 120_000);
   return running(child, `127.0.0.1:${port}`);
 }
