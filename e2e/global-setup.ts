@@ -1,14 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium.ts';
+import { freshPostgres } from './support/fresh-postgres.ts';
 import { startMailbox } from './support/mailbox.ts';
 import { freePort } from './support/server-process.ts';
+import { spawnPortal } from './support/topology.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const mainJs = join(repoRoot, 'packages/server/dist/main.js');
@@ -20,24 +21,6 @@ const mainJs = join(repoRoot, 'packages/server/dist/main.js');
  */
 const E2E_PORTALS = 2;
 
-/** A fresh PostgreSQL database of this run, and how to drop it again. */
-async function freshPostgres(adminUrl: string) {
-  const name = `zp_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 /**
  * One portal process on its own data directory and port (and, with `postgresUrl`, its own PostgreSQL
  * database). It is not awaited: the portals migrate and seed while the API tests run (every global setup
@@ -48,24 +31,15 @@ async function startPortal(env: Record<string, string>, postgresUrl?: string) {
   const postgres = postgresUrl ? await freshPostgres(postgresUrl) : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'zp-e2e-'));
   const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, [mainJs], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: postgres?.url ?? '',
-      // A PostgreSQL portal needs its own key (the embedded one keeps a generated key in DATA_DIR).
-      ...(postgres ? { SECRET_KEY: randomBytes(32).toString('hex') } : {}),
-      PUBLIC_URL: '',
-      // Backups are refused without the operator's key; a test key keeps the portal as an operator runs it.
-      BACKUP_KEY: randomBytes(32).toString('hex'),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server: ChildProcess = spawnPortal(port, dataDir, {
+    DEMO_DATA: 'true',
+    DATABASE_URL: postgres?.url ?? '',
+    // A PostgreSQL portal needs its own key (the embedded one keeps a generated key in DATA_DIR).
+    ...(postgres ? { SECRET_KEY: randomBytes(32).toString('hex') } : {}),
+    PUBLIC_URL: '',
+    // Backups are refused without the operator's key; a test key keeps the portal as an operator runs it.
+    BACKUP_KEY: randomBytes(32).toString('hex'),
+    ...env,
   });
   let stopping = false;
   // A portal that dies while starting says so in this file: the browser tests waiting for it fail at once.

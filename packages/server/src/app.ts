@@ -11,6 +11,7 @@ import audit from './platform/audit.ts';
 import { scheduleKeyCleanup } from './platform/idempotency.ts';
 import { scheduleAuditPartitions } from './platform/audit-partitions.ts';
 import accessHook from './platform/access/hook.ts';
+import readYourWrites from './platform/read-db.ts';
 import errorHandler from './platform/plugins/error-handler.ts';
 import { logSerializers } from './platform/plugins/log-serializers.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/plugins/framework-errors.ts';
@@ -98,8 +99,9 @@ export async function buildApp(
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
-    // X-Forwarded-For is not trusted by default: it would let anyone forge the IP in the audit log.
-    trustProxy: false,
+    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY: from anyone else it would let
+    // them forge the IP in the audit log, and without it every client behind a proxy has the proxy's address.
+    trustProxy: config.trustProxy?.length ? config.trustProxy : false,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     clientErrorHandler,
@@ -123,6 +125,7 @@ export async function buildApp(
   await app.register(compression);
   // Before any route, so its onRoute hook sees every one (the deny-by-default test enumerates them).
   await app.register(accessHook);
+  await app.register(readYourWrites);
   await app.register(formbody);
   await app.register(swagger);
   await app.register(audit);

@@ -23,7 +23,10 @@ function configOrExit(): Config {
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  const database = await openDatabase(config.databaseUrl ?? path.join(config.dataDir, 'pglite'));
+  const database = await openDatabase(config.databaseUrl ?? path.join(config.dataDir, 'pglite'), {
+    readUrl: config.databaseReadUrl,
+    readMaxLagMs: config.databaseReadMaxLagMs,
+  });
   await database.migrate(migrationsFolder());
   await seedDefaultRoles(database.db);
   await seedMedicationCatalogue(database.db);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -35,6 +36,12 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: urlWith(['postgres://', 'postgresql://'], 'PostgreSQL'),
+  DATABASE_READ_URL: urlWith(['postgres://', 'postgresql://'], 'PostgreSQL'),
+  DATABASE_READ_MAX_LAG: z
+    .string()
+    .trim()
+    .regex(/^$|^[1-9]\d*[smh]$/, 'must be a duration of at least 1s, like 10s or 1m')
+    .optional(),
   REDIS_URL: urlWith(['redis://', 'rediss://'], 'Redis'),
   SMTP_URL: urlWith(['smtp://', 'smtps://'], 'SMTP'),
   MAIL_FROM: optionalText,
@@ -77,6 +84,13 @@ const envSchema = z.object({
       .min(AUDIT_RETENTION_MIN_MONTHS, RETENTION_MESSAGE)
       .optional(),
   ),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || v.split(',').every((part) => isAddressOrRange(part.trim())), {
+      message: 'must be the IP addresses or CIDR ranges of the proxies in front, comma-separated',
+    })
+    .optional(),
   OPERATOR_ENTITY_ID: z.coerce
     .number({ message: 'must be an organisation id' })
     .int('must be an organisation id')
@@ -97,6 +111,10 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; undefined means the embedded PGlite database in dataDir. */
   databaseUrl?: string;
+  /** A streaming replica of databaseUrl for the heavy reads (docs/operations.md "Read replica"). */
+  databaseReadUrl?: string;
+  /** How far the replica may lag before heavy reads go to the primary; also how long a writer reads the primary. */
+  databaseReadMaxLagMs?: number;
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -120,6 +138,20 @@ export interface Config {
   auditRetentionMonths?: number;
   /** The hosts (`host` or `host:port`) an integration may fetch from; none by default (no calls to any address). */
   integrationHosts?: string[];
+  /**
+   * The proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed: the client's address behind them
+   * is then the one the audit log, the login limits and the IP allow-lists see. None by default.
+   */
+  trustProxy?: string[];
+}
+
+/** An IPv4/IPv6 address, optionally with a prefix length (10.0.0.0/8, fd00::/8). */
+function isAddressOrRange(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  const version = isIP(address ?? '');
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 /** packages/web/dist, found from this file both in src/platform (tsx) and in the bundled dist/main.js. */
@@ -150,12 +182,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_URL && !e.SECRET_KEY) {
     throw new ConfigError('Invalid configuration: SECRET_KEY is required when DATABASE_URL is set');
   }
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_READ_URL needs DATABASE_URL (it names a read replica of that PostgreSQL database)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG ? durationMs(e.DATABASE_READ_MAX_LAG) : undefined,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Zorgportaal <noreply@zorgportaal.example>',
@@ -172,6 +211,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     integrationHosts: (e.INTEGRATION_HOSTS ?? '')
       .split(',')
       .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    trustProxy: (e.TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim())
       .filter(Boolean),
   };
 }

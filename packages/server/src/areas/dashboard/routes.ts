@@ -1,6 +1,7 @@
 import { dashboardSchema } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { matches, notModified, REVALIDATE, tagOf } from '../../platform/etag.ts';
+import { readDbOf } from '../../platform/read-db.ts';
 import { callerOf } from '../../platform/scope.ts';
 import { tilesFor, type TileFigure } from '../../platform/tiles.ts';
 
@@ -25,11 +26,12 @@ const dashboardRoute: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const now = new Date();
       const visible = tilesFor(caller);
+      const db = readDbOf(request);
       const computed = await Promise.all(
         visible.map(async (tile): Promise<TileFigure[]> =>
           tile.figures
-            ? tile.figures(app.db, caller, now)
-            : [{ key: tile.key, value: await tile.value(app.db, caller), link: tile.link }],
+            ? tile.figures(db, caller, now)
+            : [{ key: tile.key, value: await tile.value(db, caller), link: tile.link }],
         ),
       );
       const dashboard = {

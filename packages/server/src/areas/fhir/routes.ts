@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readDbOf } from '../../platform/read-db.ts';
 import { callerOf } from '../../platform/scope.ts';
 import { type Interaction, mayUse, mayWriteAgreements } from './access.ts';
 import { countBundle, searchset } from './bundle.ts';
@@ -21,9 +22,10 @@ type Query = Record<string, string | string[] | undefined>;
 /** Links point back where the client reached us (its Host header), so a next link works from where it came. */
 const baseOf = (request: FastifyRequest) => `${request.protocol}://${request.host}${FHIR_BASE_PATH}`;
 
-const contextOf = (request: FastifyRequest): FhirContext => ({
+/** `search`: a search or $everything, heavy reads that go to the read replica (platform/read-db.ts). */
+const contextOf = (request: FastifyRequest, search = false): FhirContext => ({
   request,
-  db: request.server.db,
+  db: search ? readDbOf(request) : request.server.db,
   base: baseOf(request),
   now: new Date(),
 });
@@ -89,7 +91,7 @@ export default async function fhirRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const definition = definitionFor(request, request.params.type, 's');
       const search = parseSearch(request.query, definition.params, definition.includes);
-      const ctx = contextOf(request);
+      const ctx = contextOf(request, true);
       const audited = definition.auditObject !== null;
       const view = { resourceType: definition.type, query: search.canonical };
       if (search.summaryCount) {
@@ -178,7 +180,7 @@ export default async function fhirRoutes(app: FastifyInstance): Promise<void> {
         );
       const rawId = request.params.id;
       const id = numericId(rawId);
-      const ctx = contextOf(request);
+      const ctx = contextOf(request, true);
       const found = id === null ? undefined : await patientEverything(ctx, id);
       if (!found) {
         if (id !== null)

@@ -9,6 +9,7 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readDbOf } from '../../platform/read-db.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import { localDate } from '../../platform/time.ts';
 import { DASHBOARD_LISTS, type DashboardContext } from './queries/index.ts';
@@ -41,9 +42,10 @@ const medicationDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = await contextOf(request);
+      const db = readDbOf(request);
       const Figures = [];
       for (const List of MEDICATION_DASHBOARD_LISTS)
-        Figures.push({ List, Count: await DASHBOARD_LISTS[List].count(app.db, ctx) });
+        Figures.push({ List, Count: await DASHBOARD_LISTS[List].count(db, ctx) });
       // The figures name no client; the view is logged like the other dashboards (one entry per view).
       await app.audit.recordView(request, {
         objectType: AUDIT_OBJECTS.medication_dashboard,
@@ -68,8 +70,9 @@ const medicationDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = await contextOf(request);
       const { list } = request.query;
-      const Total = await DASHBOARD_LISTS[list].count(app.db, ctx);
-      const Rows = await DASHBOARD_LISTS[list].rows(app.db, ctx, MEDICATION_DASHBOARD_MAX_ROWS);
+      const db = readDbOf(request);
+      const Total = await DASHBOARD_LISTS[list].count(db, ctx);
+      const Rows = await DASHBOARD_LISTS[list].rows(db, ctx, MEDICATION_DASHBOARD_MAX_ROWS);
       // NEN 7513: one entry for the view that links every client shown.
       await app.audit.recordView(request, {
         objectType: AUDIT_OBJECTS.medication_dashboard,

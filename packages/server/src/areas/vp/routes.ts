@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { findPatient } from '../medication/public.ts';
 import { refuseNotFound as refuse } from '../../platform/errors.ts';
+import { readDbOf } from '../../platform/read-db.ts';
 import { callerOf, scopeOf } from '../../platform/scope.ts';
 import { buildHistory, buildVpDashboard, reviewsDue } from './prescriber.ts';
 import { insertReview, reviewsOf } from './queries.ts';
@@ -53,7 +54,7 @@ const vpRoutes: FastifyPluginAsyncZod = async (app) => {
       const { patientId } = request.params;
       const patient = await findPatient(app.db, patientId, await scopeOf(request));
       if (!patient) return refuse(request, AUDIT_OBJECTS.vp_history, patientId);
-      const history = await buildHistory(app.db, patient);
+      const history = await buildHistory(readDbOf(request), patient);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.read,
         outcome: 'success',

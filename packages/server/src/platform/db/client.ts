@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { openReplicaPool, type ReplicaHealth } from './replica.ts';
 /**
  * The one database type the app uses: the common base of the PGlite and node-postgres drivers. It carries no
  * schema (no relational `db.query` API): queries import the tables they use, so the platform needs no area.
@@ -18,7 +19,15 @@ export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRela
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export interface Database {
+  /** The primary: every write, and every read that must see the latest state. */
   db: Db;
+  /**
+   * The read replica (DATABASE_READ_URL) for heavy reads, falling back to the primary statement by statement;
+   * the primary itself when there is none. Pick it per request with `readDbOf` (platform/read-db.ts).
+   */
+  readDb: Db;
+  /** The replica's lag and reachability; null without a replica (PGlite, or PostgreSQL without the setting). */
+  replica: ReplicaHealth | null;
   kind: 'pglite' | 'postgres';
   /** The embedded database's own client (backups); absent on PostgreSQL. */
   pglite?: PGlite;
@@ -41,9 +50,12 @@ export async function openDatabase(
      * 16 MB write-ahead log segment is 40 % of an empty cluster, and every test file loads a copy of it.
      */
     initdbArgs?: string[];
+    /** PostgreSQL only: a streaming replica of `location` for heavy reads, and its allowed lag. */
+    readUrl?: string;
+    readMaxLagMs?: number;
   } = {},
 ): Promise<Database> {
-  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location);
+  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location, opts);
   return openPglite(location, opts);
 }
 
@@ -61,6 +73,8 @@ async function openPglite(
   const db = drizzlePglite({ client, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
+    readDb: db as unknown as Db,
+    replica: null,
     kind: 'pglite',
     pglite: client,
     async migrate(migrationsFolder) {
@@ -71,18 +85,30 @@ async function openPglite(
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+/** Without DATABASE_READ_MAX_LAG: how far behind the replica may be before heavy reads go to the primary. */
+export const DEFAULT_READ_MAX_LAG_MS = 10_000;
+
+async function openPostgres(
+  url: string,
+  { readUrl, readMaxLagMs }: { readUrl?: string; readMaxLagMs?: number },
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, casing: 'snake_case' });
+  const replica = readUrl ? openReplicaPool(readUrl, pool, readMaxLagMs ?? DEFAULT_READ_MAX_LAG_MS) : null;
   return {
     db: db as unknown as Db,
+    readDb: replica ? (drizzlePg({ client: replica.pool, casing: 'snake_case' }) as unknown as Db) : db,
+    replica: replica?.health ?? null,
     kind: 'postgres',
     async migrate(migrationsFolder) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
       await migrate(db, { migrationsFolder });
     },
-    close: () => pool.end(),
+    async close() {
+      await replica?.close();
+      await pool.end();
+    },
   };
 }

@@ -12,10 +12,12 @@ const readySchema = z.object({
     database: checkState,
     /** Absent when REDIS_URL is not set. While unavailable, login attempts are counted in the database. */
     redis: checkState.optional(),
+    /** Absent without DATABASE_READ_URL. While unavailable (down or too far behind), heavy reads use the primary. */
+    replica: checkState.optional(),
   }),
 });
 
-/** Liveness (the process answers) and readiness (database reachable, migrations applied; Redis if set). */
+/** Liveness (the process answers) and readiness (database reachable, migrations applied; Redis and the replica if set). */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const expected = expectedMigrationCount();
 
@@ -38,13 +40,18 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['health'], response: { 200: readySchema, 503: readySchema } } },
     async (request, reply) => {
       const [database, redis] = await Promise.all([databaseReady(request.log), app.redisReady?.()]);
+      const replica = app.database.replica?.usable();
+      const state = (ok: boolean) => (ok ? ('ok' as const) : ('unavailable' as const));
       const checks = {
-        database: database ? ('ok' as const) : ('unavailable' as const),
-        ...(redis === undefined ? {} : { redis: redis ? ('ok' as const) : ('unavailable' as const) }),
+        database: state(database),
+        ...(redis === undefined ? {} : { redis: state(redis) }),
+        ...(replica === undefined ? {} : { replica: state(replica) }),
       };
-      // Without the database nothing works; without Redis the limiter falls back to the database.
+      // Without the database nothing works; without Redis the limiter falls back to the database, without
+      // the replica the heavy reads go to the primary.
       if (!database) return reply.code(503).send({ status: 'unavailable' as const, checks });
-      return { status: redis === false ? ('degraded' as const) : ('ok' as const), checks };
+      const degraded = redis === false || replica === false;
+      return { status: degraded ? ('degraded' as const) : ('ok' as const), checks };
     },
   );
 };

@@ -35,6 +35,16 @@ describe('loadConfig', () => {
       { DATABASE_URL: 'postgres://localhost/zp' },
       'Invalid configuration: SECRET_KEY is required when DATABASE_URL is set',
     ],
+    [
+      { DATABASE_READ_URL: 'postgres://replica/zp' },
+      'Invalid configuration: DATABASE_READ_URL needs DATABASE_URL',
+    ],
+    [
+      { DATABASE_URL: 'postgres://localhost/zp', SECRET_KEY: 'x'.repeat(32), DATABASE_READ_URL: 'redis://x' },
+      'Invalid configuration: DATABASE_READ_URL must be a PostgreSQL URL',
+    ],
+    [{ DATABASE_READ_MAX_LAG: '0s' }, 'Invalid configuration: DATABASE_READ_MAX_LAG must be a duration'],
+    [{ DATABASE_READ_MAX_LAG: 'soon' }, 'Invalid configuration: DATABASE_READ_MAX_LAG must be a duration'],
   ])('refuses %o naming the variable', (env, message) => {
     const load = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(load).toThrow(ConfigError);
@@ -51,6 +61,25 @@ describe('loadConfig', () => {
       backupKeep: 3,
     });
     expect(loadConfig({ DATA_DIR: dataDir(), BACKUP_INTERVAL: 'off' }).backupIntervalMs).toBe(0);
+  });
+
+  it('believes X-Forwarded-For only from the proxies in TRUST_PROXY (addresses or CIDR ranges)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toEqual([]);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8' }).trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8']);
+    for (const bad of ['proxy.example', '10.0.0.0/33', '10.0.0.1/8/2', 'true', '*'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: bad })).toThrow(
+        'Invalid configuration: TRUST_PROXY must be the IP addresses or CIDR ranges of the proxies in front',
+      );
+  });
+
+  it('takes a read replica only beside DATABASE_URL, with its lag bound', () => {
+    const base = { DATABASE_URL: 'postgres://localhost/zp', SECRET_KEY: 'x'.repeat(32) };
+    expect(loadConfig(base)).toMatchObject({ databaseReadUrl: undefined, databaseReadMaxLagMs: undefined });
+    expect(
+      loadConfig({ ...base, DATABASE_READ_URL: 'postgres://replica/zp', DATABASE_READ_MAX_LAG: '30s' }),
+    ).toMatchObject({ databaseReadUrl: 'postgres://replica/zp', databaseReadMaxLagMs: 30_000 });
   });
 
   it('does not seed demo data on PostgreSQL unless DEMO_DATA=true', () => {

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { results, resultsCsv } from '../queries/index.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
+import { readDbOf } from '../../../platform/read-db.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
 import { findPatient } from '../../medication/public.ts';
 import { scanningOf } from '../scan-share.ts';
@@ -38,9 +39,10 @@ const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const scope = await scopeOf(request);
       await refuseForeignPatient(request, request.query.patientId, scope);
+      const db = readDbOf(request);
       const [overview, scanning] = await Promise.all([
-        results(app.db, request.query, scope),
-        scanningOf(app.db, request.query, scope),
+        results(db, request.query, scope),
+        scanningOf(db, request.query, scope),
       ]);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.read,
@@ -67,7 +69,7 @@ const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const scope = await scopeOf(request);
       await refuseForeignPatient(request, request.query.patientId, scope);
-      const { csv, filter, rowCount } = await resultsCsv(app.db, request.query, scope);
+      const { csv, filter, rowCount } = await resultsCsv(readDbOf(request), request.query, scope);
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.execute,
         outcome: 'success',

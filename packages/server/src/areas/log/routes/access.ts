@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findEntity } from '../../../platform/entities.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
+import { readDbOf } from '../../../platform/read-db.ts';
 import { callerOf } from '../../../platform/scope.ts';
 import { localDate } from '../../../platform/time.ts';
 import { accessCsv, type AccessHeader, followPages } from '../access-document.ts';
@@ -75,7 +76,7 @@ const accessRoutes: FastifyPluginAsyncZod = async (app) => {
       const { patientId } = request.params;
       const { cursor, limit, ...period } = request.query;
       const { subject, staffNames, careCentre } = await subjectOf(request, patientId);
-      const page = await queryAccess(app.db, subject, period, { cursor, limit, staffNames });
+      const page = await queryAccess(readDbOf(request), subject, period, { cursor, limit, staffNames });
       // After the query, so this request's own entry does not shift the page it asked for.
       await logRequest(request, patientId, AUDIT_ACTIONS.read, { ...period, cursor: cursor ?? null });
       return {
@@ -98,7 +99,7 @@ const accessRoutes: FastifyPluginAsyncZod = async (app) => {
   ) {
     const { subject, staffNames, careCentre } = await subjectOf(request, patientId);
     const fetchPage = (cursor?: string) =>
-      queryAccess(app.db, subject, period, { cursor, limit: EXPORT_BATCH, staffNames });
+      queryAccess(readDbOf(request), subject, period, { cursor, limit: EXPORT_BATCH, staffNames });
     const first = await fetchPage();
     await logRequest(request, patientId, AUDIT_ACTIONS.execute, { ...period, format });
     const pages = followPages(first, fetchPage);

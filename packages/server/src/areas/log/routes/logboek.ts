@@ -9,13 +9,14 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { readDbOf } from '../../../platform/read-db.ts';
 import { callerOf, entityScope } from '../../../platform/scope.ts';
 import { exportRows } from '../queries/export.ts';
 import { queryLog } from '../queries/query.ts';
 import { responsibleFor } from '../responsible.ts';
 import { exportCsv } from '../csv.ts';
 
-/** Rows per batch of the export: a cursor's FETCH, or a page on PGlite. */
+/** Rows per batch of the export: a FETCH of its cursor, or a keyset page (PGlite; streams at their cap). */
 const EXPORT_BATCH = 2000;
 
 const INT32_MAX = 2_147_483_647;
@@ -57,7 +58,8 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       const visible = await entityScope(app.db, caller.entityId);
       const responsible = responsibleFor(caller, visible);
-      const page = await queryLog(app.db, caller.entityId, filter, { cursor, limit, visible, responsible });
+      const db = readDbOf(request);
+      const page = await queryLog(db, caller.entityId, filter, { cursor, limit, visible, responsible });
       // Recorded after the query, so the reader's own entry does not shift the page they asked for.
       await app.audit.record(request, {
         action: AUDIT_ACTIONS.read,
@@ -86,8 +88,9 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
       const entityId = caller.entityId;
       // The same entries as the screen, masked the same way (queries/export.ts).
       const visible = await entityScope(app.db, entityId);
+      // The heavy read on the read replica when there is one (platform/read-db.ts), like the screen's.
       const batches = await exportRows(
-        app.db,
+        readDbOf(request),
         entityId,
         filter,
         responsibleFor(caller, visible),

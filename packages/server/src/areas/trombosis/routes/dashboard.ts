@@ -1,5 +1,6 @@
 import { AUDIT_OBJECTS, trombosisDashboardSchema, trombosisPatientListSchema } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readDbOf } from '../../../platform/read-db.ts';
 import { patientOverview, trombosisDashboard } from '../overview.ts';
 import { requireTrombosisRead, trombosisScopeOf } from '../scope.ts';
 
@@ -39,7 +40,7 @@ const trombosisDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const scope = await trombosisScopeOf(request);
-      const dashboard = await trombosisDashboard(app.db, scope.read, new Date());
+      const dashboard = await trombosisDashboard(readDbOf(request), scope.read, new Date());
       await app.audit.recordView(request, {
         objectType: AUDIT_OBJECTS.trombosis_dashboard,
         view: { day: dashboard.Today },

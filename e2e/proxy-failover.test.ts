@@ -1,0 +1,203 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordToken } from './support/api.ts';
+import { freshPostgres } from './support/fresh-postgres.ts';
+import { findHaproxy, startHaproxy, startInstance, type Running } from './support/topology.ts';
+import { freePort } from './support/server-process.ts';
+
+/**
+ * Two instances on one PostgreSQL behind the checked-in HAProxy configuration (deploy/haproxy/haproxy.cfg).
+ * Registrations from eight writers and a polling tablet go through the proxy while one instance is killed
+ * (SIGKILL, no goodbye): no request fails, no registration is lost, none is stored twice. Also: the event
+ * stream passes the proxy unbuffered. (The instances run with TRUST_PROXY; trust-proxy.test.ts shows its effect.)
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+const haproxy = findHaproxy();
+const missing = !adminUrl ? 'TEST_DATABASE_URL' : !haproxy ? 'haproxy (apt-get install haproxy)' : null;
+if (missing && process.env.PROXY_REQUIRED === '1') throw new Error(`The proxy test needs ${missing}`);
+
+const WRITERS = 8;
+const PER_WRITER = 25;
+/** A write is sent again (same Idempotency-Key) while the proxy answers 502/503/504 or the connection fails. */
+const RETRYABLE = new Set([502, 503, 504]);
+
+describe.skipIf(missing !== null)(
+  `two instances behind HAProxy${missing ? ` (needs ${missing})` : ''}`,
+  () => {
+    let database: Awaited<ReturnType<typeof freshPostgres>>;
+    const dataDir = mkdtempSync(join(tmpdir(), 'zp-proxy-'));
+    const running: Running[] = [];
+    let proxy: string;
+    let first: Running;
+
+    beforeAll(async () => {
+      database = await freshPostgres(adminUrl!);
+      const env = {
+        DATABASE_URL: database.url,
+        SECRET_KEY: randomBytes(32).toString('hex'),
+        TRUST_PROXY: '127.0.0.1',
+      };
+      // The first migrates and seeds; the second starts on the ready database.
+      first = await startInstance({ ...env, DEMO_DATA: 'true' }, join(dataDir, 'a'));
+      running.push(first);
+      running.push(await startInstance({ ...env, DEMO_DATA: 'false' }, join(dataDir, 'b')));
+      const port = await freePort();
+      running.push(
+        await startHaproxy(haproxy!, `127.0.0.1:${port}`, [running[0]!.address, running[1]!.address]),
+      );
+      proxy = `http://127.0.0.1:${port}`;
+    }, 180_000);
+
+    afterAll(async () => {
+      for (const process of running.reverse()) await process.stop();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    const tokenOf = async (username: string) => `Bearer ${await passwordToken(proxy, username)}`;
+    const json = async <T>(res: Response): Promise<T> => {
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+      return (await res.json()) as T;
+    };
+
+    it('passes the event stream through unbuffered', async () => {
+      const nurse = await tokenOf('verpleegkundige');
+      const stop = new AbortController();
+      const res = await fetch(`${proxy}/api/communication/stream`, {
+        headers: { authorization: nurse },
+        signal: stop.signal,
+      });
+      expect(res.status).toBe(200);
+      // The first event arrives while the stream stays open: a buffering proxy would hold it back.
+      const reader = res.body!.getReader();
+      let text = '';
+      while (!text.includes('event: ready')) text += new TextDecoder().decode((await reader.read()).value);
+      stop.abort();
+    });
+
+    it('loses no registration and fails no request when an instance is killed mid-round', async () => {
+      const beheerder = await tokenOf('beheerder');
+      const nurse = await tokenOf('verpleegkundige');
+      const list = await json<{ Moments: { PatientId: number }[] }>(
+        await fetch(`${proxy}/api/administration/list`, { headers: { authorization: nurse } }),
+      );
+      const catalogue = await json<{ Rows: { Id: number }[] }>(
+        await fetch(`${proxy}/api/medication/catalogue?q=PARACETAMOL`, {
+          headers: { authorization: beheerder },
+        }),
+      );
+      // As needed and without a daily maximum: every registration is accepted, so each one counts.
+      const agreement = await json<{ Id: number }>(
+        await fetch(`${proxy}/api/medication/agreement`, {
+          method: 'POST',
+          headers: { authorization: beheerder, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            PatientId: list.Moments[0]!.PatientId,
+            MedicationId: catalogue.Rows[0]!.Id,
+            Prescriber: 'dr. Proxy',
+            Type: 'as_needed',
+            Start: '2025-01-01',
+            Instructions: { DoseUnit: 'tablet', AsNeededCriterion: 'bij pijn', AsNeededDose: 1 },
+            DistributionForm: 'gds',
+          }),
+        }),
+      );
+
+      let acknowledged = 0;
+      let resent = 0;
+      const failures: string[] = [];
+      const stored = new Map<string, number>();
+      /** One registration: sent until the portal answers it (a deadline, not a retry count, bounds it). */
+      const register = async (i: number) => {
+        const key = randomUUID();
+        const body = JSON.stringify({
+          AgreementId: agreement.Id,
+          ScheduledAt: null,
+          Status: 'given',
+          AdministeredAt: new Date(Date.now() - i * 1000).toISOString(),
+        });
+        const deadline = Date.now() + 20_000;
+        for (;;) {
+          // A connection refused or an answer cut off by the kill is no answer: sent again with the same key.
+          const res = await fetch(`${proxy}/api/administration/registration`, {
+            method: 'POST',
+            headers: { authorization: nurse, 'content-type': 'application/json', 'idempotency-key': key },
+            body,
+          })
+            .then(
+              async (r) => ({ status: r.status, text: await r.text() }),
+              () => null,
+            )
+            .catch(() => null);
+          if (res?.status === 201) {
+            stored.set(key, (JSON.parse(res.text) as { Id: number }).Id);
+            acknowledged++;
+            return;
+          }
+          if ((res && !RETRYABLE.has(res.status)) || Date.now() > deadline) {
+            failures.push(`POST ${res?.status ?? 'no answer'}: ${res?.text}`);
+            return;
+          }
+          resent++;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      };
+      const writers = Array.from({ length: WRITERS }, async (_, w) => {
+        for (let n = 0; n < PER_WRITER; n++) await register(w * PER_WRITER + n);
+      });
+      // A tablet polling its list. A refused connection or an instance that dies before answering is the proxy's
+      // to retry, so no poll may fail; an answer the dying instance had started sending is cut off (no proxy can
+      // resend half an answer), and the tablet polls again, as its next refresh would: that one must succeed.
+      let polling = true;
+      let polls = 0;
+      let cut = 0;
+      const poll = async () => {
+        const res = await fetch(`${proxy}/api/administration/list`, { headers: { authorization: nurse } });
+        await res.arrayBuffer();
+        return res.status === 200 ? null : `GET list ${res.status}`;
+      };
+      const poller = (async () => {
+        while (polling) {
+          const outcome = await poll().catch(() => {
+            cut++;
+            return poll().catch((err: Error) => `GET list cut off twice: ${err.message}`);
+          });
+          if (outcome) failures.push(outcome);
+          polls++;
+        }
+      })();
+      // Killed once a third of the round is in, while writes and polls are in flight.
+      while (acknowledged < (WRITERS * PER_WRITER) / 3) await new Promise((r) => setTimeout(r, 10));
+      first.kill();
+      await Promise.all(writers);
+      polling = false;
+      await poller;
+
+      expect(failures).toEqual([]);
+      expect(acknowledged).toBe(WRITERS * PER_WRITER);
+      expect(polls).toBeGreaterThan(0);
+      expect(cut).toBeLessThanOrEqual(1);
+      const db = new pg.Client({ connectionString: database.url });
+      await db.connect();
+      const { rows } = await db.query<{ id: string }>(
+        'select id from administrations where agreement_id = $1',
+        [agreement.Id],
+      );
+      await db.end();
+      // Exactly once: every acknowledged registration is stored, no key stored twice.
+      expect(rows.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual(
+        [...stored.values()].sort((a, b) => a - b),
+      );
+      expect(new Set(stored.values()).size).toBe(WRITERS * PER_WRITER);
+      // The proxy routes around the dead instance.
+      expect((await fetch(`${proxy}/health/ready`)).status).toBe(200);
+      console.log(
+        `proxy failover: ${acknowledged} registrations (${resent} sent again by the client), ${polls} polls (${cut} cut off)`,
+      );
+    });
+  },
+);
