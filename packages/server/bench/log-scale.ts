@@ -4,7 +4,8 @@
  * the last 12 months (one INSERT … SELECT generate_series per million, into the monthly partitions): 2,000 organisations with 20 users each and
  * 110,000 clients, and the demo care centre De Berk with its real accounts and clients (one row in 47; a fifth
  * of all rows are list views, De Berk's linking 10 of its clients). Then through the real app as De Berk's Beheerder: the Logboek's first page
- * (goal < 50 ms), a per-client filter (< 50 ms) and the CSV export of De Berk's whole year (≥ 50,000 rows/s).
+ * (goal < 50 ms), a per-client filter (< 50 ms) and the CSV export of De Berk's whole year (≥ 50,000 rows/s, the
+ * median of 3).
  * Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx packages/server/bench/log-scale.ts [rows=10000000] [runs=25]
  */
 import { sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { timed } from './support/measure.ts';
 
 const TOTAL = Number(process.argv[2] ?? 10_000_000);
 const RUNS = Number(process.argv[3] ?? 25);
+const EXPORT_RUNS = 3;
 const CHUNK = 1_000_000;
 const PAGE_GOAL_MS = 50;
 const CLIENT_GOAL_MS = 50;
@@ -105,11 +107,17 @@ async function measure(url: string) {
   const perClient = await timed(() => get(`/api/log?patientId=${client}`), RUNS);
   const rowsOfClient = (await get(`/api/log?patientId=${client}`)).json<{ Rows: unknown[] }>().Rows.length;
 
-  const exportStart = performance.now();
-  const csv = (await get('/api/log/export')).body;
-  const exportS = (performance.now() - exportStart) / 1000;
-  const exported = csv.split('\n').filter(Boolean).length - 1;
-  const rate = exported / exportS;
+  // The export a few times (a single ~4 s sample on a shared host says little): the median by rate.
+  const exports: { rows: number; s: number; rate: number }[] = [];
+  for (let i = 0; i < EXPORT_RUNS; i++) {
+    const exportStart = performance.now();
+    const csv = (await get('/api/log/export')).body;
+    const s = (performance.now() - exportStart) / 1000;
+    const rows = csv.split('\n').filter(Boolean).length - 1;
+    exports.push({ rows, s, rate: rows / s });
+  }
+  exports.sort((a, b) => a.rate - b.rate);
+  const { rows: exported, s: exportS, rate } = exports[Math.floor(exports.length / 2)]!;
   await app.close();
   await database.close();
 
@@ -124,7 +132,7 @@ async function measure(url: string) {
     `per-client filter    ${perClient.median.toFixed(1)} ms (max ${perClient.max.toFixed(1)}, ${rowsOfClient} rows)  goal < ${CLIENT_GOAL_MS} ms: ${verdict(perClient.median < CLIENT_GOAL_MS)}`,
   );
   console.log(
-    `export               ${Math.round(rate).toLocaleString('en')} rows/s (${exported.toLocaleString('en')} rows in ${exportS.toFixed(1)} s)  goal ≥ ${EXPORT_GOAL_ROWS_PER_S.toLocaleString('en')} rows/s: ${verdict(rate >= EXPORT_GOAL_ROWS_PER_S)}`,
+    `export               ${Math.round(rate).toLocaleString('en')} rows/s (median of ${EXPORT_RUNS}: ${exported.toLocaleString('en')} rows in ${exportS.toFixed(1)} s; slowest ${Math.round(exports[0]!.rate).toLocaleString('en')} rows/s)  goal ≥ ${EXPORT_GOAL_ROWS_PER_S.toLocaleString('en')} rows/s: ${verdict(rate >= EXPORT_GOAL_ROWS_PER_S)}`,
   );
   if (first.median >= PAGE_GOAL_MS || perClient.median >= CLIENT_GOAL_MS || rate < EXPORT_GOAL_ROWS_PER_S)
     process.exitCode = 1;
