@@ -106,7 +106,7 @@ const logRoutes: FastifyPluginAsyncZod = async (app) => {
           detail: { filter, format: 'csv' },
         });
         // However the answer ends (done, failed, the client gone), the batches are closed.
-        reply.raw.once('close', () => void batches.return());
+        reply.raw.once('close', () => void batches.return().catch(() => {}));
         const onError = (err: unknown) => request.log.error({ err }, 'log export failed after it started');
         const day = new Date().toISOString().slice(0, 10);
         return reply
