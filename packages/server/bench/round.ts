@@ -20,6 +20,8 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '../src/platform/db/client.ts';
 import { migrationsFolder } from '../src/platform/db/migrations.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
+import { rollOverPlannedDays } from '../src/areas/medication/queries/planned.ts';
+import { addDays, localDate } from '../src/platform/time.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { freshPostgres } from './support/fresh-postgres.ts';
 import { generateNationalWorld } from './support/national-world.ts';
@@ -39,6 +41,10 @@ const POLL_EVERY_S = 30;
 const P99_GOAL_MS = 150;
 const RETRYABLE = new Set([0, 502, 503, 504]);
 const RESEND_FOR_MS = 20_000;
+
+/** The client's pause before sending again: 100 ms, doubling per attempt up to 2 s (no retry storm). */
+const backOff = (attempt: number) =>
+  new Promise((r) => setTimeout(r, Math.min(2000, 100 * 2 ** Math.min(attempt, 5))));
 
 const reachable = (port: number) =>
   new Promise<boolean>((done) => {
@@ -79,6 +85,16 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
     Object.entries(world.counts)
       .map(([t, n]) => `${t} ${n}`)
       .join(', '),
+  );
+
+  // The day roll-over each instance awaits as it gets ready, run here first: at this size it takes longer than
+  // the 10 s Fastify allows a ready hook, and the stored days are what the Toedienlijst reads.
+  const rollStart = performance.now();
+  const today = localDate(new Date());
+  let rolled = 0;
+  for (const day of [today, addDays(today, 1)]) rolled += await rollOverPlannedDays(database.db, day);
+  console.log(
+    `round: ${rolled} planned days stored in ${((performance.now() - rollStart) / 1000).toFixed(1)} s`,
   );
 
   const env: Record<string, string> = {
@@ -122,7 +138,7 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
     );
     const ms = performance.now() - due;
     if (RETRYABLE.has(res.status) && ms < RESEND_FOR_MS) {
-      await new Promise((r) => setTimeout(r, 100));
+      await backOff(0);
       return login(username, due);
     }
     if (res.status !== 200) {
@@ -178,7 +194,7 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
       'content-type': 'application/json',
       'idempotency-key': key,
     };
-    for (;;) {
+    for (let attempt = 0; ; attempt++) {
       const res = await http.send('POST', '/api/administration/registration', headers, body);
       const ms = performance.now() - due;
       if (res.status === 201) {
@@ -189,7 +205,7 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
         return calls.registration.fail(ms, `registration ${res.status} ${res.body.slice(0, 200)}`);
       }
       resent++;
-      await new Promise((r) => setTimeout(r, 100));
+      await backOff(attempt);
     }
   };
 
