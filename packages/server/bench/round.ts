@@ -8,7 +8,7 @@
  * and logins at `logins` per second. Halfway the first instance is killed (SIGKILL). At the end: p50/p95/p99 and
  * errors per call, and every acknowledged registration checked in the database, exactly once.
  * Sizes: name=value arguments or ROUND_<NAME> variables, the defaults are the national size:
- *   centres=1000 tablets=10000 rate=60 seconds=300 logins=1
+ *   centres=1000 tablets=10000 rate=60 seconds=300 logins=1 poll=30 (seconds between a tablet's polls)
  * A quick run (a few minutes on 2 cores): npm run bench:round -- centres=100 tablets=1000 rate=20 seconds=60
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -37,7 +37,7 @@ const TABLETS = size('tablets', 10_000);
 const RATE = size('rate', 60);
 const SECONDS = size('seconds', 300);
 const LOGINS = size('logins', 1);
-const POLL_EVERY_S = 30;
+const POLL_EVERY_S = size('poll', 30);
 const P99_GOAL_MS = 150;
 const RETRYABLE = new Set([0, 502, 503, 504]);
 const RESEND_FOR_MS = 20_000;
