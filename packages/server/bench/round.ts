@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '../src/platform/db/client.ts';
 import { migrationsFolder } from '../src/platform/db/migrations.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
-import { rollOverPlannedDays } from '../src/areas/medication/queries/planned.ts';
+import { rollOverPlannedDays } from '../src/areas/medication/public.ts';
 import { addDays, localDate } from '../src/platform/time.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { freshPostgres } from './support/fresh-postgres.ts';
