@@ -6,7 +6,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordToken } from './support/api.ts';
 import { freshPostgres } from './support/fresh-postgres.ts';
-import { findHaproxy, startHaproxy, startInstance, type Running } from './support/topology.ts';
+import {
+  findHaproxy,
+  startHaproxy,
+  startInstance,
+  type Running,
+} from '../packages/server/bench/support/topology.ts';
 import { freePort } from './support/server-process.ts';
 
 /**
