@@ -84,6 +84,20 @@ describe.skipIf(missing !== null)(
       stop.abort();
     });
 
+    it('answers an unchanged Toedienlijst with 304 on the instance that did not build it', async () => {
+      const nurse = await tokenOf('verpleegkundige');
+      const list = (address: string, etag?: string) =>
+        fetch(`http://${address}/api/administration/list`, {
+          headers: { authorization: nurse, ...(etag ? { 'if-none-match': etag } : {}) },
+        });
+      const [a, b] = [running[0]!.address, running[1]!.address];
+      const built = await list(a);
+      expect(built.status).toBe(200);
+      const etag = built.headers.get('etag')!;
+      expect((await list(b, etag)).status).toBe(304);
+      expect((await list(a, etag)).status).toBe(304);
+    });
+
     it('loses no registration and fails no request when an instance is killed mid-round', async () => {
       const beheerder = await tokenOf('beheerder');
       const nurse = await tokenOf('verpleegkundige');
