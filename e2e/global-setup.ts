@@ -9,7 +9,7 @@ import { CHROMIUM_ARGS, findChromium } from './support/chromium.ts';
 import { freshPostgres } from './support/fresh-postgres.ts';
 import { startMailbox } from './support/mailbox.ts';
 import { freePort } from './support/server-process.ts';
-import { spawnPortal } from './support/topology.ts';
+import { spawnPortal } from '../packages/server/bench/support/topology.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const mainJs = join(repoRoot, 'packages/server/dist/main.js');

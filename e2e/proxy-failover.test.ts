@@ -6,7 +6,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordToken } from './support/api.ts';
 import { freshPostgres } from './support/fresh-postgres.ts';
-import { findHaproxy, startHaproxy, startInstance, type Running } from './support/topology.ts';
+import {
+  findHaproxy,
+  startHaproxy,
+  startInstance,
+  type Running,
+} from '../packages/server/bench/support/topology.ts';
 import { freePort } from './support/server-process.ts';
 
 /**
@@ -77,6 +82,20 @@ describe.skipIf(missing !== null)(
       let text = '';
       while (!text.includes('event: ready')) text += new TextDecoder().decode((await reader.read()).value);
       stop.abort();
+    });
+
+    it('answers an unchanged Toedienlijst with 304 on the instance that did not build it', async () => {
+      const nurse = await tokenOf('verpleegkundige');
+      const list = (address: string, etag?: string) =>
+        fetch(`http://${address}/api/administration/list`, {
+          headers: { authorization: nurse, ...(etag ? { 'if-none-match': etag } : {}) },
+        });
+      const [a, b] = [running[0]!.address, running[1]!.address];
+      const built = await list(a);
+      expect(built.status).toBe(200);
+      const etag = built.headers.get('etag')!;
+      expect((await list(b, etag)).status).toBe(304);
+      expect((await list(a, etag)).status).toBe(304);
     });
 
     it('loses no registration and fails no request when an instance is killed mid-round', async () => {

@@ -1,17 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+/** The bench's topology helpers own it; the browser tests' portals take their ports the same way. */
+export { freePort } from '../../packages/server/bench/support/topology.ts';
 
 /**
  * Polls /health/ready until the portal answers. The portals start in the background (global-setup.ts):

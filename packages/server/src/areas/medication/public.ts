@@ -6,7 +6,7 @@ export {
   plannedMoments,
   type PlanningAgreement,
 } from './planned-moments.ts';
-export { expansionOf, type PlannedDay, storePlannedDays } from './queries/planned.ts';
+export { expansionOf, type PlannedDay, rollOverPlannedDays, storePlannedDays } from './queries/planned.ts';
 /** What other areas may use of this area (functions and types; tables are in its schema files). */
 export { visibleDepartments } from './queries/departments.ts';
 export { callerDepartments, pickDepartment } from './departments.ts';

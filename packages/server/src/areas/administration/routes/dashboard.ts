@@ -1,7 +1,7 @@
 import { administrationDashboardSchema, dashboardQuerySchema, AUDIT_OBJECTS } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDashboard, dayListVersion } from '../queries/index.ts';
-import { clockTurns, etagOf, matches, notModified, rememberTurns, REVALIDATE } from '../list-etag.ts';
+import { clockTurns, currentTag, listTag, notModified, REVALIDATE, validUntil } from '../list-etag.ts';
 import { localDate } from '../../../platform/time.ts';
 import { callerDepartments } from '../../medication/public.ts';
 import { scopeOf } from '../../../platform/scope.ts';
@@ -26,10 +26,10 @@ const dashboardRoute: FastifyPluginAsyncZod = async (app) => {
       const ids = departments.map((d) => d.Id);
       // Department names and organisations are part of the answer too.
       const version = `${JSON.stringify(departments)}|${await dayListVersion(app.db, ids, date, scope)}`;
-      const known = etagOf(version, request.caller!.accountId, now);
-      if (matches(request, known)) return notModified(reply, known!);
+      const { accountId } = request.caller!;
+      const known = currentTag(request, app.config.secretKey, version, accountId, now);
+      if (known) return notModified(reply, known);
       const { dashboard, moments } = await buildDashboard(app.db, departments, scope, date, now);
-      rememberTurns(version, clockTurns(moments));
       // One entry per view, linking the clients it names; the dashboard's refresh adds nothing.
       await app.audit.recordView(request, {
         objectType: AUDIT_OBJECTS.administration_dashboard,
@@ -38,7 +38,10 @@ const dashboardRoute: FastifyPluginAsyncZod = async (app) => {
       });
       reply
         .header('Cache-Control', REVALIDATE)
-        .header('ETag', etagOf(version, request.caller!.accountId, now)!);
+        .header(
+          'ETag',
+          listTag(app.config.secretKey, version, accountId, validUntil(clockTurns(moments), now)),
+        );
       return dashboard;
     },
   );

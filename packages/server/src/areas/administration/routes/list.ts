@@ -6,7 +6,7 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDayList, dayListVersion } from '../queries/index.ts';
-import { clockTurns, etagOf, matches, notModified, rememberTurns, REVALIDATE } from '../list-etag.ts';
+import { clockTurns, currentTag, listTag, notModified, REVALIDATE, validUntil } from '../list-etag.ts';
 import { localDate } from '../../../platform/time.ts';
 import { pickDepartment } from '../../medication/public.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
@@ -37,10 +37,10 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
       // Whether the caller registers here is part of the answer too (a role may change).
       const mayRegister = mayRegisterAt(request.caller!, department.EntityId);
       const version = `${await dayListVersion(app.db, [department.Id], day)}|${window.before}-${window.after}|${mayRegister}`;
-      const known = etagOf(version, request.caller!.accountId, now);
-      if (matches(request, known)) return notModified(reply, known!);
+      const { accountId } = request.caller!;
+      const known = currentTag(request, app.config.secretKey, version, accountId, now);
+      if (known) return notModified(reply, known);
       const list = await buildDayList(app.db, department, day, now, window);
-      rememberTurns(version, clockTurns(list.Moments));
       // NEN 7513: one entry for the view that links every client shown, so "who saw this client"
       // finds it; the tablet's automatic refresh of the same view adds nothing (recordView).
       await app.audit.recordView(request, {
@@ -51,7 +51,10 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
       });
       reply
         .header('Cache-Control', REVALIDATE)
-        .header('ETag', etagOf(version, request.caller!.accountId, now)!);
+        .header(
+          'ETag',
+          listTag(app.config.secretKey, version, accountId, validUntil(clockTurns(list.Moments), now)),
+        );
       return { ...list, MayRegister: mayRegister };
     },
   );

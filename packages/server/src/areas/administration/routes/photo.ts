@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scopedPatientPhoto } from '../queries/index.ts';
 import { photoBytes, photoVersion } from '../photo-version.ts';
-import { matches, notModified, REVALIDATE } from '../list-etag.ts';
+import { matches, notModified, REVALIDATE } from '../../../platform/etag.ts';
 import { notFound, refuseNotFound } from '../../../platform/errors.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 

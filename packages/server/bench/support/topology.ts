@@ -1,11 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { freePort } from './server-process.ts';
+import { createServer } from 'node:net';
 
-const repoRoot = resolve(import.meta.dirname, '..', '..');
+const repoRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
 const mainJs = join(repoRoot, 'packages/server/dist/main.js');
 const haproxyConfig = join(repoRoot, 'deploy/haproxy/haproxy.cfg');
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /** A process of the topology: where it listens, a clean stop, and a kill without goodbye. */
 export interface Running {

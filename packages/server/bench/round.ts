@@ -1,0 +1,294 @@
+/**
+ * Bench: the morning round through the proxy topology. PostgreSQL and HAProxy only (TEST_DATABASE_URL, haproxy
+ * at /usr/sbin/haproxy or HAPROXY_PATH). A fresh database with the demo world and a national world generated in
+ * SQL (bench/support/national-world.ts), two built instances (packages/server/dist/main.js) and HAProxy with
+ * deploy/haproxy/haproxy.cfg. Through the proxy: one login per care centre, then for `seconds` the tablets poll
+ * their ward's Toedienlijst every 30 s with If-None-Match, registrations arrive at `rate` per second spread over
+ * the wards (each with an Idempotency-Key, sent again by the client only on 502/503/504 or a lost connection),
+ * and logins at `logins` per second. Halfway the first instance is killed (SIGKILL). At the end: p50/p95/p99 and
+ * errors per call, and every acknowledged registration checked in the database, exactly once.
+ * Sizes: name=value arguments or ROUND_<NAME> variables, the defaults are the national size:
+ *   centres=1000 tablets=10000 rate=60 seconds=300 logins=1 poll=30 (seconds between a tablet's polls)
+ * A quick run (a few minutes on 2 cores): npm run bench:round -- centres=100 tablets=1000 rate=20 seconds=60
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf } from '../src/platform/db/client.ts';
+import { migrationsFolder } from '../src/platform/db/migrations.ts';
+import { seedDemoWorld } from '../src/seed/demo-world.ts';
+import { rollOverPlannedDays } from '../src/areas/medication/public.ts';
+import { addDays, localDate } from '../src/platform/time.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
+import { freshPostgres } from './support/fresh-postgres.ts';
+import { generateNationalWorld } from './support/national-world.ts';
+import { Calls, client, schedule, table } from './support/round-load.ts';
+import { findHaproxy, freePort, startHaproxy, startInstance, type Running } from './support/topology.ts';
+
+const size = (name: string, fallback: number) => {
+  const arg = process.argv.slice(2).find((a) => a.startsWith(`${name}=`));
+  return Number(arg?.slice(name.length + 1) ?? process.env[`ROUND_${name.toUpperCase()}`] ?? fallback);
+};
+const CENTRES = size('centres', 1000);
+const TABLETS = size('tablets', 10_000);
+const RATE = size('rate', 60);
+const SECONDS = size('seconds', 300);
+const LOGINS = size('logins', 1);
+const POLL_EVERY_S = size('poll', 30);
+const P99_GOAL_MS = 150;
+const RETRYABLE = new Set([0, 502, 503, 504]);
+const RESEND_FOR_MS = 20_000;
+
+/** The client's pause before sending again: 100 ms, doubling per attempt up to 2 s (no retry storm). */
+const backOff = (attempt: number) =>
+  new Promise((r) => setTimeout(r, Math.min(2000, 100 * 2 ** Math.min(attempt, 5))));
+
+const reachable = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => done(socket.destroy() === socket));
+    socket.once('error', () => done(false));
+  });
+
+async function main() {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const haproxy = findHaproxy();
+  if (!adminUrl || !haproxy) {
+    console.log(`round: needs ${!adminUrl ? 'TEST_DATABASE_URL (PostgreSQL)' : 'haproxy'}. Skipped.`);
+    return;
+  }
+  const database = await freshPostgres(adminUrl);
+  const dataDir = mkdtempSync(join(tmpdir(), 'zp-round-'));
+  const running: Running[] = [];
+  let failed = true;
+  try {
+    failed = !(await round(database.url, haproxy, dataDir, running));
+  } finally {
+    for (const process of running.reverse()) await process.stop();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+async function round(url: string, haproxy: string, dataDir: string, running: Running[]): Promise<boolean> {
+  const secretKey = randomBytes(32).toString('hex');
+  const database = await openDatabase(url);
+  await database.migrate(migrationsFolder());
+  await seedDemoWorld(database.db, { secretKey });
+  const world = await generateNationalWorld(database.db, { centres: CENTRES, password: DEMO_PASSWORD });
+  console.log(
+    `round: ${CENTRES} care centres generated in ${world.seconds.toFixed(1)} s:`,
+    Object.entries(world.counts)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(', '),
+  );
+
+  // The day roll-over each instance awaits as it gets ready, run here first: at this size it takes longer than
+  // the 10 s Fastify allows a ready hook, and the stored days are what the Toedienlijst reads.
+  const rollStart = performance.now();
+  const today = localDate(new Date());
+  let rolled = 0;
+  for (const day of [today, addDays(today, 1)]) rolled += await rollOverPlannedDays(database.db, day);
+  console.log(
+    `round: ${rolled} planned days stored in ${((performance.now() - rollStart) / 1000).toFixed(1)} s`,
+  );
+
+  const env: Record<string, string> = {
+    DATABASE_URL: url,
+    SECRET_KEY: secretKey,
+    TRUST_PROXY: '127.0.0.1',
+    DEMO_DATA: 'false',
+  };
+  if (await reachable(6379)) env.REDIS_URL = 'redis://127.0.0.1:6379';
+  const first = await startInstance(env, join(dataDir, 'a'));
+  running.push(first);
+  running.push(await startInstance(env, join(dataDir, 'b')));
+  const port = await freePort();
+  running.push(await startHaproxy(haproxy, `127.0.0.1:${port}`, [running[0]!.address, running[1]!.address]));
+  console.log(
+    `round: 2 instances${env.REDIS_URL ? ' with Redis' : ''} behind HAProxy on ${port}; ${TABLETS} tablets, ` +
+      `${RATE} registrations/s, ${LOGINS} logins/s for ${SECONDS} s, instance 1 killed at ${SECONDS / 2} s`,
+  );
+
+  const http = client(`http://127.0.0.1:${port}`);
+  const calls = {
+    login: new Calls(),
+    'list 200': new Calls(),
+    'list 304': new Calls(),
+    registration: new Calls(),
+  };
+  // A login whose connection was lost (or that met a dying instance) is sent again: a password grant only opens
+  // a session, the abandoned one expires.
+  const login = async (username: string, due = performance.now()): Promise<string | null> => {
+    const res = await http.send(
+      'POST',
+      '/oauth/token',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      new URLSearchParams({
+        grant_type: 'password',
+        client_id: '1',
+        product_id: '1',
+        username,
+        password: DEMO_PASSWORD,
+      }).toString(),
+    );
+    const ms = performance.now() - due;
+    if (RETRYABLE.has(res.status) && ms < RESEND_FOR_MS) {
+      await backOff(0);
+      return login(username, due);
+    }
+    if (res.status !== 200) {
+      calls.login.fail(ms, `login ${res.status} ${res.body.slice(0, 200)}`);
+      return null;
+    }
+    calls.login.ok(ms);
+    return `Bearer ${(JSON.parse(res.body) as { access_token: string }).access_token}`;
+  };
+  const tokens = new Map<string, string>();
+  for (let i = 0; i < world.nurses.length; i += 8) {
+    await Promise.all(
+      world.nurses.slice(i, i + 8).map(async (nurse) => {
+        const token = await login(nurse);
+        if (token) tokens.set(nurse, token);
+      }),
+    );
+  }
+  console.log(
+    `round: ${tokens.size} nurses logged in, login p50 ${calls.login.percentile(50).toFixed(0)} ms`,
+  );
+  const idBefore = await maxAdministrationId(database.db);
+
+  // Tablet t shows ward t mod wards; its polls are due at t × 30 s / tablets, then every 30 s.
+  const etags: (string | undefined)[] = new Array(TABLETS);
+  const poll = async (t: number, due: number) => {
+    const ward = world.wards[t % world.wards.length]!;
+    const headers: Record<string, string> = { authorization: tokens.get(ward.nurse) ?? '' };
+    if (etags[t]) headers['if-none-match'] = etags[t];
+    const res = await http.send('GET', `/api/administration/list?departmentId=${ward.departmentId}`, headers);
+    const ms = performance.now() - due;
+    if (res.status === 304) calls['list 304'].ok(ms);
+    else if (res.status === 200) {
+      etags[t] = res.etag;
+      calls['list 200'].ok(ms);
+    } else calls['list 200'].fail(ms, `list ${res.status} ${res.body.slice(0, 200)}`);
+  };
+  // Registration i: ward i mod wards, that ward's as-needed agreement (i / wards) mod clients, given now.
+  const acknowledged = new Map<string, number>();
+  let resent = 0;
+  const register = async (i: number, due: number) => {
+    const ward = world.wards[i % world.wards.length]!;
+    const agreement = ward.asNeeded[Math.floor(i / world.wards.length) % ward.asNeeded.length]!;
+    const key = randomUUID();
+    const body = JSON.stringify({
+      AgreementId: agreement,
+      ScheduledAt: null,
+      Status: 'given',
+      AdministeredAt: new Date().toISOString(),
+    });
+    const headers = {
+      authorization: tokens.get(ward.nurse) ?? '',
+      'content-type': 'application/json',
+      'idempotency-key': key,
+    };
+    for (let attempt = 0; ; attempt++) {
+      const res = await http.send('POST', '/api/administration/registration', headers, body);
+      const ms = performance.now() - due;
+      if (res.status === 201) {
+        acknowledged.set(key, (JSON.parse(res.body) as { Id: number }).Id);
+        return calls.registration.ok(ms);
+      }
+      if (!RETRYABLE.has(res.status) || ms > RESEND_FOR_MS) {
+        return calls.registration.fail(ms, `registration ${res.status} ${res.body.slice(0, 200)}`);
+      }
+      resent++;
+      await backOff(attempt);
+    }
+  };
+
+  const inFlight = new Set<Promise<unknown>>();
+  const track = (p: Promise<unknown>) => {
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+  };
+  const start = performance.now() + 1000;
+  const until = start + SECONDS * 1000;
+  const killer = setTimeout(
+    () => {
+      first.kill();
+      console.log(
+        `round: instance 1 killed (kill -9) at ${((performance.now() - start) / 1000).toFixed(0)} s`,
+      );
+    },
+    start + (SECONDS * 1000) / 2 - performance.now(),
+  );
+  await Promise.all([
+    schedule(start, until, TABLETS / POLL_EVERY_S, (i, due) => track(poll(i % TABLETS, due))),
+    schedule(start, until, RATE, (i, due) => track(register(i, due))),
+    schedule(start, until, LOGINS, (i, due) => track(login(world.nurses[i % world.nurses.length]!, due))),
+  ]);
+  clearTimeout(killer);
+  await Promise.all([...inFlight]);
+  http.close();
+
+  console.log(`\n${table(calls)}`);
+  for (const c of Object.values(calls)) for (const s of c.samples) console.log(`  e.g. ${s}`);
+  const check = await exactlyOnce(database.db, idBefore, acknowledged);
+  await database.close();
+  console.log(
+    `\nregistrations: ${acknowledged.size} acknowledged (${resent} sent again by the client), ` +
+      `${check.present} of them in the database, ${check.missing} lost, ${check.twice} stored twice; ` +
+      `${check.unacknowledged} stored for keys the client gave up on`,
+  );
+  const errors = Object.values(calls).reduce((n, c) => n + c.errors, 0);
+  const goals: [string, boolean][] = [
+    [
+      `list p99 < ${P99_GOAL_MS} ms`,
+      Math.max(calls['list 200'].percentile(99), calls['list 304'].percentile(99)) < P99_GOAL_MS,
+    ],
+    [`registration p99 < ${P99_GOAL_MS} ms`, calls.registration.percentile(99) < P99_GOAL_MS],
+    ['0 errors (including the killed instance)', errors === 0],
+    ['0 lost, none stored twice', check.missing === 0 && check.twice === 0],
+  ];
+  for (const [goal, met] of goals) console.log(`${met ? 'met    ' : 'NOT met'}  ${goal}`);
+  return goals.every(([, met]) => met);
+}
+
+type Database = Awaited<ReturnType<typeof openDatabase>>['db'];
+
+const maxAdministrationId = async (db: Database) =>
+  Number(
+    rowsOf<{ id: string }>(await db.execute(sql`select coalesce(max(id), 0) as id from administrations`))[0]!
+      .id,
+  );
+
+/**
+ * Every acknowledged id stored, and no registration stored twice: each one has its own agreement and instant, so
+ * two rows with the same pair would be one key stored twice. Rows of keys the client gave up on (an error above)
+ * may be stored too: the next resend of that key would get their answer.
+ */
+async function exactlyOnce(db: Database, idBefore: number, acknowledged: Map<string, number>) {
+  const rows = rowsOf<{ id: string; agreement_id: number; administered_at: Date | string }>(
+    await db.execute(
+      sql`select id, agreement_id, administered_at from administrations where id > ${idBefore}`,
+    ),
+  );
+  const stored = new Set(rows.map((r) => Number(r.id)));
+  const pairs = new Set(rows.map((r) => `${r.agreement_id} ${new Date(r.administered_at).toISOString()}`));
+  const ids = [...acknowledged.values()];
+  const present = ids.filter((id) => stored.has(id)).length;
+  return {
+    present,
+    missing: ids.length - present,
+    unacknowledged: stored.size - new Set(ids).size,
+    twice: rows.length - pairs.size + (ids.length - new Set(ids).size),
+  };
+}
+
+void main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
