@@ -24,6 +24,7 @@ import { rollOverPlannedDays } from '../src/areas/medication/public.ts';
 import { addDays, localDate } from '../src/platform/time.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { freshPostgres } from './support/fresh-postgres.ts';
+import { passwordGrantForm } from './support/password-grant.ts';
 import { generateNationalWorld } from './support/national-world.ts';
 import { Calls, client, schedule, table } from './support/round-load.ts';
 import { findHaproxy, freePort, startHaproxy, startInstance, type Running } from './support/topology.ts';
@@ -128,13 +129,7 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
       'POST',
       '/oauth/token',
       { 'content-type': 'application/x-www-form-urlencoded' },
-      new URLSearchParams({
-        grant_type: 'password',
-        client_id: '1',
-        product_id: '1',
-        username,
-        password: DEMO_PASSWORD,
-      }).toString(),
+      passwordGrantForm(username),
     );
     const ms = performance.now() - due;
     if (RETRYABLE.has(res.status) && ms < RESEND_FOR_MS) {

@@ -5,12 +5,12 @@
  * without Content-Encoding (the goal is none).
  * Run: npx tsx packages/server/bench/web-transfer.ts
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { freePort, spawnPortal } from './support/topology.ts';
 
 // The same flags and browser as the e2e tests (e2e/support/chromium.ts): never a downloaded browser.
 const CHROMIUM_ARGS = [
@@ -29,17 +29,6 @@ const executablePath = [process.env.CHROME_PATH, '/usr/bin/chromium'].find(
 const GOAL_KB = 120;
 const root = path.resolve(import.meta.dirname, '../../..');
 const main = path.join(root, 'packages/server/dist/main.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitForReady(baseURL: string, server: ChildProcess): Promise<void> {
   for (let i = 0; i < 360; i++) {
@@ -104,17 +93,7 @@ async function main_() {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'zp-bench-web-'));
-  const server = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = spawnPortal(port, dataDir, { DATABASE_URL: '' });
   const baseURL = `http://127.0.0.1:${port}`;
   try {
     await waitForReady(baseURL, server);

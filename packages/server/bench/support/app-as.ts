@@ -1,7 +1,7 @@
 import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/platform/config.ts';
 import type { Database } from '../../src/platform/db/client.ts';
-import { DEMO_PASSWORD } from '../../src/seed/demo-data.ts';
+import { passwordGrantForm } from './password-grant.ts';
 
 /** The whole app on a bench database (silent, no web files) and a demo user's bearer header. */
 export async function appAs(database: Database, secretKey: string, username: string, databaseUrl?: string) {
@@ -23,13 +23,7 @@ export async function appAs(database: Database, secretKey: string, username: str
     method: 'POST',
     url: '/oauth/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      client_id: '1',
-      product_id: '1',
-      username,
-      password: DEMO_PASSWORD,
-    }).toString(),
+    payload: passwordGrantForm(username),
   });
   if (login.statusCode !== 200) throw new Error(`login ${username}: ${login.statusCode} ${login.body}`);
   const token = login.json<{ access_token: string }>().access_token;
