@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -17,6 +17,10 @@ export function tagOf(key: string, accountId: number): string {
   const hash = createHash('sha256').update(`${key}|${accountId}`).digest('base64url');
   return `"${hash.slice(0, 27)}"`;
 }
+
+/** A 27-character signature of `key` with the app's secret: for tags whose content a client must not forge. */
+export const signatureOf = (secret: string, key: string): string =>
+  createHmac('sha256', secret).update(key).digest('base64url').slice(0, 27);
 
 /** True when the request's If-None-Match names `etag` (or is `*`). */
 export function matches(request: FastifyRequest, etag: string | null): boolean {

@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { LATE_AFTER_MINUTES, type PlannedMoment } from '@zorgportaal/contract';
 import type { FastifyRequest } from 'fastify';
+import { signatureOf } from '../../platform/etag.ts';
 import { ROUND_LEAD_MS } from './day-progress.ts';
 
 export { notModified, REVALIDATE } from '../../platform/etag.ts';
@@ -13,6 +13,7 @@ export { notModified, REVALIDATE } from '../../platform/etag.ts';
  * without having built the list itself (behind a proxy, a tablet's polls go to whichever instance is free).
  */
 const LATE_MS = LATE_AFTER_MINUTES * 60_000;
+/** signatureOf's length: the instant follows it in the tag. */
 const HASH_LENGTH = 27;
 
 /** Instants at which `moments` would read differently by the clock alone. */
@@ -32,10 +33,7 @@ export const validUntil = (turns: readonly number[], now: Date): number =>
   turns.find((instant) => instant >= now.getTime()) ?? 0;
 
 const signature = (secret: string, version: string, accountId: number, until: number) =>
-  createHmac('sha256', secret)
-    .update(`${version}|${accountId}|${until}`)
-    .digest('base64url')
-    .slice(0, HASH_LENGTH);
+  signatureOf(secret, `${version}|${accountId}|${until}`);
 
 /**
  * The ETag of `version` for this account, valid until `until` (ms; 0: no end): the signature, then the instant
