@@ -55,12 +55,21 @@ describe('brute-force limits', () => {
       const res = await badLogin(username, freshIp());
       return { ms: performance.now() - start, body: res.body, status: res.statusCode };
     };
-    const known = await time('centrum');
-    const unknown = await time('onbekend-centrum');
-    expect(known.status).toBe(401);
-    expect(unknown.body).toBe(known.body);
+    // Alternating samples, compared by their fastest: a busy machine only ever adds time to a sample, so the
+    // minimum is each path's own cost. Four failures stay under the account's lockout of ten.
+    const known: Awaited<ReturnType<typeof time>>[] = [];
+    const unknown: Awaited<ReturnType<typeof time>>[] = [];
+    for (let i = 0; i < 4; i++) {
+      known.push(await time('centrum'));
+      unknown.push(await time('onbekend-centrum'));
+    }
+    const fastest = (samples: typeof known) => Math.min(...samples.map((s) => s.ms));
+    for (const sample of [...known, ...unknown]) {
+      expect(sample.status).toBe(401);
+      expect(sample.body).toBe(known[0]!.body);
+    }
     // Both run one argon2id verification; a missing one would make the unknown case ~10x faster.
-    expect(unknown.ms).toBeGreaterThan(known.ms / 4);
+    expect(fastest(unknown)).toBeGreaterThan(fastest(known) / 4);
   });
 
   it("does not lock out a colleague behind the same address after one user's 10 failures", async () => {
