@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Paper.css';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PlannedMoment } from '@zorgportaal/contract';
@@ -19,7 +19,13 @@ import { QueuedList } from '../offline/queued-list.tsx';
  * An as-needed agreement: no time; any number of registrations up to its maximum per day. Read-only (a
  * reader who does not administer here) it shows the registrations, no buttons.
  */
-export function AsNeededCard({ moment, readOnly = false }: { moment: PlannedMoment; readOnly?: boolean }) {
+export const AsNeededCard = memo(function AsNeededCard({
+  moment,
+  readOnly = false,
+}: {
+  moment: PlannedMoment;
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const actions = useMomentActions(moment);
   const [deviation, setDeviation] = useState(false);
@@ -126,4 +132,4 @@ export function AsNeededCard({ moment, readOnly = false }: { moment: PlannedMome
       ) : null}
     </Paper>
   );
-}
+});

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Paper.css';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PlannedMoment } from '@zorgportaal/contract';
@@ -33,8 +33,10 @@ const STATE_BORDER: Record<MomentState, string> = {
 /**
  * One planned moment of the toedienlijst: "Gegeven" in one tap, a deviation or correction in a dialog.
  * Read-only (a reader who does not administer here) it shows the moment and its registration, no buttons.
+ * Memoised: the list page renders again on every poll and query update, and an unchanged moment keeps its
+ * object (the query's structural sharing), so only the cards whose moment or clock changed render again.
  */
-export function MomentCard({
+export const MomentCard = memo(function MomentCard({
   moment,
   now,
   readOnly = false,
@@ -184,4 +186,4 @@ export function MomentCard({
       {windowGive.dialog}
     </Paper>
   );
-}
+});
