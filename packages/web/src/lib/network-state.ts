@@ -72,3 +72,11 @@ const subscribe = (listener: () => void) => {
 export const getNetworkState = (): NetworkState => state;
 
 export const useNetworkState = (): NetworkState => useSyncExternalStore(subscribe, getNetworkState);
+
+const hasTrouble = () => state.offline || state.slow;
+
+/**
+ * Only whether the connection is gone or slow: a component that shows no request count (the signed-in
+ * layout) then renders again when that changes, not at the start and end of every request.
+ */
+export const useConnectionTrouble = (): boolean => useSyncExternalStore(subscribe, hasTrouble);

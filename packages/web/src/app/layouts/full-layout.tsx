@@ -18,7 +18,7 @@ import { SkipLink } from '../../components/skip-link.tsx';
 import { useEntitySettings } from '../../features/auth/api/get-entity-settings.ts';
 import { InactivityWarning } from '../../features/auth/components/inactivity-warning.tsx';
 import { useMessageStream } from '../../lib/live-messages.ts';
-import { useNetworkState } from '../../lib/network-state.ts';
+import { useConnectionTrouble } from '../../lib/network-state.ts';
 import { useQueueSync } from '../../lib/offline/use-queue-sync.ts';
 import { TOAST_STRIP_HEIGHT } from '../../lib/toast-placement.ts';
 import { ClientSearch } from './client-search.tsx';
@@ -40,9 +40,8 @@ export default function FullLayout() {
   useMessageStream();
   // The offline queue drains on any screen (docs/offline.md).
   useQueueSync();
-  const network = useNetworkState();
   // A connection message takes the organisation name's place on a tablet's narrow header.
-  const networkMessage = network.offline || network.slow;
+  const networkMessage = useConnectionTrouble();
 
   return (
     <AppShell

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getNetworkState, requestStarted, setBrowserOnline, SLOW_AFTER_MS } from './network-state.ts';
+import { act, render } from '@testing-library/react';
+import {
+  getNetworkState,
+  requestStarted,
+  setBrowserOnline,
+  SLOW_AFTER_MS,
+  useConnectionTrouble,
+} from './network-state.ts';
 
 describe('network state (progress, slow, offline)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -33,5 +40,29 @@ describe('network state (progress, slow, offline)', () => {
     expect(getNetworkState().offline).toBe(true);
     window.dispatchEvent(new Event('online'));
     expect(getNetworkState().offline).toBe(false);
+  });
+
+  it('useConnectionTrouble renders again when the connection turns slow or comes back, not per request', () => {
+    let renders = 0;
+    const Header = () => {
+      renders += 1;
+      return <span data-testid="trouble">{String(useConnectionTrouble())}</span>;
+    };
+    const view = render(<Header />);
+    expect(renders).toBe(1);
+    // Ten requests start and end (the photos of a ward list): the layout keeps its render.
+    act(() => {
+      for (let i = 0; i < 10; i++) requestStarted()('answered');
+    });
+    expect(renders).toBe(1);
+    let end: ReturnType<typeof requestStarted> = () => {};
+    act(() => {
+      end = requestStarted();
+      vi.advanceTimersByTime(SLOW_AFTER_MS);
+    });
+    expect(view.getByTestId('trouble').textContent).toBe('true');
+    act(() => end('answered'));
+    expect(view.getByTestId('trouble').textContent).toBe('false');
+    expect(renders).toBe(3);
   });
 });
