@@ -1,5 +1,5 @@
 // `npm run bench`: runs every benchmark script of the packages (packages/*/bench/*.ts) one after another, but
-// the round simulation (`npm run bench:round`).
+// the round simulation (`npm run bench:round`) and the failover of the primary (`npm run bench:failover`).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -10,8 +10,8 @@ const benches = readdirSync(path.join(root, 'packages'))
   .filter((dir) => existsSync(path.join(root, dir)))
   .flatMap((dir) =>
     readdirSync(path.join(root, dir))
-      // The round simulation starts its own topology and runs for minutes: `npm run bench:round`.
-      .filter((f) => f.endsWith('.ts') && f !== 'round.ts')
+      // These two start their own topology (the failover one its own PostgreSQL pair) and need the build.
+      .filter((f) => f.endsWith('.ts') && f !== 'round.ts' && f !== 'failover.ts')
       .map((f) => path.join(dir, f)),
   )
   .sort();
