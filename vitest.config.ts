@@ -1,12 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Every suite. `npm test` runs it as two Vitest processes at the same time (`test:suites`, every project but
- * e2e, and `test:browser`, e2e alone): the browser files leave about a quarter of the two cores idle, which the
- * API tests fill. A plain `vitest run` runs them all in one process, the browser tests last (groupOrder 1).
+ * One `vitest run` runs every suite (the README's `npm test`).
  * API tests run on PGlite always and once more on PostgreSQL when TEST_DATABASE_URL is set.
- * Browser tests run one file at a time, against one shared Chromium and two portals (embedded and, with
- * TEST_DATABASE_URL, PostgreSQL; each file uses one).
+ * Browser tests run last (groupOrder 1), one file at a time, against one shared Chromium and two portals
+ * (embedded and, with TEST_DATABASE_URL, PostgreSQL; each file uses one).
  */
 const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {

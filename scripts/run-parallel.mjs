@@ -1,28 +1,13 @@
 // Runs the given npm scripts at the same time and fails if any fails: `npm test`'s checks (typecheck, eslint,
 // prettier, depcruise) are single-threaded and independent, so on two cores they take half the time together.
-// By default each script's output is printed as one block when it ends, so the logs do not interleave; with
-// `--stream` every line is printed as it comes, prefixed with its script's name (for long runs such as the
-// test suites, whose progress a CI log should show while they run).
-// Run: node scripts/run-parallel.mjs [--stream] typecheck lint:eslint …
+// Each script's output is printed as one block when it ends, so the logs do not interleave.
+// Run: node scripts/run-parallel.mjs typecheck lint:eslint …
 import { spawn } from 'node:child_process';
 
-const args = process.argv.slice(2);
-const stream = args[0] === '--stream';
-const scripts = stream ? args.slice(1) : args;
+const scripts = process.argv.slice(2);
 if (scripts.length === 0) {
-  console.error('usage: node scripts/run-parallel.mjs [--stream] <npm script> …');
+  console.error('usage: node scripts/run-parallel.mjs <npm script> …');
   process.exit(2);
-}
-
-/** Writes whole lines with the script's name in front; a partial line waits for its end. */
-function linePrinter(script) {
-  let pending = '';
-  const print = (text) => {
-    const lines = (pending + text).split('\n');
-    pending = lines.pop() ?? '';
-    if (lines.length > 0) process.stdout.write(lines.map((line) => `[${script}] ${line}\n`).join(''));
-  };
-  return { print, flush: () => pending && print('\n') };
 }
 
 const run = (script) =>
@@ -30,21 +15,14 @@ const run = (script) =>
     const started = Date.now();
     const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
-    const printer = linePrinter(script);
-    const take = (chunk) => (stream ? printer.print(chunk.toString()) : output.push(chunk));
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    child.on('error', (error) => take(Buffer.from(`${error.message}\n`)));
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
     child.on('close', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const text = Buffer.concat(output).toString().trimEnd();
       const verdict = code === 0 ? 'ok' : `failed (exit code ${code})`;
-      if (stream) {
-        printer.flush();
-        process.stdout.write(`\n> ${script}: ${verdict} in ${seconds} s\n`);
-      } else {
-        const text = Buffer.concat(output).toString().trimEnd();
-        process.stdout.write(`\n> ${script}: ${verdict} in ${seconds} s\n${text ? `${text}\n` : ''}`);
-      }
+      process.stdout.write(`\n> ${script}: ${verdict} in ${seconds} s\n${text ? `${text}\n` : ''}`);
       resolve(code === 0);
     });
   });

@@ -120,6 +120,16 @@ function forwarder(port: number) {
   };
 }
 
+/** On any exit, a failed start included: the PostgreSQL pair stopped and the directory removed. */
+process.once('exit', () => {
+  for (const d of [standbyDir, primaryDir])
+    try {
+      asPostgres('pg_ctl', ['-D', d, '-m', 'immediate', '-w', 'stop']);
+    } catch {
+      // not running (the killed primary, or a start that failed)
+    }
+  rmSync(dir, { recursive: true, force: true });
+});
 await startPair();
 const forward = forwarder(forwardPort);
 const databaseUrl = `postgres://postgres@127.0.0.1:${forwardPort}/zp`;
@@ -132,6 +142,7 @@ const portal = await startInstance(
   },
   join(dir, 'portal'),
 );
+process.once('exit', () => portal.kill());
 const seeding = await openDatabase(databaseUrl);
 const bodies = await seedWriteDepartment(seeding.db, 60, 2);
 await seeding.close();
@@ -242,10 +253,3 @@ for (const sample of [...calls.read.samples, ...calls.registration.samples])
 http.close();
 await portal.stop();
 await forward.close();
-for (const d of [standbyDir, primaryDir])
-  try {
-    asPostgres('pg_ctl', ['-D', d, '-m', 'immediate', '-w', 'stop']);
-  } catch {
-    // the killed primary is down already
-  }
-rmSync(dir, { recursive: true, force: true });
