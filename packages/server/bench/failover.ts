@@ -71,25 +71,18 @@ async function startPair() {
   appendFileSync(primaryDir + '/postgresql.conf', settings(primaryPort));
   asPostgres('pg_ctl', ['-D', primaryDir, '-l', join(dir, 'primary.log'), '-w', 'start']);
   sql(primaryPort, 'create database zp');
-  asPostgres(
-    'pg_basebackup',
-    ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres'].concat([
-      '-D',
-      standbyDir,
-      '-R',
-      '-X',
-      'stream',
-      '-c',
-      'fast',
-    ]),
-  );
+  const from = ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres'];
+  asPostgres('pg_basebackup', [...from, '-D', standbyDir, '-R', '-X', 'stream', '-c', 'fast']);
   appendFileSync(standbyDir + '/postgresql.conf', settings(standbyPort));
   asPostgres('pg_ctl', ['-D', standbyDir, '-l', join(dir, 'standby.log'), '-w', 'start']);
   // Synchronous from now on: a commit is acknowledged once the standby has it, so a promotion loses nothing.
   sql(primaryPort, "alter system set synchronous_standby_names = '*'");
   sql(primaryPort, 'select pg_reload_conf()');
-  for (let i = 0; i < 100 && sql(primaryPort, 'select sync_state from pg_stat_replication') !== 'sync'; i++)
+  // Without it the "nothing lost" check below would prove nothing: refuse to measure.
+  for (let i = 0; sql(primaryPort, 'select sync_state from pg_stat_replication') !== 'sync'; i++) {
+    if (i === 100) throw new Error('the standby did not become synchronous within 10 s');
     await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** The portal's database address: a TCP forwarder that a failover points elsewhere, cutting what it carried. */
