@@ -19,6 +19,13 @@ export interface DatabaseTemplates {
   seeded: string;
   /** The local day of the seed: its moments, due dates and reviews are relative to that day. */
   seededOn: string;
+  /**
+   * What each API test file copies (`testDatabase`). PGlite: the two above without the template0 and
+   * template1 databases (no test creates a database on PGlite), a third smaller and loaded in two thirds of
+   * the time; the full ones stay for what works on a whole data directory (`embeddedDataDir`). PostgreSQL:
+   * the same two names.
+   */
+  copies: { migrated: string; seeded: string };
 }
 
 declare module 'vitest' {
@@ -32,25 +39,50 @@ export async function makeTemplates(
   db: 'pglite' | 'postgres',
 ): Promise<DatabaseTemplates & { cleanup(): Promise<void> }> {
   const seededOn = localDate(new Date());
-  if (db === 'postgres') return { ...(await postgresTemplates()), seededOn };
+  if (db === 'postgres') {
+    const templates = await postgresTemplates();
+    return { ...templates, seededOn, copies: { migrated: templates.migrated, seeded: templates.seeded } };
+  }
   const dir = mkdtempSync(path.join(tmpdir(), 'zp-pglite-template-'));
   // Small WAL segments: the copy each test file loads shrinks from 40 to 30 MB (an empty cluster), and
   // loading it takes about half the time. Nothing a test checks depends on the segment size.
   const database = await openDatabase('memory://', { initdbArgs: ['--wal-segsize=1'] });
-  const dump = async (name: string) => {
+  const dump = async ({ pglite }: Database, name: string) => {
     const file = path.join(dir, name);
     // Written to the data files, so a copy starts without replaying the write-ahead log.
-    await database.pglite!.exec('CHECKPOINT');
-    const data = await database.pglite!.dumpDataDir('none');
+    await pglite!.exec('CHECKPOINT');
+    const data = await pglite!.dumpDataDir('none');
     writeFileSync(file, Buffer.from(await data.arrayBuffer()));
     return file;
   };
   await database.migrate(migrationsFolder());
-  const migrated = await dump('migrated.tar');
+  const migrated = await dump(database, 'migrated.tar');
   await seedDemoWorld(database.db, { secretKey: TEST_SECRET_KEY });
-  const seeded = await dump('seeded.tar');
+  const seeded = await dump(database, 'seeded.tar');
+  await withoutTemplateDatabases(database);
+  const seededCopy = await dump(database, 'seeded-copy.tar');
   await database.close();
-  return { migrated, seeded, seededOn, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  const plain = await openDatabase('memory://', { loadDataDir: new Blob([readFileSync(migrated)]) });
+  await withoutTemplateDatabases(plain);
+  const migratedCopy = await dump(plain, 'migrated-copy.tar');
+  await plain.close();
+  return {
+    migrated,
+    seeded,
+    seededOn,
+    copies: { migrated: migratedCopy, seeded: seededCopy },
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Drops template0 and template1 (a cluster keeps them only to create databases from). */
+async function withoutTemplateDatabases({ pglite }: Database): Promise<void> {
+  await pglite!.exec(
+    `UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`,
+  );
+  // One statement per call: DROP DATABASE refuses to run inside the implicit transaction of a batch.
+  await pglite!.exec('DROP DATABASE template0');
+  await pglite!.exec('DROP DATABASE template1');
 }
 
 /** Two databases of this run (its own names: other runs may use the same server at the same time). */
@@ -93,7 +125,7 @@ const tarballs = new Map<string, Blob>();
 export async function testDatabase(opts: { seed: boolean }): Promise<TestDatabase> {
   const templates = inject('databaseTemplates');
   const fresh = opts.seed && templates.seededOn !== localDate(new Date());
-  const template = opts.seed && !fresh ? templates.seeded : templates.migrated;
+  const template = opts.seed && !fresh ? templates.copies.seeded : templates.copies.migrated;
   let result: TestDatabase;
   if (process.env.TEST_DB === 'postgres') {
     const name = `zp_test_${randomBytes(6).toString('hex')}`;
