@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { describe, expect, inject, it } from 'vitest';
+import { rowsOf } from '../../src/platform/db/client.ts';
+import { templateTarball, testDatabase } from './test-database.ts';
+
+const embedded = process.env.TEST_DB !== 'postgres';
+
+/** Every PGlite copy reads the same template bytes (templateTarball): a copy's writes must stay its own. */
+describe.skipIf(!embedded)('the per-file PGlite copies', () => {
+  it('start from the template however much an earlier copy wrote', async () => {
+    const bytes = templateTarball(inject('databaseTemplates').copies.seeded);
+    const digest = async () =>
+      createHash('sha1')
+        .update(new Uint8Array(await bytes.arrayBuffer()))
+        .digest('hex');
+    const before = await digest();
+
+    const first = await testDatabase({ seed: true });
+    await first.database.db.execute(sql`create table scratch as select generate_series(1, 50000) as n`);
+    await first.database.pglite!.exec('CHECKPOINT');
+    await first.close();
+
+    const second = await testDatabase({ seed: true });
+    const [row] = rowsOf<{ scratch: string | null; accounts: number }>(
+      await second.database.db.execute(
+        sql`select to_regclass('scratch')::text as scratch, (select count(*)::int from accounts) as accounts`,
+      ),
+    );
+    await second.close();
+    expect(row).toEqual({ scratch: null, accounts: expect.any(Number) });
+    expect(row!.accounts).toBeGreaterThan(0);
+    expect(await digest()).toBe(before);
+  });
+});
