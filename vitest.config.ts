@@ -67,6 +67,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['global-setup.ts'],
           fileParallelism: false,
+          // One worker process for all browser files instead of a new one (and a new import of playwright-core)
+          // per file: the files run one after another, so each start was on the run's critical path.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 1 },

@@ -1,7 +1,7 @@
 import { passwordToken } from './api.ts';
 import { baseURL } from './browser.ts';
 
-/** One login per user and portal for the whole file: a password login costs the server a hash. */
+/** One login per user and portal for the worker's files: a password login costs the server a hash. */
 const tokens = new Map<string, Promise<string>>();
 function tokenOf(base: string, username: string): Promise<string> {
   const key = `${base}|${username}`;
