@@ -54,29 +54,39 @@ export function AccountForm({ personId, account, lookups, onDone }: AccountFormP
     'data-testid': `account-form-${testId}`,
   });
 
-  const callbacks = {
-    onSuccess: () => {
-      toastSuccess(
-        account
-          ? t('persons.account.saved', 'Het account is opgeslagen.')
-          : t('persons.account.linked', 'Het account is gekoppeld; de gebruiker ontvangt een e-mail.'),
-      );
-      onDone();
-    },
-    onError: (error: unknown) => {
+  /**
+   * The confirmation and the close follow the request's own promise, not `mutate`'s callbacks: those are
+   * dropped when this form unmounts first, and it does when a link succeeds, since the refreshed person now
+   * has an account and the drawer swaps in the edit form (its key) before the other refreshed queries arrive.
+   */
+  const save = async (request: () => Promise<unknown>, done: string) => {
+    try {
+      await request();
+    } catch (error) {
       form.setErrors(accountFormErrors(fieldErrors(error)));
       toastError(apiErrorMessage(t, error));
-    },
+      return;
+    }
+    toastSuccess(done);
+    onDone();
   };
 
   // The resolver has passed, so the checks give the parsed body (trimmed, defaults applied).
   const handleSubmit = form.onSubmit((values) => {
     if (account) {
       const check = checkUpdateForm(values, account);
-      if (check.ok) update.mutate({ id: account.Id, body: check.body }, callbacks);
+      if (check.ok)
+        void save(
+          () => update.mutateAsync({ id: account.Id, body: check.body }),
+          t('persons.account.saved', 'Het account is opgeslagen.'),
+        );
     } else {
       const check = checkLinkForm(values);
-      if (check.ok) link.mutate({ personId, body: check.body }, callbacks);
+      if (check.ok)
+        void save(
+          () => link.mutateAsync({ personId, body: check.body }),
+          t('persons.account.linked', 'Het account is gekoppeld; de gebruiker ontvangt een e-mail.'),
+        );
     }
   });
 
