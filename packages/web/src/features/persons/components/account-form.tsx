@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Account, AccountLookups } from '@zorgportaal/contract';
 import { EmailListField } from '../../../components/email-list-field.tsx';
 import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useLinkAccount } from '../api/link-account.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
@@ -54,38 +55,35 @@ export function AccountForm({ personId, account, lookups, onDone }: AccountFormP
     'data-testid': `account-form-${testId}`,
   });
 
-  /**
-   * The confirmation and the close follow the request's own promise, not `mutate`'s callbacks: those are
-   * dropped when this form unmounts first, and it does when a link succeeds, since the refreshed person now
-   * has an account and the drawer swaps in the edit form (its key) before the other refreshed queries arrive.
-   */
-  const save = async (request: () => Promise<unknown>, done: string) => {
-    try {
-      await request();
-    } catch (error) {
+  // The confirmation and the close follow the request, not the form: a link unmounts it (withFeedback).
+  const feedback = (done: string) => ({
+    onSuccess: () => {
+      toastSuccess(done);
+      onDone();
+    },
+    onError: (error: unknown) => {
       form.setErrors(accountFormErrors(fieldErrors(error)));
       toastError(apiErrorMessage(t, error));
-      return;
-    }
-    toastSuccess(done);
-    onDone();
-  };
+    },
+  });
 
   // The resolver has passed, so the checks give the parsed body (trimmed, defaults applied).
   const handleSubmit = form.onSubmit((values) => {
     if (account) {
       const check = checkUpdateForm(values, account);
       if (check.ok)
-        void save(
-          () => update.mutateAsync({ id: account.Id, body: check.body }),
-          t('persons.account.saved', 'Het account is opgeslagen.'),
+        void withFeedback(
+          update.mutateAsync({ id: account.Id, body: check.body }),
+          feedback(t('persons.account.saved', 'Het account is opgeslagen.')),
         );
     } else {
       const check = checkLinkForm(values);
       if (check.ok)
-        void save(
-          () => link.mutateAsync({ personId, body: check.body }),
-          t('persons.account.linked', 'Het account is gekoppeld; de gebruiker ontvangt een e-mail.'),
+        void withFeedback(
+          link.mutateAsync({ personId, body: check.body }),
+          feedback(
+            t('persons.account.linked', 'Het account is gekoppeld; de gebruiker ontvangt een e-mail.'),
+          ),
         );
     }
   });

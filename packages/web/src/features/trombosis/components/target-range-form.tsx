@@ -4,6 +4,7 @@ import { type TargetGroup, type TargetRange, targetRangeBodySchema } from '@zorg
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../lib/api-errors.ts';
 import { formatDateTime, formatDecimal } from '../../../lib/format.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useSetTargetRange } from '../api/trombosis.ts';
 
@@ -54,12 +55,13 @@ export function TargetRangePanel({
       return errors;
     },
   });
-  const submit = form.onSubmit((values) =>
-    set.mutate(targetRangeBodySchema.parse(bodyOf(values)), {
+  // A new range replaces this panel (its key) when the values refresh: the toast follows the request.
+  const submit = form.onSubmit((values) => {
+    void withFeedback(set.mutateAsync(targetRangeBodySchema.parse(bodyOf(values))), {
       onSuccess: () => toastSuccess(t('trombosis.rangeSaved', 'Het streefgebied is vastgelegd.')),
       onError: (error) => form.setErrors(fieldErrors(error)),
-    }),
-  );
+    });
+  });
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="range-title">
       <Stack gap="sm">
