@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PlannedMoment, Registration } from '@zorgportaal/contract';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { hideToast, showToast, toastError } from '../../../lib/toast.ts';
 import { useDoubleCheckRegistration } from '../api/double-check-registration.ts';
 import { useKeyedRegistration, type KeyedResult } from '../offline/use-keyed-registration.ts';
@@ -21,8 +22,10 @@ export function useMomentActions(moment: PlannedMoment) {
     });
   const doubleCheck = useDoubleCheckRegistration();
 
+  // Confirmations follow the request, not the card (withFeedback): with "Alleen open" the card leaves the list
+  // as soon as its dose is registered, and the undo is tapped on a toast that outlives the card.
   const undo = (registration: Registration, toastId?: string) =>
-    register.mutate(undoBody(moment, registration), {
+    void withFeedback(register.mutateAsync(undoBody(moment, registration)), {
       onSuccess: (result) => {
         // The undone action's toast (with its now pointless undo button) makes way for the confirmation.
         if (toastId) hideToast(toastId);
@@ -34,7 +37,7 @@ export function useMomentActions(moment: PlannedMoment) {
 
   /** `onFailed`, when given, shows the failure itself (e.g. the time window dialog) instead of a toast. */
   const submit = (input: RegistrationInput, onDone?: () => void, onFailed?: (error: Error) => void) =>
-    register.mutate(registrationBody(moment, input), {
+    void withFeedback(register.mutateAsync(registrationBody(moment, input)), {
       onSuccess: (result: KeyedResult) => {
         onDone?.();
         if (result.queued) return queuedToast();
@@ -61,11 +64,11 @@ export function useMomentActions(moment: PlannedMoment) {
           { kind: 'success' },
         );
       },
-      onError: (error) => (onFailed ? onFailed(error) : toastError(errorMessage(t, error))),
+      onError: (error) => (onFailed ? onFailed(error as Error) : toastError(errorMessage(t, error))),
     });
 
   const check = (registration: Registration, onDone?: () => void) =>
-    doubleCheck.mutate(registration.Id, {
+    void withFeedback(doubleCheck.mutateAsync(registration.Id), {
       onSuccess: () => {
         onDone?.();
         showToast(t('administration.toast.checked', 'Dubbele controle vastgelegd.'), { kind: 'success' });
