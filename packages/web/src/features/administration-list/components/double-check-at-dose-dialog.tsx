@@ -5,6 +5,7 @@ import { DOUBLE_CHECK_FIELDS, type PlannedMoment } from '@zorgportaal/contract';
 import { ClientPhoto } from '../../../components/client-photo.tsx';
 import { formatDose } from '../../../lib/administration/status.ts';
 import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useRegisterAdministration } from '../api/register-administration.ts';
 import { registrationBody } from '../utils/registration-body.ts';
@@ -85,7 +86,9 @@ export function DoubleCheckAtDoseDialog({
         Totp: askTotp ? totp.trim() || null : null,
       },
     };
-    register.mutate(body, {
+    // The confirmation follows the request (withFeedback): with "Alleen open" this dialog's card leaves the list
+    // as soon as the dose is registered.
+    void withFeedback(register.mutateAsync(body), {
       onSuccess: (registration) => {
         showToast(
           t('administration.atDose.done', 'Gegeven en gecontroleerd door {{checker}}: {{what}}', {

@@ -18,7 +18,7 @@ const given = registration({ Id: 11, ScheduledAt: at, AdministeredAt: new Date()
 const undone = registration({ Id: 12, ScheduledAt: at, Status: 'not_given', CorrectsId: 11 });
 
 /** As with "Alleen open": a card shows only while its moment has no registration. */
-function OpenOnly({ registered }: { registered: () => boolean }) {
+function OpenOnly({ planned, registered }: { planned: PlannedMoment; registered: () => boolean }) {
   const list = useQuery({
     queryKey: administrationListKeys.list('open-only'),
     queryFn: async () => {
@@ -28,7 +28,7 @@ function OpenOnly({ registered }: { registered: () => boolean }) {
         Moments: [{ ...dose, Registrations: registered() ? [given] : [] }],
       } as unknown as AdministrationList;
     },
-    initialData: { Moments: [dose] } as unknown as AdministrationList,
+    initialData: { Moments: [planned] } as unknown as AdministrationList,
     staleTime: Infinity,
   });
   return list.data.Moments.filter((m: PlannedMoment) => m.Registrations.length === 0).map((m) => (
@@ -52,7 +52,10 @@ describe('a registration whose card leaves the list', { timeout: 20_000 }, () =>
         return jsonResponse(404, { Code: 'NOT_FOUND', Message: 'Niet gevonden' });
       }),
     );
-    renderRoutes([{ path: '/', element: <OpenOnly registered={() => posts.length > 0} /> }], '/');
+    renderRoutes(
+      [{ path: '/', element: <OpenOnly planned={dose} registered={() => posts.length > 0} /> }],
+      '/',
+    );
     fireEvent.click(await screen.findByTestId('give-button'));
     expect(await screen.findByText(/^Gegeven: Anna de Vries/)).toBeTruthy();
     expect(screen.queryByTestId('give-button')).toBeNull();
@@ -61,5 +64,36 @@ describe('a registration whose card leaves the list', { timeout: 20_000 }, () =>
     expect(await screen.findByText('Registratie ongedaan gemaakt.')).toBeTruthy();
     await waitFor(() => expect(posts).toHaveLength(2));
     expect(posts[1]).toMatchObject({ CorrectsId: 11 });
+  });
+
+  it("confirms a risk dose given with the colleague's check at the bedside", async () => {
+    const risky = { ...dose, DoubleCheckRequired: true };
+    const checked = registration({
+      ...given,
+      DoubleCheckRequired: true,
+      DoubleCheckBy: { Id: 8, Username: 'collega', ScreenName: 'Cor Collega' },
+      DoubleCheckAt: new Date().toISOString(),
+    });
+    const posts: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        if (new URL(input, 'http://localhost').pathname === '/api/administration/registration') {
+          posts.push(JSON.parse(String(init?.body)));
+          return jsonResponse(201, checked);
+        }
+        return jsonResponse(404, { Code: 'NOT_FOUND', Message: 'Niet gevonden' });
+      }),
+    );
+    renderRoutes(
+      [{ path: '/', element: <OpenOnly planned={risky} registered={() => posts.length > 0} /> }],
+      '/',
+    );
+    fireEvent.click(await screen.findByTestId('give-button'));
+    fireEvent.change(await screen.findByTestId('at-dose-username'), { target: { value: 'collega' } });
+    fireEvent.change(screen.getByTestId('at-dose-password'), { target: { value: 'geheim' } });
+    fireEvent.click(screen.getByTestId('at-dose-submit'));
+    expect(await screen.findByText(/^Gegeven en gecontroleerd door Cor Collega/)).toBeTruthy();
+    expect(screen.queryByTestId('moment-card')).toBeNull();
   });
 });
