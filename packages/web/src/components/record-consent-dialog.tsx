@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ConsentDialog } from './consent-dialog.tsx';
+import { withFeedback } from '../lib/mutation-feedback.ts';
 import { toastSuccess } from '../lib/toast.ts';
 import { useRecordConsent } from '../lib/record-consent.ts';
 
@@ -29,7 +30,7 @@ export function RecordConsentDialog({
       agreement={agreement}
       onClose={onClose}
       onSubmit={(body) =>
-        record.mutate(body, {
+        void withFeedback(record.mutateAsync(body), {
           onSuccess: () => {
             toastSuccess(
               agreement

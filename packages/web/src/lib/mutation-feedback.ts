@@ -3,11 +3,11 @@
  * mounted. `mutate(variables, { onSuccess })` drops its callbacks when that component unmounts first, and a
  * mutation whose own `onSuccess` awaits the refresh of its queries can unmount the very form that sent it before
  * it settles: a linked account turns the link form into the edit form, a new target range replaces its panel.
- * Pass the mutation's `mutateAsync(…)`.
+ * Pass the mutation's `mutateAsync(…)`; without onSuccess only a failure is followed (an export's toast).
  */
 export async function withFeedback<T>(
   request: Promise<T>,
-  feedback: { onSuccess: (data: T) => void; onError?: (error: unknown) => void },
+  feedback: { onSuccess?: (data: T) => void; onError?: (error: unknown) => void },
 ): Promise<void> {
   let data: T;
   try {
@@ -17,5 +17,5 @@ export async function withFeedback<T>(
     feedback.onError?.(error);
     return;
   }
-  feedback.onSuccess(data);
+  feedback.onSuccess?.(data);
 }

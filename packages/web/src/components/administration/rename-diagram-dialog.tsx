@@ -4,6 +4,7 @@ import { DIAGRAM_TITLE_MAX, diagramUpdateSchema, type Diagram } from '@zorgporta
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, fieldErrors } from '../../lib/api-errors.ts';
 import { contractResolver, showServerFieldErrors } from '../../lib/form.ts';
+import { withFeedback } from '../../lib/mutation-feedback.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useUpdateDiagram } from '../../lib/administration/saved-diagrams.ts';
 import { FormActions } from '../form-actions.tsx';
@@ -35,16 +36,13 @@ export function RenameDiagramDialog({ diagram, onClose }: RenameDiagramDialogPro
   };
   const submit = form.onSubmit(({ Title }) => {
     if (!diagram) return;
-    update.mutate(
-      { id: diagram.Id, body: { Title } },
-      {
-        onSuccess: () => {
-          toastSuccess(t('administration.diagram.renamed', 'De naam van het diagram is gewijzigd.'));
-          close();
-        },
-        onError: (error) => showServerFieldErrors(form, error),
+    void withFeedback(update.mutateAsync({ id: diagram.Id, body: { Title } }), {
+      onSuccess: () => {
+        toastSuccess(t('administration.diagram.renamed', 'De naam van het diagram is gewijzigd.'));
+        close();
       },
-    );
+      onError: (error) => showServerFieldErrors(form, error),
+    });
   });
   const generalError =
     update.isError && Object.keys(fieldErrors(update.error)).length === 0

@@ -14,6 +14,7 @@ import {
   useSavedDiagrams,
 } from '../../lib/administration/saved-diagrams.ts';
 import { diagramKeys } from '../../lib/query-keys.ts';
+import { withFeedback } from '../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../lib/toast.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { EmptyMessage } from '../empty-message.tsx';
@@ -58,7 +59,7 @@ export function SavedDiagrams({ showAdd = false }: SavedDiagramsProps) {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.Id, {
+    void withFeedback(remove.mutateAsync(deleting.Id), {
       onSuccess: () => {
         toastSuccess(t('administration.diagram.deleted', 'Het diagram is verwijderd.'));
         setDeleting(null);

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { patientBodySchema, type Patient, type PatientBodyInput } from '@zorgportaal/contract';
 import { apiErrorMessage, fieldErrors } from '../../lib/api-errors.ts';
+import { withFeedback } from '../../lib/mutation-feedback.ts';
 import { toastSuccess } from '../../lib/toast.ts';
 import { useDepartments } from '../../lib/administration/get-departments.ts';
 import { AlreadyClientError, usePrescriberOptions, useSavePatient } from './patient-api.ts';
@@ -70,12 +71,12 @@ export function PatientFormDialog(props: PatientFormDialogProps) {
     validate: zod4Resolver(patientBodySchema),
   });
 
-  const submit = form.onSubmit((values) =>
-    save.mutate(
-      {
+  const submit = form.onSubmit((values) => {
+    void withFeedback(
+      save.mutateAsync({
         target: patient ? { patientId: patient.Id } : { personId: personId! },
         body: patientBodySchema.parse(values),
-      },
+      }),
       {
         onSuccess: (saved) => {
           toastSuccess(
@@ -92,8 +93,8 @@ export function PatientFormDialog(props: PatientFormDialogProps) {
           else form.setErrors(fieldErrors(error));
         },
       },
-    ),
-  );
+    );
+  });
 
   const already = existingPatientId(save.error);
   const title = patient

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_PX } from '@zorgportaal/contract';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useAvatar } from '../api/get-avatar.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
@@ -44,7 +45,7 @@ export function AvatarEditor({ personId, initials }: AvatarEditorProps) {
 
   const save = () => {
     if (!preview) return;
-    upload.mutate(preview, {
+    void withFeedback(upload.mutateAsync(preview), {
       onSuccess: () => {
         setPreview(null);
         toastSuccess(t('profile.avatar.saved', 'Uw foto is opgeslagen.'));

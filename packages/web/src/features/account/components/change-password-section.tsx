@@ -5,6 +5,7 @@ import { NewPasswordFields, type NewPasswordValues } from '../../../components/n
 import { apiErrorMessage as errorMessage, ApiRequestError, fieldErrors } from '../../../lib/api-errors.ts';
 import { passwordSettingsResolver } from '../../../lib/password-policy.ts';
 import { getAccount } from '../../../lib/session.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { SettingsSection } from './settings-section.tsx';
@@ -31,8 +32,8 @@ export function ChangePasswordSection() {
   const handleSubmit = form.onSubmit((values) => {
     if (!account) return;
     const { totp: _code, ...change_ } = values;
-    change.mutate(
-      { account_id: account.Id, ...change_, ...stepUpBody(values, needsCode) },
+    void withFeedback(
+      change.mutateAsync({ account_id: account.Id, ...change_, ...stepUpBody(values, needsCode) }),
       {
         onSuccess: () => {
           form.reset();

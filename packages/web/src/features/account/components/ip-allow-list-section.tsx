@@ -20,6 +20,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { apiErrorMessage as errorMessage } from '../../../lib/api-errors.ts';
 import { contractResolver } from '../../../lib/form.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import {
   useAddIpAllowEntry,
@@ -97,35 +98,29 @@ export function IpAllowListSection() {
   });
 
   const saveAdd = (entry: NewIpAllowEntry, stepUp: StepUpValues) =>
-    add.mutate(
-      { ...entry, ...stepUpBody(stepUp, needsCode) },
-      {
-        onSuccess: () => {
-          form.reset();
-          toastSuccess(t('settings.ip.added', 'Het adres is toegevoegd.'));
-        },
-        onError: (error) => showStepUpRefusal(t, error, form, form),
+    void withFeedback(add.mutateAsync({ ...entry, ...stepUpBody(stepUp, needsCode) }), {
+      onSuccess: () => {
+        form.reset();
+        toastSuccess(t('settings.ip.added', 'Het adres is toegevoegd.'));
       },
-    );
+      onError: (error) => showStepUpRefusal(t, error, form, form),
+    });
 
   const saveDelete = (entry: IpAllowEntry, stepUp: StepUpValues) =>
-    remove.mutate(
-      { id: entry.Id, ...stepUpBody(stepUp, needsCode) },
-      {
-        onSuccess: () => {
-          setPending(null);
-          deleteForm.reset();
-          toastSuccess(t('settings.ip.deleted', 'Het adres is verwijderd.'));
-        },
-        onError: (error) => {
-          deleteForm.setFieldValue('totp', '');
-          const stepUpFields = stepUpErrors(t, error);
-          if (stepUpFields) return deleteForm.setErrors(stepUpFields);
-          setPending(null);
-          toastError(errorMessage(t, error));
-        },
+    void withFeedback(remove.mutateAsync({ id: entry.Id, ...stepUpBody(stepUp, needsCode) }), {
+      onSuccess: () => {
+        setPending(null);
+        deleteForm.reset();
+        toastSuccess(t('settings.ip.deleted', 'Het adres is verwijderd.'));
       },
-    );
+      onError: (error) => {
+        deleteForm.setFieldValue('totp', '');
+        const stepUpFields = stepUpErrors(t, error);
+        if (stepUpFields) return deleteForm.setErrors(stepUpFields);
+        setPending(null);
+        toastError(errorMessage(t, error));
+      },
+    });
 
   const handleAdd = form.onSubmit((values) => {
     const entry = addEntrySchema.parse(values);

@@ -6,6 +6,7 @@ import { DateField } from '../../../components/date-field.tsx';
 import { EmailListField } from '../../../components/email-list-field.tsx';
 import { todayInAmsterdam } from '../../../lib/dates.ts';
 import { contractResolver } from '../../../lib/form.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import {
@@ -44,14 +45,17 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const handleSubmit = form.onSubmit((values) => {
     if (emailsChanged && stepUpForm.validate().hasErrors) return;
     const body = profileFormSchema.parse(values);
-    update.mutate(emailsChanged ? { ...body, ...stepUpBody(stepUpForm.values, needsCode) } : body, {
-      onSuccess: (saved) => {
-        form.setValues(profileToForm(saved));
-        stepUpForm.reset();
-        toastSuccess(t('profile.saved', 'Uw gegevens zijn opgeslagen.'));
+    void withFeedback(
+      update.mutateAsync(emailsChanged ? { ...body, ...stepUpBody(stepUpForm.values, needsCode) } : body),
+      {
+        onSuccess: (saved) => {
+          form.setValues(profileToForm(saved));
+          stepUpForm.reset();
+          toastSuccess(t('profile.saved', 'Uw gegevens zijn opgeslagen.'));
+        },
+        onError: (error) => showStepUpRefusal(t, error, stepUpForm, form),
       },
-      onError: (error) => showStepUpRefusal(t, error, stepUpForm, form),
-    });
+    );
   });
 
   return (

@@ -5,6 +5,7 @@ import { totpCodeFormSchema } from '@zorgportaal/contract';
 import { apiErrorMessage as errorMessage, ApiRequestError } from '../../../lib/api-errors.ts';
 import { contractResolver } from '../../../lib/form.ts';
 import { LoadError } from '../../../components/load-error.tsx';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useGenerateTwofaSecret } from '../api/generate-twofa-secret.ts';
 import { useTwofaStatus } from '../api/get-twofa-status.ts';
@@ -30,37 +31,34 @@ function CodeForm({ enable, onDone }: { enable: boolean; onDone?: () => void }) 
 
   const handleSubmit = form.onSubmit((values) => {
     const { totp } = totpCodeFormSchema.parse(values);
-    setTwofa.mutate(
-      { enable, totp, current_password: values.current_password },
-      {
-        onSuccess: () => {
-          form.reset();
-          onDone?.();
-          toastSuccess(
-            enable
-              ? t('settings.twoFactor.enabled', 'Tweestapsverificatie is ingeschakeld.')
-              : t('settings.twoFactor.disabled', 'Tweestapsverificatie is uitgeschakeld.'),
-          );
-        },
-        onError: (failure) => {
-          const password = stepUpErrors(t, failure)?.current_password;
-          if (password) {
-            form.setFieldError('current_password', password);
-            return toastError(password);
-          }
-          const message =
-            failure instanceof ApiRequestError && failure.status === 422
-              ? t('auth.errors.twoFactorInvalid', 'De verificatiecode is ongeldig.')
-              : failure instanceof ApiRequestError && failure.status === 429
-                ? t('auth.errors.tooManyAttempts', 'Te veel inlogpogingen. Probeer het later opnieuw.')
-                : errorMessage(t, failure);
-          // A wrong code is emptied for the next one.
-          form.setFieldValue('totp', '');
-          form.setFieldError('totp', message);
-          toastError(message);
-        },
+    void withFeedback(setTwofa.mutateAsync({ enable, totp, current_password: values.current_password }), {
+      onSuccess: () => {
+        form.reset();
+        onDone?.();
+        toastSuccess(
+          enable
+            ? t('settings.twoFactor.enabled', 'Tweestapsverificatie is ingeschakeld.')
+            : t('settings.twoFactor.disabled', 'Tweestapsverificatie is uitgeschakeld.'),
+        );
       },
-    );
+      onError: (failure) => {
+        const password = stepUpErrors(t, failure)?.current_password;
+        if (password) {
+          form.setFieldError('current_password', password);
+          return toastError(password);
+        }
+        const message =
+          failure instanceof ApiRequestError && failure.status === 422
+            ? t('auth.errors.twoFactorInvalid', 'De verificatiecode is ongeldig.')
+            : failure instanceof ApiRequestError && failure.status === 429
+              ? t('auth.errors.tooManyAttempts', 'Te veel inlogpogingen. Probeer het later opnieuw.')
+              : errorMessage(t, failure);
+        // A wrong code is emptied for the next one.
+        form.setFieldValue('totp', '');
+        form.setFieldError('totp', message);
+        toastError(message);
+      },
+    });
   });
 
   return (
@@ -102,7 +100,10 @@ export function TwoFactorSection() {
   const generate = useGenerateTwofaSecret();
   const enrolment = generate.data;
 
-  const start = () => generate.mutate(undefined, { onError: (error) => toastError(errorMessage(t, error)) });
+  const start = () =>
+    void withFeedback(generate.mutateAsync(), {
+      onError: (error) => toastError(errorMessage(t, error)),
+    });
 
   let body;
   if (status.isPending) body = <Skeleton height={60} data-testid="twofa-skeleton" />;

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type PlannedMoment, readScan, type ScanCheckAnswer } from '@zorgportaal/contract';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { useWedgeScanner } from '../../../lib/scan/use-wedge-scanner.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { setActiveScan, useActiveScan } from './active-scan.ts';
 import { useScanCheck } from './scan-check.ts';
 import { blocksGive, unreadableMessage } from './scan-messages.ts';
@@ -20,13 +21,27 @@ export function useMomentScan(moment: PlannedMoment, onDeviation: () => void) {
   const [answer, setAnswer] = useState<ScanCheckAnswer | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const check = useScanCheck();
+  // Only the latest scan's answer is shown: a slower answer to an earlier scan never replaces it.
+  const latest = useRef(0);
   const submit = (raw: string) => {
     const read = readScan(raw);
     setNotice(null);
     if (!read.ok) return setNotice(unreadableMessage(t, read.error));
-    check.mutate(
-      { AgreementId: moment.AgreementId, ScheduledAt: moment.ScheduledAt, Code: raw.trim() },
-      { onSuccess: setAnswer, onError: (error) => setNotice(apiErrorMessage(t, error)) },
+    const sent = ++latest.current;
+    void withFeedback(
+      check.mutateAsync({
+        AgreementId: moment.AgreementId,
+        ScheduledAt: moment.ScheduledAt,
+        Code: raw.trim(),
+      }),
+      {
+        onSuccess: (result) => {
+          if (sent === latest.current) setAnswer(result);
+        },
+        onError: (error) => {
+          if (sent === latest.current) setNotice(apiErrorMessage(t, error));
+        },
+      },
     );
   };
   useWedgeScanner(submit, open);

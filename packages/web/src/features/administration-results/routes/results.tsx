@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { PrintButton } from '../../../components/print-button.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useRouteTitle } from '../../../lib/use-route-title.ts';
 import { useExportResults } from '../api/export-results.ts';
@@ -160,7 +161,9 @@ export default function ResultsPage() {
             loading={exporter.isPending}
             disabled={invalidPeriod}
             onClick={() =>
-              exporter.mutate(filter, { onError: (error) => toastError(errorMessage(t, error)) })
+              void withFeedback(exporter.mutateAsync(filter), {
+                onError: (error) => toastError(errorMessage(t, error)),
+              })
             }
             data-testid="export-csv"
           >

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, FileInput, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, ApiRequestError } from '../../../lib/api-errors.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useImportRollFile } from '../api/baxter.ts';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -27,26 +28,22 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
     setFailure(null);
     const Content = await file.text();
     const Format = file.name.toLowerCase().endsWith('.json') ? 'json' : 'csv';
-    importFile.mutate(
-      { Format, Content },
-      {
-        onSuccess: (result) => {
-          toastSuccess(
-            t('baxter.imported', '{{rolls}} rollen ingelezen ({{sachets}} zakjes).', {
-              rolls: result.Rolls,
-              sachets: result.Sachets,
-            }),
-          );
-          close();
-        },
-        onError: (error) => {
-          const body =
-            error instanceof ApiRequestError ? (error.body as { Errors?: FileError[] }) : undefined;
-          if (body?.Errors?.length) setErrors(body.Errors);
-          else setFailure(apiErrorMessage(t, error));
-        },
+    void withFeedback(importFile.mutateAsync({ Format, Content }), {
+      onSuccess: (result) => {
+        toastSuccess(
+          t('baxter.imported', '{{rolls}} rollen ingelezen ({{sachets}} zakjes).', {
+            rolls: result.Rolls,
+            sachets: result.Sachets,
+          }),
+        );
+        close();
       },
-    );
+      onError: (error) => {
+        const body = error instanceof ApiRequestError ? (error.body as { Errors?: FileError[] }) : undefined;
+        if (body?.Errors?.length) setErrors(body.Errors);
+        else setFailure(apiErrorMessage(t, error));
+      },
+    });
   };
   return (
     <Dialog

@@ -9,6 +9,7 @@ import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { CameraScanner } from '../../../lib/scan/camera-scanner.tsx';
 import { useWedgeScanner } from '../../../lib/scan/use-wedge-scanner.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 
 type Line = { id: number; ok: boolean; text: string };
@@ -57,7 +58,7 @@ export function SachetScanDialog({ roll, onClose }: { roll: BaxterRoll | null; o
   const add = (ok: boolean, text: string) =>
     setLines((current) => [{ id: (current[0]?.id ?? 0) + 1, ok, text }, ...current].slice(0, 50));
   const submit = (code: string) =>
-    scan.mutate(code.trim(), {
+    void withFeedback(scan.mutateAsync(code.trim()), {
       onSuccess: (answer) => add(answer.Passed, lineText(t, answer)),
       onError: (error) => add(false, apiErrorMessage(t, error)),
     });

@@ -17,6 +17,7 @@ import { addDays, isIsoDay, weekdayIndex } from '../../../lib/dates.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { usePrintAudit } from '../../../lib/print-audit.ts';
 import { getEntityType, hasPermission } from '../../../lib/session.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useBaxterDepartments, useGenerateRolls, useHandOver, useLayOut, useRolls } from '../api/baxter.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
@@ -82,7 +83,7 @@ export default function BaxterPage() {
     null,
   );
   const act = (roll: BaxterRoll, kind: 'layout' | 'handover') =>
-    (kind === 'layout' ? layOut : handOver).mutate(roll.Id, {
+    void withFeedback((kind === 'layout' ? layOut : handOver).mutateAsync(roll.Id), {
       onSuccess: () =>
         toastSuccess(
           kind === 'layout'
@@ -158,7 +159,7 @@ export default function BaxterPage() {
               loading={generate.isPending}
               onClick={() =>
                 shown &&
-                generate.mutate(shown, {
+                void withFeedback(generate.mutateAsync(shown), {
                   onSuccess: (r) =>
                     toastSuccess(
                       t('baxter.generated', '{{count}} nieuwe rollen aangemaakt.', { count: r.Created }),

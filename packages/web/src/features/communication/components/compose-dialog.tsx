@@ -10,6 +10,7 @@ import { showServerFieldErrors } from '../../../lib/form.ts';
 import type { MessageSubject } from '../../../lib/live-messages.ts';
 import { hasPermission } from '../../../lib/session.ts';
 import { usePatientChoices } from '../../../lib/search-patients.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { useCreateThread, useRecipients } from '../api/communication.ts';
 import { emptyCompose, parsedThreadBody, validateCompose, type ComposeValues } from '../utils/forms.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
@@ -39,12 +40,12 @@ export function ComposeDialog({ subject = null, onClose, onSent }: ComposeDialog
     initialValues: emptyCompose(subject, aboutText ?? ''),
     validate: (values) => validateCompose(t, values),
   });
-  const submit = form.onSubmit((values) =>
-    create.mutate(parsedThreadBody(values), {
+  const submit = form.onSubmit((values) => {
+    void withFeedback(create.mutateAsync(parsedThreadBody(values)), {
       onSuccess: onSent,
       onError: (error) => showServerFieldErrors(form, error),
-    }),
-  );
+    });
+  });
   // About an order: only the groups of the order's other party can read it.
   const recipientRows = (recipients.data?.Rows ?? []).filter(
     (r) => !subject?.ToEntityId || r.EntityId === subject.ToEntityId,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { showServerFieldErrors } from '../../../lib/form.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { useAnswer } from '../api/communication.ts';
 import { validateAnswer } from '../utils/forms.ts';
 import { InrValueLine } from './inr-value-line.tsx';
@@ -15,15 +16,12 @@ export function ThreadView({ thread }: { thread: Thread }) {
   const { t } = useTranslation();
   const answer = useAnswer(thread.Id);
   const form = useForm({ initialValues: { Body: '' }, validate: (values) => validateAnswer(t, values) });
-  const submit = form.onSubmit((values) =>
-    answer.mutate(
-      { Body: values.Body.trim() },
-      {
-        onSuccess: () => form.reset(),
-        onError: (error) => showServerFieldErrors(form, error),
-      },
-    ),
-  );
+  const submit = form.onSubmit((values) => {
+    void withFeedback(answer.mutateAsync({ Body: values.Body.trim() }), {
+      onSuccess: () => form.reset(),
+      onError: (error) => showServerFieldErrors(form, error),
+    });
+  });
   return (
     <Stack gap="sm" data-testid="thread-view">
       <Group gap="xs">

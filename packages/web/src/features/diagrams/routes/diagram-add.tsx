@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
 import { mayOpen } from '../../../lib/session.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useRouteTitle } from '../../../lib/use-route-title.ts';
 import { useDepartments } from '../../../lib/administration/get-departments.ts';
@@ -79,31 +80,28 @@ export default function DiagramAddPage() {
 
   // The page stays: the new diagram is the first of the list below.
   const save = () =>
-    create.mutate(
-      { Title: name.trim() || suggestedTitle, Definition: spec },
-      {
-        onSuccess: () => {
-          form.setFieldValue('name', '');
-          toastSuccess(
-            WARD_DASHBOARD && mayOpen(WARD_DASHBOARD)
-              ? t(
-                  'administration.diagram.savedToastWard',
-                  'Het diagram is opgeslagen voor uw organisatie: het staat hieronder en op het Toediendashboard.',
-                )
-              : t(
-                  'administration.diagram.savedToast',
-                  'Het diagram is opgeslagen voor uw organisatie: het staat hieronder.',
-                ),
-          );
-        },
-        onError: (error) => {
-          // The title is the one field typed here; a refused choice or the limit goes to a toast.
-          const fields = fieldErrors(error);
-          if (fields.Title) form.setFieldError('name', fields.Title);
-          else toastError(apiErrorMessage(t, error));
-        },
+    void withFeedback(create.mutateAsync({ Title: name.trim() || suggestedTitle, Definition: spec }), {
+      onSuccess: () => {
+        form.setFieldValue('name', '');
+        toastSuccess(
+          WARD_DASHBOARD && mayOpen(WARD_DASHBOARD)
+            ? t(
+                'administration.diagram.savedToastWard',
+                'Het diagram is opgeslagen voor uw organisatie: het staat hieronder en op het Toediendashboard.',
+              )
+            : t(
+                'administration.diagram.savedToast',
+                'Het diagram is opgeslagen voor uw organisatie: het staat hieronder.',
+              ),
+        );
       },
-    );
+      onError: (error) => {
+        // The title is the one field typed here; a refused choice or the limit goes to a toast.
+        const fields = fieldErrors(error);
+        if (fields.Title) form.setFieldError('name', fields.Title);
+        else toastError(apiErrorMessage(t, error));
+      },
+    });
 
   return (
     <Stack gap="md" maw={1100} data-testid="diagram-add">

@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
 import { contractResolver } from '../../../lib/form.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useUploadDocument, useUploadVersion, type UploadValues } from '../api/documents.ts';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -60,22 +61,19 @@ export function UploadDialog({ opened, onClose, version }: UploadDialogProps) {
 
   const submit = form.onSubmit((values) => {
     if (version) {
-      uploadVersion.mutate(
-        { id: version.id, file: values.File! },
-        {
-          onSuccess: (doc) => {
-            toastSuccess(
-              t('documents.versionDone', 'Versie {{version}} is opgeslagen.', {
-                version: doc.Version.Version,
-              }),
-            );
-            close();
-          },
-          onError,
+      void withFeedback(uploadVersion.mutateAsync({ id: version.id, file: values.File! }), {
+        onSuccess: (doc) => {
+          toastSuccess(
+            t('documents.versionDone', 'Versie {{version}} is opgeslagen.', {
+              version: doc.Version.Version,
+            }),
+          );
+          close();
         },
-      );
+        onError,
+      });
     } else {
-      upload.mutate(values, {
+      void withFeedback(upload.mutateAsync(values), {
         onSuccess: () => {
           toastSuccess(t('documents.uploadDone', 'Het document is opgeslagen.'));
           close();

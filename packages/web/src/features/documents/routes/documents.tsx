@@ -12,6 +12,7 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { hasPermission } from '../../../lib/session.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import {
   useDeleteDocument,
@@ -45,17 +46,14 @@ export default function DocumentsPage() {
   const [deleting, setDeleting] = useState<Document | null>(null);
 
   const onDownload = (id: number, version: number | undefined, fileName: string) =>
-    download.mutate(
-      { id, version },
-      {
-        onSuccess: (blob) => downloadBlob(blob, fileName),
-        onError: (error) => toastError(apiErrorMessage(t, error)),
-      },
-    );
+    void withFeedback(download.mutateAsync({ id, version }), {
+      onSuccess: (blob) => downloadBlob(blob, fileName),
+      onError: (error) => toastError(apiErrorMessage(t, error)),
+    });
 
   const onDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.Id, {
+    void withFeedback(remove.mutateAsync(deleting.Id), {
       onSuccess: () => {
         toastSuccess(
           t('documents.deleteDone', '{{title}} staat in de prullenbak.', { title: deleting.Title }),
@@ -67,7 +65,7 @@ export default function DocumentsPage() {
   };
 
   const onRestore = (doc: Document) =>
-    restore.mutate(doc.Id, {
+    void withFeedback(restore.mutateAsync(doc.Id), {
       onSuccess: () =>
         toastSuccess(t('documents.restoreDone', '{{title}} is teruggezet.', { title: doc.Title })),
       onError: (error) => toastError(apiErrorMessage(t, error)),

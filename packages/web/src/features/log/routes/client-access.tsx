@@ -9,6 +9,7 @@ import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { todayInAmsterdam } from '../../../lib/dates.ts';
 import { downloadBlob } from '../../../lib/download.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { usePatientParam } from '../../../lib/use-patient-param.ts';
 import { useClientAccess, useClientAccessFile } from '../api/client-access.ts';
@@ -29,14 +30,10 @@ export default function ClientAccessPage() {
 
   const download = (format: 'pdf' | 'csv') => {
     if (patientId === null) return;
-    file.mutate(
-      { patientId, format },
-      {
-        onSuccess: (blob) =>
-          downloadBlob(blob, `inzage-dossier-${patientId}-${todayInAmsterdam()}.${format}`),
-        onError: (error) => toastError(apiErrorMessage(t, error)),
-      },
-    );
+    void withFeedback(file.mutateAsync({ patientId, format }), {
+      onSuccess: (blob) => downloadBlob(blob, `inzage-dossier-${patientId}-${todayInAmsterdam()}.${format}`),
+      onError: (error) => toastError(apiErrorMessage(t, error)),
+    });
   };
 
   const body = () => {

@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useExportLog } from '../api/export-log.ts';
 import { useLog } from '../api/get-log.ts';
@@ -39,7 +40,7 @@ export default function LogPage() {
   const linkTo = (key: 'userId' | 'personId', id: string) =>
     `?${writeLogFilters({ ...EMPTY_LOG_FILTERS, [key]: id }).toString()}`;
   const exportCsv = () =>
-    exporter.mutate(query, {
+    void withFeedback(exporter.mutateAsync(query), {
       onSuccess: (blob) => downloadBlob(blob, `logboek-${todayInAmsterdam()}.csv`),
       onError: (error) => toastError(apiErrorMessage(t, error)),
     });

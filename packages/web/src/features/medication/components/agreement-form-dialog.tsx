@@ -27,6 +27,7 @@ import {
   type AgreementType,
   type DistributionForm,
 } from '@zorgportaal/contract';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useChangeAgreement } from '../api/change-agreement.ts';
 import { useCreateAgreement } from '../api/create-agreement.ts';
@@ -91,8 +92,8 @@ export function AgreementFormDialog({ patientId, agreement, onClose }: Agreement
         setFailure(errorMessage(t, error));
       },
     };
-    if (agreement) change.mutate({ id: agreement.Id, body: result.body }, handlers);
-    else create.mutate({ ...result.body, PatientId: patientId }, handlers);
+    if (agreement) void withFeedback(change.mutateAsync({ id: agreement.Id, body: result.body }), handlers);
+    else void withFeedback(create.mutateAsync({ ...result.body, PatientId: patientId }), handlers);
   };
 
   const handleSubmit = form.onSubmit(submit, () => setFailure(null));

@@ -6,6 +6,7 @@ import { agreementStopBodySchema, STOP_TYPES, type Agreement, type StopType } fr
 import { apiErrorMessage as errorMessage } from '../../../lib/api-errors.ts';
 import { showServerFieldErrors } from '../../../lib/form.ts';
 import { resolveStop, stopBody, type StopValues } from '../utils/stop-agreement.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useStopAgreement } from '../api/stop-agreement.ts';
 import { DateField } from '../../../components/date-field.tsx';
@@ -24,8 +25,9 @@ export function StopAgreementDialog({ agreement, onClose }: { agreement: Agreeme
   const submit = form.onSubmit(
     (values) => {
       setFailure(null);
-      stop.mutate(
-        { id: agreement.Id, body: agreementStopBodySchema.parse(stopBody(values)) },
+      // Cancelling while the agreements refresh closes the dialog, not the stop: its toast follows the request.
+      void withFeedback(
+        stop.mutateAsync({ id: agreement.Id, body: agreementStopBodySchema.parse(stopBody(values)) }),
         {
           onSuccess: () => {
             toastSuccess(t('medication.toast.stopped', 'De afspraak is gestopt.'));

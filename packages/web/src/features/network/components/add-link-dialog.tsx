@@ -10,6 +10,7 @@ import {
 } from '@zorgportaal/contract';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useCreateLink, useOrganisations } from '../api/network.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
@@ -65,12 +66,12 @@ export function AddLinkDialog({
     setErrors(missing);
     if (!role || !other || !side) return;
     const otherId = Number(other);
-    create.mutate(
-      {
+    void withFeedback(
+      create.mutateAsync({
         Role: role,
         FromEntityId: side === 'from' ? own.Id : otherId,
         ToEntityId: side === 'from' ? otherId : own.Id,
-      },
+      }),
       {
         onSuccess: () => {
           toastSuccess(

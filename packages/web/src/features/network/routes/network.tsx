@@ -10,6 +10,7 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { hasPermission } from '../../../lib/session.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCreateLink, useDeleteLink, useNetwork, useSetLinkActive } from '../api/network.ts';
 import { AddLinkDialog } from '../components/add-link-dialog.tsx';
@@ -31,24 +32,21 @@ export default function NetworkPage() {
   const [deactivating, setDeactivating] = useState<NetworkLink | null>(null);
 
   const toggle = (link: NetworkLink, active: boolean) =>
-    setActive.mutate(
-      { id: link.Id, active },
-      {
-        onSuccess: () =>
-          toastSuccess(
-            active
-              ? t('network.activated', 'De koppeling is actief.')
-              : t('network.deactivated', 'De koppeling is gedeactiveerd.'),
-          ),
-        onError: (error) => toastError(apiErrorMessage(t, error)),
-      },
-    );
+    void withFeedback(setActive.mutateAsync({ id: link.Id, active }), {
+      onSuccess: () =>
+        toastSuccess(
+          active
+            ? t('network.activated', 'De koppeling is actief.')
+            : t('network.deactivated', 'De koppeling is gedeactiveerd.'),
+        ),
+      onError: (error) => toastError(apiErrorMessage(t, error)),
+    });
 
   /** The same link again as a new proposal: the side that ended it decides. */
   const proposeAgain = (link: NetworkLink) => {
     setProposing(link.Id);
-    repropose.mutate(
-      { FromEntityId: link.From.Id, ToEntityId: link.To.Id, Role: link.Role },
+    void withFeedback(
+      repropose.mutateAsync({ FromEntityId: link.From.Id, ToEntityId: link.To.Id, Role: link.Role }),
       {
         onSuccess: () =>
           toastSuccess(
@@ -64,7 +62,7 @@ export default function NetworkPage() {
 
   const onRemove = () => {
     if (!removing) return;
-    remove.mutate(removing.Id, {
+    void withFeedback(remove.mutateAsync(removing.Id), {
       onSuccess: () => {
         toastSuccess(t('network.removed', 'De koppeling is verwijderd.'));
         setRemoving(null);

@@ -4,6 +4,7 @@ import { orderStatusUpdateSchema, type Order, type OrderStatusUpdateInput } from
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useDecideOrder } from '../api/orders.ts';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -34,8 +35,8 @@ function DeclineForm({ order, onClose }: { order: Order; onClose: () => void }) 
       reason: t('orders.reasonRequired', 'Vul een reden in.'),
     }),
   });
-  const submit = form.onSubmit((values) =>
-    decide.mutate(values, {
+  const submit = form.onSubmit((values) => {
+    void withFeedback(decide.mutateAsync(values), {
       onSuccess: () => {
         toastSuccess(t('orders.declined', 'Bestelling {{id}} is afgewezen.', { id: order.Id }));
         onClose();
@@ -44,8 +45,8 @@ function DeclineForm({ order, onClose }: { order: Order; onClose: () => void }) 
         showServerFieldErrors(form, error);
         toastError(apiErrorMessage(t, error));
       },
-    }),
-  );
+    });
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">

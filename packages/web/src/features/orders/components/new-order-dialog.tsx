@@ -20,6 +20,7 @@ import { ORDER_UNITS, orderCreateBodySchema, type OrderCreateBodyInput } from '@
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCatalogueSearch } from '../../../lib/search-catalogue.ts';
 import { usePatientSearch } from '../../../lib/search-patients.ts';
@@ -72,29 +73,26 @@ export function NewOrderDialog({ opened, onClose }: { opened: boolean; onClose: 
     onClose();
   };
   const save = (send: boolean) =>
-    form.onSubmit((values) =>
-      create.mutate(
-        { ...values, Send: send },
-        {
-          onSuccess: (order) => {
-            toastSuccess(
-              send
-                ? t('orders.created', 'Bestelling {{id}} is verstuurd naar de apotheek.', {
-                    id: (order as { Id: number }).Id,
-                  })
-                : t('orders.draftSaved', 'Bestelling {{id}} is bewaard als concept.', {
-                    id: (order as { Id: number }).Id,
-                  }),
-            );
-            close();
-          },
-          onError: (error) => {
-            showServerFieldErrors(form, error);
-            toastError(apiErrorMessage(t, error));
-          },
+    form.onSubmit((values) => {
+      void withFeedback(create.mutateAsync({ ...values, Send: send }), {
+        onSuccess: (order) => {
+          toastSuccess(
+            send
+              ? t('orders.created', 'Bestelling {{id}} is verstuurd naar de apotheek.', {
+                  id: (order as { Id: number }).Id,
+                })
+              : t('orders.draftSaved', 'Bestelling {{id}} is bewaard als concept.', {
+                  id: (order as { Id: number }).Id,
+                }),
+          );
+          close();
         },
-      ),
-    );
+        onError: (error) => {
+          showServerFieldErrors(form, error);
+          toastError(apiErrorMessage(t, error));
+        },
+      });
+    });
 
   return (
     <Dialog

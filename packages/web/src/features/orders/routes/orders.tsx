@@ -13,6 +13,7 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { getEntityType, hasPermission } from '../../../lib/session.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCancelOrder, useDecideOrder, useOrders, useSendOrder, type OrderSide } from '../api/orders.ts';
 import { DeclineDialog } from '../components/decline-dialog.tsx';
@@ -63,8 +64,8 @@ export default function OrdersPage() {
 
   const onError = (error: unknown) => toastError(apiErrorMessage(t, error));
   const setStatus = (order: Order, next: 'approved' | 'in_progress') =>
-    decide.mutate(
-      { id: order.Id, entity: order.Entity.Id, status: next, reason: null },
+    void withFeedback(
+      decide.mutateAsync({ id: order.Id, entity: order.Entity.Id, status: next, reason: null }),
       {
         onSuccess: () =>
           toastSuccess(
@@ -169,7 +170,7 @@ export default function OrdersPage() {
             onSend={
               mayCreate
                 ? (order) =>
-                    send.mutate(order.Id, {
+                    void withFeedback(send.mutateAsync(order.Id), {
                       onSuccess: () =>
                         toastSuccess(t('orders.sent', 'Bestelling {{id}} is verstuurd.', { id: order.Id })),
                       onError,
@@ -214,7 +215,7 @@ export default function OrdersPage() {
         loading={cancel.isPending}
         onCancel={() => setCanceling(null)}
         onConfirm={() =>
-          cancel.mutate(canceling!.Id, {
+          void withFeedback(cancel.mutateAsync(canceling!.Id), {
             onSuccess: () => {
               toastSuccess(t('orders.canceled', 'Bestelling {{id}} is geannuleerd.', { id: canceling!.Id }));
               setCanceling(null);

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useAccountIpList, useClearAccountIpList } from '../api/account-ip-list.ts';
 
@@ -20,7 +21,7 @@ export function AccountIpList({ accountId, username }: { accountId: number; user
   const entries = list.data ?? [];
 
   const confirmClear = () =>
-    clear.mutate(undefined, {
+    void withFeedback(clear.mutateAsync(), {
       onSuccess: () => {
         setAsking(false);
         toastSuccess(t('persons.ipList.cleared', 'De IP-lijst is gewist.'));

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PersonListRow } from '@zorgportaal/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useDeactivateAccount } from '../api/deactivate-account.ts';
 import { useDeletePerson } from '../api/delete-person.ts';
@@ -109,12 +110,13 @@ export function PersonConfirmDialog({
       onError: (error: unknown) => toastError(apiErrorMessage(t, error)),
     };
     const accountId = row.AccountId ?? 0;
-    if (action === 'delete') remove.mutate(row.Id, callbacks);
-    else if (action === 'deactivate') deactivate.mutate(accountId, callbacks);
-    else if (action === 'activate') activate.mutate({ id: accountId, body: { Active: true } }, callbacks);
-    else if (action === 'forceLogout') forceLogout.mutate(accountId, callbacks);
-    else if (action === 'reset2fa') reset2fa.mutate(accountId, callbacks);
-    else passwordMail.mutate(accountId, callbacks);
+    if (action === 'delete') void withFeedback(remove.mutateAsync(row.Id), callbacks);
+    else if (action === 'deactivate') void withFeedback(deactivate.mutateAsync(accountId), callbacks);
+    else if (action === 'activate')
+      void withFeedback(activate.mutateAsync({ id: accountId, body: { Active: true } }), callbacks);
+    else if (action === 'forceLogout') void withFeedback(forceLogout.mutateAsync(accountId), callbacks);
+    else if (action === 'reset2fa') void withFeedback(reset2fa.mutateAsync(accountId), callbacks);
+    else void withFeedback(passwordMail.mutateAsync(accountId), callbacks);
   };
 
   const text = pending ? texts[pending.action] : null;

@@ -7,6 +7,7 @@ import { DateField } from '../../../components/date-field.tsx';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
 import { todayInAmsterdam } from '../../../lib/dates.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useCreatePerson } from '../api/create-person.ts';
 import { useUpdatePerson } from '../api/update-person.ts';
@@ -51,8 +52,9 @@ export function PersonForm({ initial, personId, onDone }: PersonFormProps) {
       showServerFieldErrors(form, error);
       toastError(apiErrorMessage(t, error));
     };
-    if (personId === null) create.mutate(body, { onSuccess: (created) => saved(created), onError });
-    else update.mutate({ id: personId, body }, { onSuccess: () => saved(), onError });
+    if (personId === null)
+      void withFeedback(create.mutateAsync(body), { onSuccess: (created) => saved(created), onError });
+    else void withFeedback(update.mutateAsync({ id: personId, body }), { onSuccess: () => saved(), onError });
   });
 
   return (

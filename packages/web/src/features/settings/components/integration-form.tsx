@@ -15,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
 import { contractResolver } from '../../../lib/form.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useMappingDepartments, useSaveIntegration } from '../api/integrations.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
@@ -76,18 +77,15 @@ export function IntegrationForm({ integration, organisationName, onClose }: Inte
   });
   const departmentOptions = (departments.data ?? []).map((d) => ({ value: String(d.Id), label: d.Name }));
 
-  const submit = form.onSubmit((values) =>
-    save.mutate(
-      { id: integration?.Id ?? null, body: toBody(values) },
-      {
-        onSuccess: () => {
-          toastSuccess(t('integrations.saved', 'De koppeling is opgeslagen.'));
-          onClose();
-        },
-        onError: (error) => form.setErrors(fieldErrors(error)),
+  const submit = form.onSubmit((values) => {
+    void withFeedback(save.mutateAsync({ id: integration?.Id ?? null, body: toBody(values) }), {
+      onSuccess: () => {
+        toastSuccess(t('integrations.saved', 'De koppeling is opgeslagen.'));
+        onClose();
       },
-    ),
-  );
+      onError: (error) => form.setErrors(fieldErrors(error)),
+    });
+  });
 
   return (
     <Dialog

@@ -12,6 +12,7 @@ import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import stacked from '../../../components/stacked-table.module.css';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import {
   useDeleteIntegration,
@@ -58,28 +59,25 @@ export function IntegrationsPanel({ organisationName }: { organisationName: stri
   const live = selected.filter((id) => rows.some((r) => r.Id === id));
 
   const setActive = (active: boolean) =>
-    statuses.mutate(
-      { Ids: live, Active: active },
-      {
-        onSuccess: () => {
-          setSelected([]);
-          toastSuccess(
-            active
-              ? t('integrations.activated', 'De gekozen koppelingen staan aan.')
-              : t('integrations.deactivated', 'De gekozen koppelingen staan uit.'),
-          );
-        },
-        onError: (error) => toastError(apiErrorMessage(t, error)),
+    void withFeedback(statuses.mutateAsync({ Ids: live, Active: active }), {
+      onSuccess: () => {
+        setSelected([]);
+        toastSuccess(
+          active
+            ? t('integrations.activated', 'De gekozen koppelingen staan aan.')
+            : t('integrations.deactivated', 'De gekozen koppelingen staan uit.'),
+        );
       },
-    );
+      onError: (error) => toastError(apiErrorMessage(t, error)),
+    });
 
   const runSync = (integration: Integration) =>
-    sync.mutate(undefined, {
+    void withFeedback(sync.mutateAsync(), {
       onSuccess: (report) => setReports({ integration, fresh: report }),
       onError: (error) => toastError(apiErrorMessage(t, error)),
     });
   const runMp9 = (integration: Integration) =>
-    runOne.mutate(integration.Id, {
+    void withFeedback(runOne.mutateAsync(integration.Id), {
       onSuccess: (report) => setReports({ integration, fresh: report }),
       onError: (error) => toastError(apiErrorMessage(t, error)),
     });
@@ -269,7 +267,7 @@ export function IntegrationsPanel({ organisationName }: { organisationName: stri
         loading={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() =>
-          remove.mutate(deleting!.Id, {
+          void withFeedback(remove.mutateAsync(deleting!.Id), {
             onSuccess: () => {
               toastSuccess(t('integrations.deleted', 'De koppeling is verwijderd.'));
               setDeleting(null);

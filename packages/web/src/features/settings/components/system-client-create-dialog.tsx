@@ -18,6 +18,7 @@ import { Dialog } from '../../../components/dialog.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
 import { contractResolver } from '../../../lib/form.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useCreateSystemClient } from '../api/system-clients.ts';
 
@@ -100,16 +101,16 @@ export function CreateSystemClientDialog({ onClose }: { onClose: () => void }) {
     initialValues: { Name: '', Scopes: [], AuthMethod: 'client_secret', PublicKey: '' },
     validate: (values) => resolve(bodyOf(values)),
   });
-  const submit = form.onSubmit((values) =>
-    create.mutate(bodyOf(values), {
+  const submit = form.onSubmit((values) => {
+    void withFeedback(create.mutateAsync(bodyOf(values)), {
       onSuccess: (client) => setCreated(client),
       onError: (error) => {
         const errors = fieldErrors(error);
         if (Object.keys(errors).length) form.setErrors(errors);
         else toastError(apiErrorMessage(t, error));
       },
-    }),
-  );
+    });
+  });
 
   return (
     <Dialog

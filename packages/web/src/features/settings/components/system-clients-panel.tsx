@@ -11,6 +11,7 @@ import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import stacked from '../../../components/stacked-table.module.css';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useRevokeSystemClient, useSystemClients } from '../api/system-clients.ts';
 import { CreateSystemClientDialog } from './system-client-create-dialog.tsx';
@@ -144,7 +145,7 @@ export function SystemClientsPanel() {
         loading={revoke.isPending}
         onCancel={() => setRevoking(null)}
         onConfirm={() =>
-          revoke.mutate(revoking!.Id, {
+          void withFeedback(revoke.mutateAsync(revoking!.Id), {
             onSuccess: () => {
               toastSuccess(t('systemClients.revoked', 'De systeemclient is ingetrokken.'));
               setRevoking(null);

@@ -30,6 +30,7 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import { apiErrorMessage, fieldErrors } from '../../../lib/api-errors.ts';
 import { contractResolver } from '../../../lib/form.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useEntitySettings, useSaveEntitySettings } from '../api/settings.ts';
 import { IntegrationsPanel } from '../components/integrations-panel.tsx';
@@ -88,9 +89,9 @@ export default function AdvancedPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
 
-  const submit = form.onSubmit((values) =>
-    save.mutate(
-      {
+  const submit = form.onSubmit((values) => {
+    void withFeedback(
+      save.mutateAsync({
         WelcomeText: values.WelcomeText.trim() === '' ? null : values.WelcomeText,
         ContactPhone: values.ContactPhone.trim() === '' ? null : values.ContactPhone.trim(),
         ContactEmail: values.ContactEmail.trim() === '' ? null : values.ContactEmail.trim(),
@@ -102,13 +103,13 @@ export default function AdvancedPage() {
               AccessOverviewStaffNames: values.AccessOverviewStaffNames,
             }
           : {}),
-      },
+      }),
       {
         onSuccess: () => toastSuccess(t('advanced.saved', 'De instellingen zijn opgeslagen.')),
         onError: (error) => form.setErrors(fieldErrors(error)),
       },
-    ),
-  );
+    );
+  });
 
   const type = typeof data?.Type === 'string' ? data.Type : '';
 

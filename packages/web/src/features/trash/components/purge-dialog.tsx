@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { purgeBodySchema, type PurgeBody, type TrashRow } from '@zorgportaal/contract';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { usePurgePerson } from '../api/purge-person.ts';
 import { confirmNameMatches } from '../utils/confirm-name.ts';
@@ -32,19 +33,16 @@ export function PurgeDialog({ row, onClose }: { row: TrashRow | null; onClose: (
   };
   const handleSubmit = form.onSubmit((body) => {
     if (!row) return;
-    purge.mutate(
-      { personId: row.PersonId, body },
-      {
-        onSuccess: () => {
-          toastSuccess(t('trash.purgeDone', '{{name}} is definitief verwijderd.', { name }));
-          close();
-        },
-        onError: (failure) => {
-          showServerFieldErrors(form, failure);
-          toastError(apiErrorMessage(t, failure));
-        },
+    void withFeedback(purge.mutateAsync({ personId: row.PersonId, body }), {
+      onSuccess: () => {
+        toastSuccess(t('trash.purgeDone', '{{name}} is definitief verwijderd.', { name }));
+        close();
       },
-    );
+      onError: (failure) => {
+        showServerFieldErrors(form, failure);
+        toastError(apiErrorMessage(t, failure));
+      },
+    });
   });
 
   return (

@@ -9,6 +9,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { TableSkeleton } from '../../../components/table-skeleton.tsx';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastError, toastSuccess } from '../../../lib/toast.ts';
 import { useRestorePerson } from '../api/restore-person.ts';
 import { useTrash } from '../api/get-trash.ts';
@@ -28,7 +29,7 @@ export default function TrashPage() {
   const pages = data ? Math.max(1, Math.ceil(data.Total / data.PageSize) + (data.TotalExact ? 0 : 1)) : 1;
 
   const onRestore = (row: TrashRow) =>
-    restore.mutate(row.PersonId, {
+    void withFeedback(restore.mutateAsync(row.PersonId), {
       onSuccess: () =>
         toastSuccess(
           t(

@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field.tsx';
 import { fieldErrors } from '../../../lib/api-errors.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useAddInrValue } from '../api/trombosis.ts';
 import { InterpretationBadge } from './interpretation-badge.tsx';
@@ -63,8 +64,8 @@ export function InrValueForm({ patientId }: { patientId: number }) {
       return errors;
     },
   });
-  const submit = form.onSubmit((values) =>
-    add.mutate(inrBody(values), {
+  const submit = form.onSubmit((values) => {
+    void withFeedback(add.mutateAsync(inrBody(values)), {
       onSuccess: (saved) => {
         setSaved(saved);
         toastSuccess(
@@ -76,8 +77,8 @@ export function InrValueForm({ patientId }: { patientId: number }) {
         const fields = fieldErrors(error);
         form.setErrors(fields.MeasuredAt ? { ...fields, Date: fields.MeasuredAt } : fields);
       },
-    }),
-  );
+    });
+  });
   return (
     <Paper withBorder p="md" radius="md" data-no-print component="section" aria-labelledby="inr-add">
       <form onSubmit={submit} noValidate data-testid="inr-form">

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field.tsx';
 import { todayInAmsterdam } from '../../../lib/dates.ts';
 import { contractResolver, showServerFieldErrors } from '../../../lib/form.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { toastSuccess } from '../../../lib/toast.ts';
 import { useAddDosageScheme } from '../api/trombosis.ts';
 import { useWeekdays } from '../../../lib/weekdays.ts';
@@ -59,15 +60,15 @@ export function SchemeEditor({
     form.values.Drug,
     form.values.TabletsPerDay.map((n) => (Number.isFinite(n) ? n : 0)),
   );
-  const submit = form.onSubmit((values) =>
-    add.mutate(values satisfies DosageSchemeBodyInput, {
+  const submit = form.onSubmit((values) => {
+    void withFeedback(add.mutateAsync(values satisfies DosageSchemeBodyInput), {
       onSuccess: () => {
         toastSuccess(t('trombosis.schemeSaved', 'Het nieuwe doseerschema is opgeslagen.'));
         onDone();
       },
       onError: (error) => showServerFieldErrors(form, error),
-    }),
-  );
+    });
+  });
   return (
     <Paper withBorder p="md" radius="md" data-no-print component="section" aria-labelledby="scheme-new">
       <form onSubmit={submit} noValidate data-testid="scheme-form">

@@ -8,6 +8,7 @@ import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { showServerFieldErrors } from '../../../lib/form.ts';
 import { todayInAmsterdam } from '../../../lib/dates.ts';
 import { getAccount } from '../../../lib/session.ts';
+import { withFeedback } from '../../../lib/mutation-feedback.ts';
 import { useRecordReview } from '../api/vp.ts';
 import { parsedReview, validateReview, type ReviewValues } from '../utils/review-form.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
@@ -42,12 +43,12 @@ export function ReviewDialog({
     },
     validate: (values) => validateReview(t, patientId, values),
   });
-  const submit = form.onSubmit((values) =>
-    record.mutate(parsedReview(patientId, values), {
+  const submit = form.onSubmit((values) => {
+    void withFeedback(record.mutateAsync(parsedReview(patientId, values)), {
       onSuccess: onClose,
       onError: (error) => showServerFieldErrors(form, error),
-    }),
-  );
+    });
+  });
   return (
     <Dialog
       opened
