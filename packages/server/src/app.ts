@@ -9,7 +9,7 @@ import accountSecurity from './platform/plugins/account-security.ts';
 import { refusingUnknownBodyFields } from './platform/plugins/unknown-fields.ts';
 import audit from './platform/audit.ts';
 import { scheduleKeyCleanup } from './platform/idempotency.ts';
-import { scheduleAuditPartitions } from './platform/audit-partitions.ts';
+import { scheduleMonthPartitions } from './platform/month-partitions.ts';
 import accessHook from './platform/access/hook.ts';
 import readYourWrites from './platform/read-db.ts';
 import errorHandler from './platform/plugins/error-handler.ts';
@@ -131,7 +131,7 @@ export async function buildApp(
   await app.register(audit);
   await app.register(accountSecurity);
   scheduleKeyCleanup(app);
-  scheduleAuditPartitions(app);
+  scheduleMonthPartitions(app);
   await app.register(web);
   await app.register(notFound);
 

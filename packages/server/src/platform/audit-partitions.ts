@@ -3,20 +3,19 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { type Db, rowsOf } from './db/client.ts';
+import { ensureMonthPartitions, PARTITION_MONTHS_AHEAD } from './month-partitions.ts';
 
 /**
  * The audit log's monthly partitions (migration audit_log_partitioned): `audit_log_YYYY_MM` per UTC month plus
  * `audit_log_default` for anything outside them, so an insert never fails. The migration's SQL function
  * `audit_log_ensure_partition` creates one month (advisory lock, TRUNCATE trigger, rows of that month moved
- * out of DEFAULT); this file runs it ahead of time and detaches and archives old months.
+ * out of DEFAULT); `month-partitions.ts` runs it ahead of time (with the other month-partitioned tables); this file detaches and
+ * archives old months.
  */
 
 /** How many months ahead (besides the current one) the job keeps created. */
-export const AUDIT_PARTITION_MONTHS_AHEAD = 3;
-/** The job runs at start and then once a day. */
-const PARTITION_INTERVAL_MS = 24 * 60 * 60 * 1000;
+export const AUDIT_PARTITION_MONTHS_AHEAD = PARTITION_MONTHS_AHEAD;
 
 export interface AuditPartition {
   name: string;
@@ -29,19 +28,8 @@ export interface AuditPartition {
  * clock); returns the ones it created. Idempotent, and safe with several instances at once: each month is
  * created under an advisory lock after a second look.
  */
-export async function ensureAuditPartitions(
-  db: Db,
-  monthsAhead = AUDIT_PARTITION_MONTHS_AHEAD,
-): Promise<string[]> {
-  const result = await db.execute(sql`
-    select to_char(m, 'YYYY_MM') as month, audit_log_ensure_partition(m::date) as created
-      from generate_series(date_trunc('month', now() at time zone 'UTC'),
-                           date_trunc('month', now() at time zone 'UTC') + make_interval(months => ${monthsAhead}::int),
-                           interval '1 month') as m`);
-  return rowsOf<{ month: string; created: boolean }>(result)
-    .filter((r) => r.created)
-    .map((r) => `audit_log_${r.month}`);
-}
+export const ensureAuditPartitions = (db: Db, monthsAhead = AUDIT_PARTITION_MONTHS_AHEAD) =>
+  ensureMonthPartitions(db, 'audit_log', monthsAhead);
 
 /** True when this database has the partitioned audit log (migration audit_log_partitioned applied). */
 export async function hasPartitionedAuditLog(db: Db): Promise<boolean> {
@@ -62,24 +50,6 @@ export async function auditPartitions(db: Db): Promise<AuditPartition[]> {
      where i.inhparent = 'audit_log'::regclass
      order by month nulls last`);
   return rowsOf<AuditPartition>(result);
-}
-
-/** Runs ensureAuditPartitions when the app is ready and then daily, on every instance (it is idempotent). */
-export function scheduleAuditPartitions(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | null = null;
-  const run = () =>
-    ensureAuditPartitions(app.db)
-      .then((created) => {
-        if (created.length) app.log.info({ created }, 'audit log partitions created');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'audit log partition job failed'));
-  app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(() => void run(), PARTITION_INTERVAL_MS).unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
 }
 
 /** `YYYY-MM` → the first day of that month; anything else → null. */

@@ -69,9 +69,11 @@ export const unprocessable = (message: string, field?: string): HttpError =>
 
 /**
  * True when the error (or one it wraps, e.g. DrizzleQueryError) is PostgreSQL's unique_violation (23505);
- * with `constraint`, only a violation of that constraint. Both drivers expose the SQLSTATE as `code`.
+ * with `constraint`, only a violation of that constraint (a pattern matches the name, e.g. each partition's
+ * copy of an index). Both drivers expose the SQLSTATE as `code`; the name comes as `constraint` or in the
+ * message.
  */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+export function isUniqueViolation(error: unknown, constraint?: string | RegExp): boolean {
   for (
     let e = error, depth = 0;
     e && typeof e === 'object' && depth < 5;
@@ -82,11 +84,17 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
       constraint: name,
       message,
     } = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code !== '23505') continue;
+    if (constraint === undefined) return true;
+    const named =
+      typeof name === 'string'
+        ? name
+        : typeof message === 'string'
+          ? /constraint "([^"]+)"/.exec(message)?.[1]
+          : undefined;
     if (
-      code === '23505' &&
-      (constraint === undefined ||
-        name === constraint ||
-        (typeof message === 'string' && message.includes(constraint)))
+      named !== undefined &&
+      (typeof constraint === 'string' ? named === constraint : constraint.test(named))
     )
       return true;
   }

@@ -166,6 +166,25 @@ export async function testDatabase(opts: { seed: boolean }): Promise<TestDatabas
   return result;
 }
 
+/** An empty database (no migrations) of this test file alone, on the project's database (migration tests). */
+export async function emptyDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const database = await openDatabase('memory://');
+    return { database, close: () => database.close().catch(() => {}) };
+  }
+  const name = `zp_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const database = await openDatabase(databaseUrl(name));
+  return {
+    database,
+    url: databaseUrl(name),
+    async close() {
+      await database.close().catch(() => {});
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
 /**
  * An embedded data directory on disk as the portal keeps it (`DATA_DIR/pglite` and `DATA_DIR/secret.key`),
  * holding a copy of the run's seeded (or, with `seed: false`, migrated) template: for what works on a data directory (backups, restore, the move

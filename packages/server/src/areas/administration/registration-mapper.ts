@@ -32,6 +32,7 @@ export function fromJsonRow(r: Record<string, unknown>): AdministrationRow {
     recordedAt: stamp(r.recorded_at)!,
     note: r.note as string | null,
     correctsId: r.corrects_id as number | null,
+    correctsMomentAt: stamp(r.corrects_moment_at),
     timingReason: r.timing_reason as AdministrationRow['timingReason'],
   };
 }

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -23,11 +24,14 @@ import { entities } from '../../platform/db/schema/organisations.ts';
  * Account ids carry no foreign key: the record outlives the account.
  * No purge step: the client is here only as patient_id (anonymised by the medication area) and accounts by
  * id; registrations, notes and deviations are the medical record, kept (WGBO).
+ * Range-partitioned by UTC month of moment_at (migration administrations_partitioned: administrations_YYYY_MM
+ * plus administrations_default; `platform/table-partitions.ts` creates them ahead), so every key holds
+ * moment_at: the primary key is (id, moment_at), a correction points at (corrects_id, corrects_moment_at).
  */
 export const administrations = pgTable(
   'administrations',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigint({ mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
     entityId: integer()
       .notNull()
       .references(() => entities.id),
@@ -55,17 +59,27 @@ export const administrations = pgTable(
     recordedBy: integer().notNull(),
     recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     note: text(),
-    correctsId: bigint({ mode: 'number' }).references((): AnyPgColumn => administrations.id),
+    correctsId: bigint({ mode: 'number' }),
+    /** The corrected registration's moment_at, filled in by a trigger from corrects_id (part of its key). */
+    correctsMomentAt: timestamp({ withTimezone: true }),
     /** given_early / given_late: given just outside the dose's time window (time-window.ts). */
     timingReason: text({ enum: ['given_early', 'given_late'] }),
   },
   (t) => [
-    // A planned moment has at most one original registration; anything after it must be a correction.
+    primaryKey({ columns: [t.id, t.momentAt] }),
+    foreignKey({
+      name: 'administrations_corrects_fk',
+      columns: [t.correctsId, t.correctsMomentAt],
+      foreignColumns: [t.id, t.momentAt],
+    }),
+    // A planned moment has at most one original registration; anything after it must be a correction. The
+    // original's moment_at is its scheduled_at, so holding the partition column changes nothing.
     uniqueIndex('administrations_moment_idx')
-      .on(t.agreementId, t.scheduledAt)
+      .on(t.agreementId, t.scheduledAt, t.momentAt)
       .where(sql`${t.correctsId} is null and ${t.scheduledAt} is not null`),
-    // Corrections form a chain: each registration is corrected at most once.
-    uniqueIndex('administrations_corrects_idx')
+    // Which registrations are corrected (the unique claim is administration_corrections: a partitioned
+    // table's unique index would have to hold moment_at, and a correction may fall in another month).
+    index('administrations_corrects_idx')
       .on(t.correctsId)
       .where(sql`${t.correctsId} is not null`),
     index('administrations_agreement_idx').on(t.agreementId, t.momentAt),
@@ -77,3 +91,13 @@ export const administrations = pgTable(
       .where(sql`${t.doubleCheckRequired} and ${t.doubleCheckBy} is null`),
   ],
 );
+
+/**
+ * Corrections form a chain: each registration is corrected at most once. One row per corrected registration,
+ * written by a trigger in the correcting INSERT (migration administrations_partitioned), unpartitioned so its
+ * key can be corrects_id alone. Derived data: rebuilt from administrations, never written by the app.
+ */
+export const administrationCorrections = pgTable('administration_corrections', {
+  correctsId: bigint({ mode: 'number' }).primaryKey(),
+  correctionId: bigint({ mode: 'number' }).notNull(),
+});

@@ -10,6 +10,12 @@ export interface TableCount {
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const BATCH = 2000;
 
+/**
+ * Tables whose rows triggers write from another table's (the day roll-up and the corrections' claims, from
+ * administrations): copying them too would count every registration twice. They are compared, not copied.
+ */
+const DERIVED_TABLES = new Set(['administration_days', 'administration_corrections']);
+
 /** Public tables of the source, parents before children (foreign keys), partitions left to their parent. */
 async function tablesInCopyOrder(source: PGlite): Promise<string[]> {
   const tables = (
@@ -23,7 +29,8 @@ async function tablesInCopyOrder(source: PGlite): Promise<string[]> {
       `select cc.relname as child, pc.relname as parent from pg_constraint k
          join pg_class cc on cc.oid = k.conrelid join pg_class pc on pc.oid = k.confrelid
          join pg_namespace n on n.oid = cc.relnamespace
-        where k.contype = 'f' and n.nspname = 'public' and cc.oid <> pc.oid`,
+        where k.contype = 'f' and n.nspname = 'public' and cc.oid <> pc.oid
+          and not cc.relispartition and not pc.relispartition`,
     )
   ).rows;
   const ordered: string[] = [];
@@ -48,7 +55,7 @@ async function copyTable(source: PGlite, target: pg.PoolClient, table: string): 
     )
   ).rows.map((r) => quote(r.name));
   const list = columns.join(', ');
-  // A partitioned table (the audit log) is read partition by partition: a ctid is only unique within one.
+  // A partitioned table (the audit log, administrations) is read partition by partition: a ctid is only unique within one.
   // Its months are created on the target first, so the rows land in their month, not in DEFAULT.
   const leaves = (
     await source.query<{ name: string; month: string | null }>(
@@ -63,10 +70,12 @@ async function copyTable(source: PGlite, target: pg.PoolClient, table: string): 
   // pg_partition_tree lists nothing for a table that is not partitioned: then the table is its own leaf.
   if (!leaves.length) leaves.push({ name: table, month: null });
   for (const { month } of leaves) {
-    if (month && table === 'audit_log')
-      await target.query(`select audit_log_ensure_partition(($1::timestamptz at time zone 'UTC')::date)`, [
-        month,
-      ]);
+    // Each month-partitioned table has its <table>_ensure_partition (month-partitions.ts).
+    if (month)
+      await target.query(
+        `select ${quote(`${table}_ensure_partition`)}(($1::timestamptz at time zone 'UTC')::date)`,
+        [month],
+      );
   }
   for (const { name } of leaves) {
     let after = '(0,0)';
@@ -104,8 +113,8 @@ async function advanceSequences(target: pg.PoolClient): Promise<void> {
 
 /**
  * Copies every public table of an embedded database into a PostgreSQL database that already has the same
- * migrations applied and holds no rows. Triggers stay defined (the audit log's append-only trigger among them);
- * they only guard UPDATE and DELETE, which the copy never does. Returns the row count per table, both sides.
+ * migrations applied and holds no rows. Triggers stay defined: the audit log's append-only ones guard UPDATE and
+ * DELETE, which the copy never does; the ones deriving tables from administrations rebuild those (DERIVED_TABLES). Returns the row count per table, both sides.
  */
 export async function copyToPostgres(source: PGlite, targetUrl: string): Promise<TableCount[]> {
   const pool = new pg.Pool({ connectionString: targetUrl, max: 1 });
@@ -117,7 +126,9 @@ export async function copyToPostgres(source: PGlite, targetUrl: string): Promise
       const existing = await client.query<{ n: number }>(`select count(*)::int as n from ${quote(table)}`);
       if ((existing.rows[0]?.n ?? 0) > 0) throw new Error(`The target table ${table} is not empty.`);
     }
-    for (const table of tables) await copyTable(source, client, table);
+    // A correction may come before the registration it corrects (its month's partition is read later).
+    await client.query('set constraints all deferred');
+    for (const table of tables) if (!DERIVED_TABLES.has(table)) await copyTable(source, client, table);
     await advanceSequences(client);
     await client.query('commit');
     const counts: TableCount[] = [];

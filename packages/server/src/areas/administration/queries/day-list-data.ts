@@ -31,7 +31,7 @@ with pat as (
 ), reg as (
   select r.* from administrations r
   where r.agreement_id in (select id from ag) and r.moment_at >= $2 and r.moment_at < $3
-    and not exists (select 1 from administrations c where c.corrects_id = r.id)
+    and not exists (select 1 from administration_corrections c where c.corrects_id = r.id)
 )
 select json_build_object(
   'patients', (select coalesce(json_agg(pat order by ord), '[]') from pat),

@@ -108,8 +108,14 @@ async function checkCorrected(db: Db, found: Found, body: RegistrationBody): Pro
 /** With a key: the answer to keep, made from the row about to be written (its Id set by the database). */
 export type KeepAnswer = { keyed: KeyedRequest; answerOf: (row: AdministrationRow) => unknown };
 
-/** Every column of a registration but the ones the database fills: the answer to keep is made from these. */
-export type RegistrationValues = Omit<AdministrationRow, 'id' | 'doubleCheckBy' | 'doubleCheckAt'>;
+/**
+ * Every column of a registration but the ones the database fills (corrects_moment_at by a trigger): the answer
+ * to keep is made from these.
+ */
+export type RegistrationValues = Omit<
+  AdministrationRow,
+  'id' | 'doubleCheckBy' | 'doubleCheckAt' | 'correctsMomentAt'
+>;
 
 /**
  * The registration to store after the rules of domain.md: the moment must be planned (its dose is the
@@ -161,9 +167,10 @@ export async function registrationValues(
 
 /** The unique indexes' answers: the moment is registered already (409 with it), or the correction is corrected. */
 export function asRegistrationConflict(err: unknown, values: RegistrationValues): unknown {
-  if (isUniqueViolation(err, 'administrations_moment_idx'))
+  // The moment index of the partition the row went to: administrations_<YYYY_MM|default>_moment_idx.
+  if (isUniqueViolation(err, /^administrations_\w+_moment_idx$/))
     return new MomentTaken(values.agreementId, values.scheduledAt!);
-  if (isUniqueViolation(err, 'administrations_corrects_idx'))
+  if (isUniqueViolation(err, 'administration_corrections_pkey'))
     return conflict('Deze registratie is al gecorrigeerd; corrigeer de laatste correctie.');
   return err;
 }
@@ -185,7 +192,13 @@ export async function register(
   const insert = db.insert(t.administrations).values(values).returning();
   const answer = keep && {
     status: 201,
-    body: keep.answerOf({ ...values, id: 0, doubleCheckBy: null, doubleCheckAt: null }),
+    body: keep.answerOf({
+      ...values,
+      id: 0,
+      doubleCheckBy: null,
+      doubleCheckAt: null,
+      correctsMomentAt: null,
+    }),
   };
   const [row] = await (keep ? insertKeepingAnswer(db, insert, keep.keyed, answer!) : insert).catch(
     (err: unknown) => {

@@ -26,6 +26,7 @@ describe.skipIf(!adminUrl || process.env.TEST_DB === 'postgres')('embedded datab
   let dataDir: string;
   let counts: TableCount[];
   let written: Person;
+  let sourceDigests: Digest[];
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -47,6 +48,7 @@ describe.skipIf(!adminUrl || process.env.TEST_DB === 'postgres')('embedded datab
     await target.migrate(migrationsFolder());
     await target.close();
     counts = await copyToPostgres(source.pglite!, targetUrl);
+    sourceDigests = await digests((text) => source.pglite!.query<Digest>(text));
     await source.close();
   }, 180_000);
 
@@ -63,6 +65,18 @@ describe.skipIf(!adminUrl || process.env.TEST_DB === 'postgres')('embedded datab
     expect(counts.filter((c) => c.source !== c.target)).toEqual([]);
     expect(counts.find((c) => c.table === 'audit_log')!.target).toBeGreaterThan(0);
     expect(counts.find((c) => c.table === 'persons')!.target).toBeGreaterThan(10);
+  });
+
+  it('copies every row as it is, the tables that triggers derive (the day roll-up) included', async () => {
+    const client = new pg.Client({ connectionString: targetUrl });
+    await client.connect();
+    try {
+      const target = await digests((text) => client.query<Digest>(text));
+      expect(target.filter((d) => d.table === 'administration_days' && d.rows > 0)).toHaveLength(1);
+      expect(target).toEqual(sourceDigests);
+    } finally {
+      await client.end();
+    }
   });
 
   it('serves the same data: logins work, the written person is there, new rows get fresh ids', async () => {
@@ -92,6 +106,33 @@ describe.skipIf(!adminUrl || process.env.TEST_DB === 'postgres')('embedded datab
     }
   }, 60_000);
 });
+
+interface Digest {
+  table: string;
+  rows: number;
+  digest: string;
+}
+
+/** Per public table (partitions under their parent): its row count and a digest of every row's content. */
+async function digests(query: (text: string) => Promise<{ rows: Digest[] }>): Promise<Digest[]> {
+  await query(`set timezone = 'UTC'`);
+  const tables = await query(
+    `select c.relname as table from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by c.relname`,
+  );
+  const result: Digest[] = [];
+  for (const { table } of tables.rows) {
+    const [row] = (
+      await query(
+        `select '${table}' as table, count(*)::int as rows,
+                coalesce(md5(string_agg(to_jsonb(t)::text, '|' order by to_jsonb(t)::text)), '') as digest
+           from "${table}" t`,
+      )
+    ).rows;
+    result.push(row!);
+  }
+  return result;
+}
 
 /** A migrated empty embedded database: copying it onto the filled target must be refused. */
 async function emptySource() {
