@@ -1,10 +1,16 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+/** Lowers a worker's CPU priority (scripts/background-priority.mjs): the browser tests run beside it. */
+const backgroundPriority = resolve(import.meta.dirname, 'scripts/background-priority.mjs');
+
 /**
- * One `vitest run` runs every suite (the README's `npm test`).
+ * Every suite. The README's `npm test` runs two Vitest processes at the same time: `--project e2e` (the browser
+ * tests) and `--project '!e2e'` (every other suite, its workers at a lower CPU priority); a plain `vitest run`
+ * runs them all in one, the browser tests last (groupOrder 1).
  * API tests run on PGlite always and once more on PostgreSQL when TEST_DATABASE_URL is set.
- * Browser tests run last (groupOrder 1), one file at a time, against one shared Chromium and two portals
- * (embedded and, with TEST_DATABASE_URL, PostgreSQL; each file uses one).
+ * Browser tests run one file at a time, against one shared Chromium and two portals (embedded and, with
+ * TEST_DATABASE_URL, PostgreSQL; each file uses one).
  */
 const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
@@ -20,6 +26,7 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     environment: 'node',
     env: { TEST_DB: db, LOG_LEVEL: 'silent' },
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: [backgroundPriority],
     // One module graph (and one compiled PGlite) per worker instead of one per file: each file still builds its
     // own app and database, and the areas keep no per-database state at module level.
     isolate: false,

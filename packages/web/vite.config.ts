@@ -118,7 +118,7 @@ export default defineConfig(({ command }) => ({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
-    setupFiles: ['src/test/setup.ts'],
+    setupFiles: ['src/test/setup.ts', '../../scripts/background-priority.mjs'],
     // One module graph and one jsdom per worker instead of one per file (84 s → 18 s on 2 cores); the setup
     // file puts back what a test changes outside its component.
     isolate: false,
