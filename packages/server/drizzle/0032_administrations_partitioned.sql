@@ -140,16 +140,17 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER administrations_corrected_moment BEFORE INSERT ON administrations
   FOR EACH ROW WHEN (NEW.corrects_id IS NOT NULL AND NEW.corrects_moment_at IS NULL)
   EXECUTE FUNCTION administrations_corrected_moment();--> statement-breakpoint
--- The claims: a second correction of the same registration fails on administration_corrections_pkey.
-CREATE OR REPLACE FUNCTION administrations_claim_corrections() RETURNS trigger
+-- The claims: a second correction of the same registration fails on administration_corrections_pkey. A row
+-- trigger with a WHEN condition: for a registration that corrects nothing (nearly all) the condition is all that
+-- runs, no function call.
+CREATE OR REPLACE FUNCTION administrations_claim_correction() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO administration_corrections (corrects_id, correction_id)
-    SELECT corrects_id, id FROM new_rows WHERE corrects_id IS NOT NULL;
+  INSERT INTO administration_corrections (corrects_id, correction_id) VALUES (NEW.corrects_id, NEW.id);
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER administrations_claim_corrections AFTER INSERT ON administrations
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION administrations_claim_corrections();--> statement-breakpoint
+CREATE TRIGGER administrations_claim_correction AFTER INSERT ON administrations
+  FOR EACH ROW WHEN (NEW.corrects_id IS NOT NULL) EXECUTE FUNCTION administrations_claim_correction();--> statement-breakpoint
 CREATE OR REPLACE FUNCTION administrations_release_corrections() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
