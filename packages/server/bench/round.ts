@@ -242,7 +242,10 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
   const goals: [string, boolean][] = [
     [
       `list p99 < ${P99_GOAL_MS} ms`,
-      Math.max(calls['list 200'].percentile(99), calls['list 304'].percentile(99)) < P99_GOAL_MS,
+      // A kind of answer that never came (no 304 when every poll found its ward changed) has no p99.
+      Math.max(
+        ...[calls['list 200'], calls['list 304']].filter((c) => c.ms.length > 0).map((c) => c.percentile(99)),
+      ) < P99_GOAL_MS,
     ],
     [`registration p99 < ${P99_GOAL_MS} ms`, calls.registration.percentile(99) < P99_GOAL_MS],
     ['0 errors (including the killed instance)', errors === 0],

@@ -31,6 +31,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The embedded database's own client (backups); absent on PostgreSQL. */
   pglite?: PGlite;
+  /**
+   * PostgreSQL only: true while requests wait for one of the pool's connections and a statement came back from
+   * the database within `withinMs`: it is reachable, only busy (the readiness check, plugins/health.ts).
+   */
+  busyButAnswering?(withinMs: number): boolean;
   /** Runs the generated migrations (drizzle folder). */
   migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
@@ -95,6 +100,11 @@ async function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // A connection handed back without an error: the database answered a statement.
+  let answeredAt = 0;
+  pool.on('release', (err: Error | undefined) => {
+    if (!err) answeredAt = Date.now();
+  });
   const db = drizzlePg({ client: pool, casing: 'snake_case' });
   const replica = readUrl ? openReplicaPool(readUrl, pool, readMaxLagMs ?? DEFAULT_READ_MAX_LAG_MS) : null;
   return {
@@ -102,6 +112,7 @@ async function openPostgres(
     readDb: replica ? (drizzlePg({ client: replica.pool, casing: 'snake_case' }) as unknown as Db) : db,
     replica: replica?.health ?? null,
     kind: 'postgres',
+    busyButAnswering: (withinMs) => pool.waitingCount > 0 && Date.now() - answeredAt <= withinMs,
     async migrate(migrationsFolder) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
       await migrate(db, { migrationsFolder });
