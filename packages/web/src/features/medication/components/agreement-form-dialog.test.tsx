@@ -3,23 +3,12 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Agreement } from '@zorgportaal/contract';
 import { TestProviders } from '../../../test/render.tsx';
 import { AgreementFormDialog } from './agreement-form-dialog.tsx';
+import { paracetamolTablet } from '../utils/test-fixtures.ts';
 
 const agreement = {
   Id: 7,
   PatientId: 5,
-  Medication: {
-    Id: 3,
-    Name: 'Paracetamol 500 mg tablet',
-    Substance: 'paracetamol',
-    Atc: 'N02BE01',
-    Hpk: null,
-    Strength: { Value: 500, Unit: 'mg' },
-    Form: 'tablet',
-    Route: 'oraal',
-    RiskCategories: [],
-    GdsSuitable: true,
-    Divisible: 'half',
-  },
+  Medication: paracetamolTablet,
   Type: 'continuous',
   Prescriber: 'Dr. Jansen',
   DistributionForm: 'gds',

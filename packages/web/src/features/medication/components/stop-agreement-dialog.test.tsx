@@ -5,24 +5,13 @@ import type { Agreement } from '@zorgportaal/contract';
 import { TestProviders, jsonResponse } from '../../../test/render.tsx';
 import { useAgreements } from '../api/get-agreements.ts';
 import { StopAgreementDialog } from './stop-agreement-dialog.tsx';
+import { paracetamolTablet } from '../utils/test-fixtures.ts';
 
 const active: Agreement = {
   Id: 7,
   EntityId: 2,
   PatientId: 5,
-  Medication: {
-    Id: 3,
-    Name: 'Paracetamol 500 mg tablet',
-    Substance: 'paracetamol',
-    Atc: 'N02BE01',
-    Hpk: null,
-    Strength: { Value: 500, Unit: 'mg' },
-    Form: 'tablet',
-    Route: 'oraal',
-    RiskCategories: [],
-    GdsSuitable: true,
-    Divisible: 'half',
-  },
+  Medication: paracetamolTablet,
   Prescriber: 'Dr. Jansen',
   Type: 'continuous',
   Start: '2026-03-01T07:00:00.000Z',
