@@ -89,7 +89,10 @@ describe('statements of the hot path', () => {
 
   it('a registration: the agreement and the INSERT besides its audit entry', async () => {
     const list = (await nurse.get('/api/administration/list')).json<AdministrationList>();
-    const open = list.Moments.filter((m) => !m.AsNeeded && m.Registrations.length === 0);
+    // Not a coumarin: its planned dose is read from the day's dosage scheme, a statement of its own.
+    const open = list.Moments.filter(
+      (m) => !m.AsNeeded && m.Registrations.length === 0 && !m.RiskCategories.includes('coumarine'),
+    );
     const before = (await auditRows(t, { objectType: 'administration', outcome: 'success' })).length;
     const statements = await statementsOf(async () => {
       const answer = await nurse.post('/api/administration/registration', {

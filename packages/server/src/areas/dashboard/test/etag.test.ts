@@ -47,23 +47,35 @@ describe('GET /api/dashboard: ETag revalidation', () => {
     const list = (
       await t.app.inject({ method: 'GET', url: listUrl, headers: bearer(colleague) })
     ).json<AdministrationList>();
-    // One the tiles count: late, or in the current round (a later round's dose changes no tile).
-    const open = list.Moments.find(
-      (m: PlannedMoment) =>
-        !m.AsNeeded && m.Registrations.length === 0 && (m.Late || m.Time === list.Summary.CurrentRound),
+    // One the tiles count: late, or in the current round (a later round's dose changes no tile). Open, it is
+    // registered as a deviation; after the demo world's seed has registered every dose of the round (late in
+    // a round, at any hour), its registration is undone instead, which opens it again.
+    const counted = list.Moments.filter(
+      (m: PlannedMoment) => !m.AsNeeded && (m.Late || m.Time === list.Summary.CurrentRound),
     );
-    if (!open) throw new Error(`no late or current-round dose open at ${new Date().toISOString()}`);
+    const open = counted.find((m) => m.Registrations.length === 0);
+    const done = counted.find((m) => m.Registrations.length > 0);
+    const moment = open ?? done;
+    if (!moment) throw new Error(`no late or current-round dose at ${new Date().toISOString()}`);
     const registered = await t.app.inject({
       method: 'POST',
       url: '/api/administration/registration',
       headers: bearer(colleague),
-      // A deviation: it has no time window, so any open moment of the day will do at any hour.
-      payload: {
-        AgreementId: open.AgreementId,
-        ScheduledAt: open.ScheduledAt,
-        Status: 'not_given',
-        DeviationReason: 'patient_absent',
-      },
+      // A deviation or an undo: neither has a time window, so any moment of the day will do at any hour.
+      payload: open
+        ? {
+            AgreementId: open.AgreementId,
+            ScheduledAt: open.ScheduledAt,
+            Status: 'not_given',
+            DeviationReason: 'patient_absent',
+          }
+        : {
+            AgreementId: moment.AgreementId,
+            ScheduledAt: moment.ScheduledAt,
+            Status: 'cancelled',
+            DeviationReason: 'wrong_registration',
+            CorrectsId: moment.Registrations.at(-1)!.Id,
+          },
     });
     expect(registered.statusCode).toBe(201);
 
