@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Medication } from '@zorgportaal/contract';
 import { emptyDraft, validateDraft } from './agreement-draft.ts';
-
-const paracetamol: Medication = {
-  Id: 4,
-  Name: 'PARACETAMOL TABLET 500MG',
-  Substance: 'paracetamol',
-  Atc: 'N02BE01',
-  Hpk: null,
-  Strength: { Value: 500, Unit: 'mg' },
-  Form: 'tablet',
-  Route: 'oraal',
-  RiskCategories: [],
-  GdsSuitable: true,
-  Divisible: 'half',
-};
+import { paracetamolTablet as paracetamol } from './test-fixtures.ts';
 
 describe('validateDraft', () => {
   it('builds the create body from a filled form', () => {
@@ -31,7 +17,7 @@ describe('validateDraft', () => {
     expect(result).toEqual({
       ok: true,
       body: expect.objectContaining({
-        MedicationId: 4,
+        MedicationId: paracetamol.Id,
         Prescriber: 'Dr. Jansen',
         Instructions: expect.objectContaining({ Moments: [{ Time: '08:00', Dose: 1 }], Weekdays: [1, 3] }),
       }),
