@@ -6,7 +6,7 @@ import type {
   VpDashboard,
   VpHistory,
 } from '@zorgportaal/contract';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDate } from '../../../platform/time.ts';
 import * as s from '../../../schema.ts';
@@ -29,6 +29,19 @@ describe('VP: the prescriber of a care centre', () => {
       .select({ id: s.patients.id })
       .from(s.patients)
       .where(eq(s.patients.entityId, entityId))
+      .orderBy(asc(s.patients.id))
+      .limit(1);
+    return row!.id;
+  };
+
+  /** The client whose dose the demo world changed: their history has a "started" and a "changed". */
+  const patientWithDoseChange = async (entityId: number) => {
+    const [row] = await t.db
+      .select({ id: s.patients.id })
+      .from(s.patients)
+      .innerJoin(s.medicationAgreements, eq(s.medicationAgreements.patientId, s.patients.id))
+      .where(and(eq(s.patients.entityId, entityId), isNotNull(s.medicationAgreements.replacesId)))
+      .orderBy(asc(s.patients.id))
       .limit(1);
     return row!.id;
   };
@@ -68,7 +81,7 @@ describe('VP: the prescriber of a care centre', () => {
   });
 
   it('records a medication review and shows it on Terugblikken with the agreement changes', async () => {
-    const patientId = await firstPatientOf(deBerk);
+    const patientId = await patientWithDoseChange(deBerk);
     const before = (await gp.get(`/api/vp/history/${patientId}`)).json<VpHistory>();
     expect(before.Events.map((e) => e.Kind)).toEqual(expect.arrayContaining(['started', 'changed']));
     const today = localDate(new Date());
