@@ -64,7 +64,11 @@ async function until200(url: string, child: ChildProcess, timeoutMs: number): Pr
  * warnings on stderr; `env` adds to or overrides the environment.
  */
 export function spawnPortal(port: number, dataDir: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [mainJs], {
+  // PORTAL_CPU_PROF_DIR=dir writes each instance's CPU profile there when it ends (Node refuses --cpu-prof in
+  // NODE_OPTIONS); a killed instance writes none.
+  const profile = process.env.PORTAL_CPU_PROF_DIR;
+  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, mainJs] : [mainJs];
+  return spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -9,14 +9,29 @@ const parseDate = (date: string): [number, number, number] => {
 };
 
 /**
+ * Instants already resolved: a ward's list asks the same few days and times for every agreement, and each
+ * TZDate asks Intl for the zone's offset (a tenth of a list's server time). A zone's rules do not change
+ * while the process runs; a new Date is returned each time, so a caller may change its own.
+ */
+const instants = new Map<string, number>();
+const INSTANTS_KEPT = 10_000;
+
+/**
  * The UTC instant of a local wall-clock time on a calendar day. A time that does not exist (the hour
  * skipped when summer time starts) moves forward by the gap, e.g. 02:30 → 03:30; a time that occurs
  * twice (when summer time ends) resolves to one instant, so a moment is never planned twice.
  */
 export function localInstant(date: string, time: string, zone = CARE_TIME_ZONE): Date {
-  const [y, m, d] = parseDate(date);
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  return new Date(new TZDate(y, m - 1, d, hh, mm, zone).getTime());
+  const key = `${zone} ${date} ${time}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    const [y, m, d] = parseDate(date);
+    const [hh, mm] = time.split(':').map(Number) as [number, number];
+    instant = new TZDate(y, m - 1, d, hh, mm, zone).getTime();
+    if (instants.size >= INSTANTS_KEPT) instants.clear();
+    instants.set(key, instant);
+  }
+  return new Date(instant);
 }
 
 /** [start, end) of a local calendar day as UTC instants: 23 or 25 hours on daylight-saving days. */

@@ -124,13 +124,14 @@ export async function buildDayList(
   };
 
   const moments = plannedFrom(data.agreements, templates, date).map(
-    (slot): PlannedMoment & { order: number } => {
+    (slot): PlannedMoment & { order: number; at: number } => {
       const agreement = byAgreement.get(slot.agreementId)!;
       const patient = byPatient.get(agreement.patient_id)!;
       const own = registrations.get(momentKey(agreement.id, slot.scheduledAt)) ?? [];
       const risks = agreement.risk_categories;
       return {
         order: patient.order,
+        at: slot.scheduledAt?.getTime() ?? Number.POSITIVE_INFINITY,
         Key: `${agreement.id}@${slot.scheduledAt?.toISOString() ?? 'prn'}`,
         AgreementId: agreement.id,
         PatientId: patient.id,
@@ -160,8 +161,8 @@ export async function buildDayList(
     },
   );
   // plannedFrom sorted by time already; a stable sort by room order within each time keeps that.
-  const time = (m: PlannedMoment) => (m.ScheduledAt ? Date.parse(m.ScheduledAt) : Number.POSITIVE_INFINITY);
-  moments.sort((a, b) => time(a) - time(b) || a.order - b.order);
-  const sorted = moments.map(({ order: _order, ...m }) => m);
+  // The instant as a number, not parsed again from its ISO text in every comparison.
+  moments.sort((a, b) => a.at - b.at || a.order - b.order);
+  const sorted = moments.map(({ order: _order, at: _at, ...m }) => m);
   return { ...base, Moments: sorted, Summary: progressOf({ Moments: sorted }, now) };
 }
