@@ -55,6 +55,11 @@ export async function openDatabase(
      * 16 MB write-ahead log segment is 40 % of an empty cluster, and every test file loads a copy of it.
      */
     initdbArgs?: string[];
+    /**
+     * PGlite only: its shared buffers (PostgreSQL's default is 128MB). The tests' copies take 16MB: a new
+     * instance clears its whole buffer pool at start, half of the time a test file waits for its database.
+     */
+    sharedBuffers?: string;
     /** PostgreSQL only: a streaming replica of `location` for heavy reads, and its allowed lag. */
     readUrl?: string;
     readMaxLagMs?: number;
@@ -66,7 +71,11 @@ export async function openDatabase(
 
 async function openPglite(
   location: string,
-  { loadDataDir, initdbArgs }: { loadDataDir?: Blob; initdbArgs?: string[] },
+  {
+    loadDataDir,
+    initdbArgs,
+    sharedBuffers,
+  }: { loadDataDir?: Blob; initdbArgs?: string[]; sharedBuffers?: string },
 ): Promise<Database> {
   if (location !== 'memory://') mkdirSync(path.dirname(location), { recursive: true });
   // relaxedDurability stays off: a write is acknowledged only after it reached the disk.
@@ -74,6 +83,9 @@ async function openPglite(
     relaxedDurability: false,
     ...(loadDataDir ? { loadDataDir } : {}),
     ...(initdbArgs ? { initDbStartParams: initdbArgs } : {}),
+    ...(sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] }
+      : {}),
   });
   const db = drizzlePglite({ client, casing: 'snake_case' });
   return {
