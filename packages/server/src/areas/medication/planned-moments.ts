@@ -39,18 +39,15 @@ const overlaps = (a: PlanningAgreement, start: Date, end: Date): boolean =>
  * as-needed line. A pure function of the type and instructions, which never change (a change is a new
  * agreement), and the date: what `planned_moments` stores.
  */
-export function daySlots(
-  a: Pick<PlanningAgreement, 'type' | 'instructions'>,
-  date: string,
-  instantOf: (time: string) => Date = (time) => localInstant(date, time),
-): DaySlot[] {
+export function daySlots(a: Pick<PlanningAgreement, 'type' | 'instructions'>, date: string): DaySlot[] {
   if (isAsNeeded(a)) return [{ at: null, time: null, dose: a.instructions.AsNeededDose }];
   const { Weekdays, Moments } = a.instructions;
   if (Weekdays.length > 0 && !Weekdays.includes(isoWeekday(date))) return [];
   const seen = new Set<number>();
   const slots: DaySlot[] = [];
   for (const moment of Moments) {
-    const at = instantOf(moment.Time).getTime();
+    // localInstant keeps what it resolved: a ward asks the same few times for every agreement.
+    const at = localInstant(date, moment.Time).getTime();
     // 02:30 and 03:30 meet on the day summer time starts; the dose is planned once.
     if (seen.has(at)) continue;
     seen.add(at);
@@ -66,14 +63,7 @@ export function daySlots(
  * from T on from the new one. Sorted by time (as-needed last), then agreement id.
  */
 export function plannedMoments(agreements: readonly PlanningAgreement[], date: string): PlannedSlot[] {
-  // Time-zone conversion is the costly part; a ward has only a handful of distinct times a day.
-  const instants = new Map<string, Date>();
-  const instantOf = (time: string) => {
-    let instant = instants.get(time);
-    if (!instant) instants.set(time, (instant = localInstant(date, time)));
-    return instant;
-  };
-  const templates = new Map(agreements.map((a) => [a.id, daySlots(a, date, instantOf)]));
+  const templates = new Map(agreements.map((a) => [a.id, daySlots(a, date)]));
   return plannedFrom(agreements, templates, date);
 }
 
