@@ -20,7 +20,9 @@ export async function recordInterimChange(
   const rolls = await tx
     .select({ id: r.id })
     .from(r)
-    .where(and(eq(r.patientId, change.patientId), gte(r.periodEnd, from)));
+    .where(and(eq(r.patientId, change.patientId), gte(r.periodEnd, from)))
+    // In the rolls' order, so the running roll's change is listed before next week's (same time, lower id).
+    .orderBy(r.periodStart);
   if (rolls.length === 0) return 0;
   await tx.insert(ic).values(
     rolls.map((roll) => ({

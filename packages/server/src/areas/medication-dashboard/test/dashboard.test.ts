@@ -182,6 +182,8 @@ describe('Medicatiedashboard: each figure is the length of its list, in the call
           lte(s.medicationAgreements.startAt, new Date()),
         ),
       )
+      // The running roll (not next week's): its change is the patient's first row of the list.
+      .orderBy(s.medicationAgreements.id, s.baxterRolls.periodStart)
       .limit(1);
     const before = await figures(apotheker);
     const agreement = found!.agreement;
