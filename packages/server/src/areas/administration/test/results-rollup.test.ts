@@ -59,7 +59,9 @@ describe('results roll-up (administration_days)', () => {
         departmentId: s.patients.departmentId,
       })
       .from(s.medicationAgreements)
-      .innerJoin(s.patients, eq(s.patients.id, s.medicationAgreements.patientId));
+      .innerJoin(s.patients, eq(s.patients.id, s.medicationAgreements.patientId))
+      // In a fixed order, so the seeded random picks give the same registrations on every database and run.
+      .orderBy(s.medicationAgreements.id);
     // Registrations over the last 80 days, many near local midnight (where a UTC day is not a local day).
     const rows: NewAdministration[] = [];
     for (let i = 0; i < 3000; i++) {
@@ -98,7 +100,7 @@ describe('results roll-up (administration_days)', () => {
   });
 
   it('stays exact through corrections, chains of corrections, double checks and deletes', async () => {
-    const existing = await t.db.select().from(s.administrations);
+    const existing = await t.db.select().from(s.administrations).orderBy(s.administrations.id);
     const corrected = new Set(existing.map((row) => row.correctsId));
     const all = existing.filter((row) => !corrected.has(row.id)); // the rows that count
     const correct = async (original: typeof s.administrations.$inferSelect) => {
