@@ -59,7 +59,13 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | null>, tim
   for (;;) {
     const value = await probe();
     if (value !== undefined && value !== null) return value;
-    if (Date.now() > end) throw new Error('waitFor: timed out');
+    if (Date.now() > end) {
+      // A stalled process may wake on this timer before reading what arrived meanwhile: read it, ask once more.
+      await new Promise((r) => setImmediate(r));
+      const last = await probe();
+      if (last !== undefined && last !== null) return last;
+      throw new Error('waitFor: timed out');
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -120,7 +120,7 @@ describe('communication event stream', () => {
       const threadId = res.json<Thread>().Id;
       const message = await waitFor(
         async () => pharmacyStream.events.find((e) => e.event === 'message'),
-        1000,
+        5000,
       );
       expect(message.data).toEqual({ ThreadId: threadId });
 
@@ -134,7 +134,7 @@ describe('communication event stream', () => {
           headers: bearer(pharmacist.access_token),
           payload: { Body: 'Ja.' },
         });
-        const answer = await waitFor(async () => nurseStream.events.find((e) => e.event === 'message'), 1000);
+        const answer = await waitFor(async () => nurseStream.events.find((e) => e.event === 'message'), 5000);
         expect(answer.data).toEqual({ ThreadId: threadId });
       } finally {
         nurseStream.close();
@@ -196,7 +196,7 @@ describe('communication event stream', () => {
     ).json<{ Ticket: string }>().Ticket;
   const ready = (stream: Stream) => waitFor(async () => stream.events.find((e) => e.event === 'ready'), 3000);
   /** The stream is closed by the server promptly (its lifetime is five minutes). */
-  const endsSoon = (stream: Stream) => waitFor(async () => (stream.ended ? true : null), 2000);
+  const endsSoon = (stream: Stream) => waitFor(async () => (stream.ended ? true : null), 5000);
 
   it('ends an open stream at once when its session is logged out, also on another instance', async () => {
     const nurse = await login(t.app, 'verpleegkundige');
@@ -231,7 +231,7 @@ describe('communication event stream', () => {
         payload: { RecipientGroupId: deLindeDag, Subject: 'Na uitloggen', Body: 'Nog open?' },
       });
       expect(sent.statusCode).toBe(201);
-      await waitFor(async () => colleagueStream.events.find((e) => e.event === 'message'), 2000);
+      await waitFor(async () => colleagueStream.events.find((e) => e.event === 'message'), 5000);
       expect(colleagueStream.ended).toBe(false);
     } finally {
       nurseStream.close();

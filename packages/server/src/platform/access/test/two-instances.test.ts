@@ -13,9 +13,12 @@ import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts
 
 /**
  * Two instances on one PostgreSQL database, each with its own caller cache: a revocation on one is
- * a 401 on the other within a second (LISTEN/NOTIFY). PGlite has a single instance by design.
+ * a 401 on the other as soon as its event arrives (LISTEN/NOTIFY), well within a second on an idle machine.
+ * PGlite has a single instance by design.
  */
 const onPostgres = process.env.TEST_DB === 'postgres';
+/** How long a test waits for an event's effect: a worker of a loaded CI machine can stall for a second. */
+const PROMPTLY_MS = 5000;
 
 describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
   let a: TestApp;
@@ -36,9 +39,12 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
   const useOn = (app: FastifyInstance, token: string, url = '/api/patients') =>
     app.inject({ method: 'GET', url, headers: bearer(token) });
 
-  /** Polls instance B until the answer is `status`; fails after one second. */
-  const within1s = (token: string, status: number, url?: string) =>
-    waitFor(async () => ((await useOn(b, token, url)).statusCode === status ? true : null), 1000);
+  /**
+   * Polls instance B until the answer is `status`; fails after five seconds. B's cache keeps a caller for its
+   * token's lifetime (minutes), so only the event gets it there in time; the margin is for a loaded machine.
+   */
+  const promptly = (token: string, status: number, url?: string) =>
+    waitFor(async () => ((await useOn(b, token, url)).statusCode === status ? true : null), PROMPTLY_MS);
 
   it('logout on A is a 401 on B', async () => {
     const me = await login(a.app, 'verpleegkundige');
@@ -49,7 +55,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
       headers: bearer(me.access_token),
     });
     expect(out.statusCode).toBe(200);
-    await within1s(me.access_token, 401);
+    await promptly(me.access_token, 401);
   });
 
   it('force logout and deactivation on A are a 401 on B', async () => {
@@ -57,12 +63,12 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
     const first = await login(a.app, 'verpleegkundige');
     expect((await useOn(b, first.access_token)).statusCode).toBe(200);
     expect((await admin.get(`/api/account/${first.Account.Id}/forcelogout`)).statusCode).toBe(200);
-    await within1s(first.access_token, 401);
+    await promptly(first.access_token, 401);
 
     const second = await login(a.app, 'verpleegkundige');
     expect((await useOn(b, second.access_token)).statusCode).toBe(200);
     expect((await admin.post(`/api/account/${second.Account.Id}/deactivate`)).statusCode).toBe(200);
-    await within1s(second.access_token, 401);
+    await promptly(second.access_token, 401);
   });
 
   it('a settings change on A is served by B', async () => {
@@ -76,7 +82,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
     await waitFor(async () => {
       const res = await useOn(b, admin.token, '/api/management/settings');
       return res.json<{ WelcomeText?: string }>().WelcomeText === 'Welkom op instantie B' ? true : null;
-    }, 1000);
+    }, PROMPTLY_MS);
   });
 
   it('a supply link ended on A takes the care centre out of the client list on B', async () => {
@@ -101,7 +107,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
     expect(await centreClientsOnB()).toBeGreaterThan(0);
     expect((await pharmacist.put(`/api/network/links/${link!.id}`, { Active: false })).statusCode).toBe(200);
     try {
-      await waitFor(async () => ((await centreClientsOnB()) === 0 ? true : null), 1000);
+      await waitFor(async () => ((await centreClientsOnB()) === 0 ? true : null), PROMPTLY_MS);
     } finally {
       expect((await pharmacist.put(`/api/network/links/${link!.id}`, { Active: true })).statusCode).toBe(200);
     }
@@ -143,13 +149,13 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
       // B reconnects by itself (after a second): the NOTIFYs of both changes were sent before, so it missed them.
       const after = await waitFor(listenerOfB, 5000);
       expect(after.pid).not.toBe(before!.pid);
-      await within1s(me.access_token, 401);
+      await promptly(me.access_token, 401);
       await waitFor(async () => {
         const res = await useOn(b, admin.token, '/api/management/settings');
         return res.json<{ WelcomeText?: string }>().WelcomeText === 'Gewijzigd tijdens de onderbreking'
           ? true
           : null;
-      }, 1000);
+      }, PROMPTLY_MS);
     } finally {
       await sql.end();
     }
