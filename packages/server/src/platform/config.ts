@@ -116,6 +116,11 @@ export interface Config {
   /** How far the replica may lag before heavy reads go to the primary; also how long a writer reads the primary. */
   databaseReadMaxLagMs?: number;
   redisUrl?: string;
+  /**
+   * How long a Redis command may take before the attempt store falls back to the database (1 s when unset).
+   * Not an environment setting: the tests of counters shared through Redis give a loaded machine more.
+   */
+  redisCommandTimeoutMs?: number;
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;

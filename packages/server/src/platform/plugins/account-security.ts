@@ -31,7 +31,7 @@ function rawQuery(app: FastifyInstance): SqlQuery {
   return async (sql, params) => (await client.query(sql, params)).rows;
 }
 
-/** How long a Redis command may take before the attempt store falls back to the database. */
+/** How long a Redis command may take before the attempt store falls back to the database (the default). */
 const REDIS_COMMAND_TIMEOUT_MS = 1000;
 
 /** How long startup waits for the first Redis connection before it begins in the database fallback. */
@@ -75,7 +75,7 @@ async function attemptStore(app: FastifyInstance): Promise<AttemptStore> {
     // the database counters instead of waiting and then answering 500.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    commandTimeout: app.config.redisCommandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
     connectTimeout: 5000,
   });
   // ioredis reconnects by itself; without a listener an outage would crash the process. One line per

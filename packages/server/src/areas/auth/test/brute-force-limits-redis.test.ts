@@ -8,6 +8,8 @@ import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts
 
 /** CI sets REDIS_TEST_URL (redis://127.0.0.1:6379); without it this file is skipped. */
 const redisUrl = process.env.REDIS_TEST_URL;
+/** Sharing is under test here, not the fallback: a stalled worker must not send a count to the database. */
+const redisCommandTimeoutMs = 10_000;
 
 describe.skipIf(!redisUrl)('brute-force counters in Redis (REDIS_URL)', () => {
   const tag = randomBytes(6).toString('hex');
@@ -19,8 +21,8 @@ describe.skipIf(!redisUrl)('brute-force counters in Redis (REDIS_URL)', () => {
   let b: TestApp;
   beforeAll(async () => {
     // Two instances, as behind a load balancer: each with its own database, sharing only Redis.
-    a = await buildTestApp({ config: { redisUrl } });
-    b = await buildTestApp({ config: { redisUrl } });
+    a = await buildTestApp({ config: { redisUrl, redisCommandTimeoutMs } });
+    b = await buildTestApp({ config: { redisUrl, redisCommandTimeoutMs } });
   });
   afterAll(async () => {
     await a?.close();
@@ -68,7 +70,7 @@ describe.skipIf(!redisUrl)('an instance that starts while Redis is slow to answe
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const { port } = proxy.address() as AddressInfo;
-    t = await buildTestApp({ config: { redisUrl: `redis://127.0.0.1:${port}` } });
+    t = await buildTestApp({ config: { redisUrl: `redis://127.0.0.1:${port}`, redisCommandTimeoutMs } });
   });
   afterAll(async () => {
     await t?.close();
