@@ -52,6 +52,17 @@ export function requestStarted(): (end: RequestEnd) => void {
   };
 }
 
+/**
+ * Forgets every request and failure seen so far. For the tests: their files share this module (one worker),
+ * and a request a file left unanswered must not make the next file's screens slow or offline.
+ */
+export function resetNetworkState(): void {
+  inFlight.clear();
+  failedWithoutAnswer = false;
+  browserOffline = false;
+  update();
+}
+
 /** The browser's own online/offline events (navigator.onLine). */
 export function setBrowserOnline(online: boolean): void {
   browserOffline = !online;

@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { initReactI18next } from 'react-i18next';
 import { i18n } from '../lib/i18n.ts';
+import { resetNetworkState } from '../lib/network-state.ts';
 import en from '../../public/locales/en.json';
 import nl from '../../public/locales/nl.json';
 
@@ -58,5 +59,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
+  // The files of a worker share modules: no request left unanswered by one test counts in the next.
+  resetNetworkState();
   if (i18n.language !== 'nl') await i18n.changeLanguage('nl');
 });
