@@ -53,29 +53,21 @@ describe('GET /api/dashboard: ETag revalidation', () => {
     const counted = list.Moments.filter(
       (m: PlannedMoment) => !m.AsNeeded && (m.Late || m.Time === list.Summary.CurrentRound),
     );
-    const open = counted.find((m) => m.Registrations.length === 0);
-    const done = counted.find((m) => m.Registrations.length > 0);
-    const moment = open ?? done;
+    const moment = counted.find((m) => m.Registrations.length === 0) ?? counted[0];
     if (!moment) throw new Error(`no late or current-round dose at ${new Date().toISOString()}`);
+    const undone = moment.Registrations.at(-1);
     const registered = await t.app.inject({
       method: 'POST',
       url: '/api/administration/registration',
       headers: bearer(colleague),
       // A deviation or an undo: neither has a time window, so any moment of the day will do at any hour.
-      payload: open
-        ? {
-            AgreementId: open.AgreementId,
-            ScheduledAt: open.ScheduledAt,
-            Status: 'not_given',
-            DeviationReason: 'patient_absent',
-          }
-        : {
-            AgreementId: moment.AgreementId,
-            ScheduledAt: moment.ScheduledAt,
-            Status: 'cancelled',
-            DeviationReason: 'wrong_registration',
-            CorrectsId: moment.Registrations.at(-1)!.Id,
-          },
+      payload: {
+        AgreementId: moment.AgreementId,
+        ScheduledAt: moment.ScheduledAt,
+        ...(undone
+          ? { Status: 'cancelled', DeviationReason: 'wrong_registration', CorrectsId: undone.Id }
+          : { Status: 'not_given', DeviationReason: 'patient_absent' }),
+      },
     });
     expect(registered.statusCode).toBe(201);
 
