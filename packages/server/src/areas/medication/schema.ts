@@ -54,6 +54,9 @@ export const patients = pgTable(
     uniqueIndex('patients_person_idx').on(t.personId),
     uniqueIndex('patients_entity_bsn_idx').on(t.entityId, t.bsn),
     index('patients_department_idx').on(t.entityId, t.departmentId),
+    // A ward's clients by department alone (the Toedienlijst and its version): without it every poll read
+    // every client of the country.
+    index('patients_department_id_idx').on(t.departmentId),
     index('patients_prescriber_idx').on(t.prescriberEntityId),
   ],
 );
@@ -130,6 +133,8 @@ export const medicationAgreements = pgTable(
   },
   (t) => [
     index('medication_agreements_patient_idx').on(t.entityId, t.patientId, t.startAt),
+    // A client's agreements by client alone (the day list and its version join them on patient_id).
+    index('medication_agreements_patient_id_idx').on(t.patientId),
     uniqueIndex('medication_agreements_identifier_idx')
       .on(t.patientId, t.identifierSystem, t.identifierValue)
       .where(sql`${t.identifierValue} is not null`),

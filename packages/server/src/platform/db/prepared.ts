@@ -25,12 +25,17 @@ const isPool = (client: RawClient): boolean => 'totalCount' in client;
  * values, `int4` as numbers, `timestamptz` as `Date`; keep the selected types to those (cast `bigint` to
  * `int` or to text). Only for statements outside a transaction (the reads of the hot path).
  */
-export function preparedStatement<Row>(name: string, text: string) {
+export function preparedStatement<Row>(name: string, text: string, options: { planPerCall?: boolean } = {}) {
+  // planPerCall: an unnamed statement, planned with each call's values. For a statement whose best plan
+  // depends on its values (how many departments an array holds): PostgreSQL's generic plan of a named
+  // statement, chosen after five calls, cannot see them and may scan a whole table where an index would do.
+  const named = !options.planPerCall;
   return async (db: Db, values: readonly unknown[]): Promise<Row[]> => {
     const client = clientOf(db);
-    const result = isPool(client)
-      ? await client.query({ name, text, values: [...values] })
-      : await client.query(text, [...values]);
+    const result =
+      named && isPool(client)
+        ? await client.query({ name, text, values: [...values] })
+        : await client.query(text, [...values]);
     return result.rows as Row[];
   };
 }
