@@ -74,11 +74,13 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
-  // A failed token renewal ends the session: back to /login, keeping where the user was.
+  // A failed token renewal ends the session: back to /login, keeping where the user was. On /logout the
+  // logout goes to /login itself with where the user was (a request refused meanwhile must not replace that
+  // origin with none), and on /login there is nowhere to go.
   setSessionEndedHandler(() => {
     const { pathname, search, hash } = router.state.location;
-    const from = pathname === '/login' || pathname === '/logout' ? undefined : { pathname, search, hash };
-    void router.navigate('/login', { replace: true, state: { from } });
+    if (pathname === '/login' || pathname === '/logout') return;
+    void router.navigate('/login', { replace: true, state: { from: { pathname, search, hash } } });
   });
   return router;
 }
