@@ -56,17 +56,14 @@ export const freshIp = () => `198.51.100.${(++ipCounter % 250) + 1}`;
 /** Polls until `probe` returns a value (mail is sent after the answer, so tests wait for it). */
 export async function waitFor<T>(probe: () => Promise<T | undefined | null>, timeoutMs = 10_000): Promise<T> {
   const end = Date.now() + timeoutMs;
-  for (;;) {
+  for (let last = false; ;) {
     const value = await probe();
     if (value !== undefined && value !== null) return value;
-    if (Date.now() > end) {
-      // A stalled process may wake on this timer before reading what arrived meanwhile: read it, ask once more.
-      await new Promise((r) => setImmediate(r));
-      const last = await probe();
-      if (last !== undefined && last !== null) return last;
-      throw new Error('waitFor: timed out');
-    }
-    await new Promise((r) => setTimeout(r, 50));
+    if (last) throw new Error('waitFor: timed out');
+    // Past the deadline, one more probe after reading what arrived meanwhile: a stalled process may wake on
+    // its timer before the answer it was waiting for is read.
+    last = Date.now() > end;
+    await new Promise((r) => (last ? setImmediate(r) : setTimeout(r, 50)));
   }
 }
 
