@@ -153,13 +153,9 @@ const RECORD_TYPE = sql.raw(
 );
 const SELECT_LIST = sql.raw(BATCH_COLUMNS.map(([name]) => `r.${name}`).join(', '));
 
-/**
- * One statement for a whole batch: every row in order, except a list view (a row with a view key) that the
- * same user already logged within VIEW_REPEAT_WINDOW_MINUTES (an automatic refresh). Returns the view keys
- * it inserted.
- */
-export function auditBatchStatement(rows: readonly AuditRow[]) {
-  const records = rows.map((row, ord) => ({
+/** An entry as the batch statement's JSON record holds it (column names, nulls for what is not set). */
+function recordOf(row: AuditRow) {
+  return {
     action: row.action,
     outcome: row.outcome,
     user_id: row.userId ?? null,
@@ -174,8 +170,39 @@ export function auditBatchStatement(rows: readonly AuditRow[]) {
     changed_fields: row.changedFields ?? null,
     view_key: row.viewKey ?? null,
     detail: row.detail ?? null,
-    ord,
-  }));
+  };
+}
+
+/**
+ * A change's entry written by the change's own statement, for a hot write that is one statement: the change
+ * and its entry then commit together, in one round trip, and neither exists without the other. The statement
+ * holds `auditEntryInsert(param, source)` as a data-modifying CTE and passes `auditEntryJson(request, event)`
+ * as `param`; the entry's object id (and, when the event names none, its client) come from the row the
+ * change returns, the CTE `source`.
+ */
+export function auditEntryJson(request: AuditOrigin, event: AuditEvent): string {
+  return JSON.stringify(recordOf(auditRow(request, event)));
+}
+
+/** The CTE body of `auditEntryJson` (see there): `source` is a CTE returning the changed row's `id`. */
+export function auditEntryInsert(param: string, source: string): string {
+  const fromSource: Partial<Record<string, string>> = {
+    object_id: `${source}.id::text`,
+    patient_id: `coalesce(e.patient_id, ${source}.patient_id)`,
+  };
+  const columns = BATCH_COLUMNS.map(([name]) => fromSource[name] ?? `e.${name}`).join(', ');
+  const record = BATCH_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
+  return `insert into audit_log (${BATCH_COLUMNS.map(([name]) => name).join(', ')})
+    select ${columns} from ${source}, jsonb_to_record(${param}::jsonb) as e(${record})`;
+}
+
+/**
+ * One statement for a whole batch: every row in order, except a list view (a row with a view key) that the
+ * same user already logged within VIEW_REPEAT_WINDOW_MINUTES (an automatic refresh). Returns the view keys
+ * it inserted.
+ */
+export function auditBatchStatement(rows: readonly AuditRow[]) {
+  const records = rows.map((row, ord) => ({ ...recordOf(row), ord }));
   // The repeat check is a LATERAL with LIMIT 1, so it stays one index lookup per row on
   // audit_log_user_keyset_idx (as the single SELECT was). A plain `not exists` beside `view_key is null`
   // becomes a hashed subplan over every entry of the last 15 minutes: a scan of the recent log per batch.

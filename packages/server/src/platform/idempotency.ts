@@ -4,8 +4,7 @@ import {
   IDEMPOTENCY_KEY_RETENTION_DAYS,
   IDEMPOTENT_REPLAYED_HEADER,
 } from '@zorgportaal/contract';
-import { and, type ColumnsSelection, eq, inArray, or, sql } from 'drizzle-orm';
-import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, rowsOf } from './db/client.ts';
 import { idempotencyKeys } from './db/schema/idempotency.ts';
@@ -17,7 +16,7 @@ import { registerPurge } from './purge.ts';
  * with the key, in the write's own statement or transaction, and a repeat from the same account gets that answer
  * instead of a second write. A route uses it in three steps:
  * 1. `findAnswer` before any check with side effects would run again (credentials, a refusal's audit entry);
- * 2. `insertKeepingAnswer` (one statement) or `keepAnswer` (inside the write's transaction);
+ * 2. `keptAnswerInsert` (in the write's own statement) or `keepAnswer` (inside the write's transaction);
  * 3. `answerAfterFailure` when the write or a check failed: a concurrent duplicate that won has stored its
  *    answer by then (this one waited on the database and then hit a unique constraint), and so has the first
  *    request of a repeat whose checks ran again; that stored answer is the answer.
@@ -114,32 +113,30 @@ export async function keepAnswer(tx: Db, request: KeyedRequest, answer: Answer):
 }
 
 /**
- * A write that is one INSERT … RETURNING, and its answer with the key, in one statement (two data-modifying
- * CTEs): atomic without BEGIN and COMMIT round trips, so a keyed registration costs what one without a key
- * does. The answer is made before the row exists, so its `idField` is set from the inserted row's id. A
- * concurrent duplicate's key makes the statement wait for it and then fail as a whole (unique violation).
+ * A write that is one INSERT … RETURNING keeps its answer with the key in the same statement (a second
+ * data-modifying CTE): atomic without BEGIN and COMMIT round trips, so a keyed write costs what one without a
+ * key does. `keptAnswerInsert(first, source)` is that CTE's body, its six parameters from `$first` on given by
+ * `keptAnswerValues`. The answer is made before the row exists, so its `idField` is set from the row the CTE
+ * `source` returns. A concurrent duplicate's key makes the statement wait for it and then fail as a whole
+ * (unique violation).
  */
-export async function insertKeepingAnswer<TSelection extends ColumnsSelection, TRow>(
-  db: Db,
-  insert: TypedQueryBuilder<TSelection, TRow[]>,
-  request: KeyedRequest,
-  answer: Answer,
-  idField = 'Id',
-): Promise<TRow[]> {
-  const written = db.$with('written').as(insert);
-  const kept = db.$with('kept', { kept: sql<number>`1` }).as(
-    sql`insert into ${idempotencyKeys} (account_id, key, route, request_hash, status, body)
-      select ${request.accountId}::int, ${request.key}::uuid, ${request.route}::text, ${request.requestHash}::text,
-        ${answer.status}::smallint, jsonb_set(${JSON.stringify(answer.body)}::jsonb, ${`{${idField}}`}::text[], to_jsonb(written.id))
-      from written returning 1 as kept`,
-  );
-  // The generic selection defeats drizzle's check of `from`; the rows are the insert's RETURNING.
-  const rows: unknown = await db
-    .with(written, kept)
-    .select()
-    .from(written as never);
-  return rows as TRow[];
+export function keptAnswerInsert(first: number, source: string, idField = 'Id'): string {
+  const [account, key, route, hash, status, body] = [0, 1, 2, 3, 4, 5].map((i) => `$${first + i}`);
+  return `insert into idempotency_keys (account_id, key, route, request_hash, status, body)
+    select ${account}::int, ${key}::uuid, ${route}::text, ${hash}::text, ${status}::smallint,
+      jsonb_set(${body}::jsonb, '{${idField}}'::text[], to_jsonb(${source}.id))
+    from ${source}`;
 }
+
+/** The parameters of `keptAnswerInsert`, in its order. */
+export const keptAnswerValues = (request: KeyedRequest, answer: Answer): unknown[] => [
+  request.accountId,
+  request.key,
+  request.route,
+  request.requestHash,
+  answer.status,
+  JSON.stringify(answer.body),
+];
 
 /**
  * After a keyed write failed: the answer to its key when there is one by now (a concurrent duplicate that

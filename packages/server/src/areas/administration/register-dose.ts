@@ -6,6 +6,7 @@ import {
   scanBlocksGiven,
 } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type AuditEvent, auditEntryJson } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { forbidden, HttpError, refuseNotFound, unprocessable } from '../../platform/errors.ts';
 import { type Answer, keepAnswer, type KeyedRequest } from '../../platform/idempotency.ts';
@@ -54,11 +55,10 @@ export async function momentTakenConflict(db: Db, taken: MomentTaken, now: Date)
 export type Keyed = { keyed: KeyedRequest; users: Map<number, UserRef> };
 
 /**
- * Registers a dose, a deviation or a correction after the area's rules, and answers 201 with it. Each way
- * is atomic without extra round trips where it can be: without a key one INSERT that also reads the recorder
- * for the answer (the day roll-up's statement triggers run inside it), with a key one statement that also
- * stores the answer. A bedside
- * double check stores the registration and its check (and a key's answer) in one transaction.
+ * Registers a dose, a deviation or a correction after the area's rules, and answers 201 with it. The usual
+ * tap is one statement: the INSERT with its audit entry, with a key also its answer, naming the recorder for
+ * the answer (the day roll-up's statement triggers run inside it). A bedside double check stores the
+ * registration and its check (and a key's answer) in one transaction, then its audit entries.
  */
 export async function registerDose(
   app: FastifyInstance,
@@ -89,10 +89,8 @@ export async function registerDose(
   // The colleague's credentials are checked only for a dose that may be registered now.
   const checker = await verifyDoubleCheckAtDose(app, request, found.risks, body);
   const answerOf = (row: AdministrationRow, users: Map<number, UserRef>) => toRegistration(row, users, now);
-  let row: AdministrationRow;
-  let answer: Answer | undefined;
-  if (checker)
-    [row, answer] = await app.db.transaction(async (tx) => {
+  if (checker) {
+    const [row, answer] = await app.db.transaction(async (tx) => {
       const checked = await markCheckedAtDose(
         tx,
         await register(tx, found, toStore, caller.accountId, now),
@@ -105,36 +103,51 @@ export async function registerDose(
       await keepAnswer(tx, keyed.keyed, kept);
       return [checked, kept] as const;
     });
-  else if (keyed) {
-    const keep = { keyed: keyed.keyed, answerOf: (r: AdministrationRow) => answerOf(r, keyed.users) };
-    row = await register(app.db, found, toStore, caller.accountId, now, keep);
-    answer = { status: 201, body: answerOf(row, keyed.users) };
-  } else {
-    // The usual tap: one statement that also names the recorder for the answer.
-    const values = await registrationValues(app.db, found, toStore, caller.accountId, now);
-    const stored = await insertRegistration(app.db, values);
-    row = stored.row;
-    answer = { status: 201, body: answerOf(row, stored.users) };
+    await app.audit.record(request, registrationEntry(row, now));
+    await auditCheckedAtDose(app, request, row, checker);
+    if (answer) return answer;
+    const users = await loadUsers(app.db, [row.recordedBy, row.doubleCheckBy]);
+    return { status: 201, body: answerOf(row, users) };
   }
-  await app.audit.record(request, {
+  // The usual tap: one statement stores the registration with its audit entry (and a key's answer) and names
+  // the recorder for the answer. A key's answer is made before the row exists; its Id comes from the row.
+  const values = await registrationValues(app.db, found, toStore, caller.accountId, now);
+  const unsaved = { ...values, id: 0, doubleCheckBy: null, doubleCheckAt: null, correctsMomentAt: null };
+  const stored = await insertRegistration(app.db, values, {
+    auditEntry: auditEntryJson(request, registrationEntry(values, now)),
+    keep: keyed
+      ? { keyed: keyed.keyed, answer: { status: 201, body: answerOf(unsaved, keyed.users) } }
+      : undefined,
+  });
+  return { status: 201, body: answerOf(stored.row, keyed ? keyed.users : stored.users) };
+}
+
+/**
+ * The audit entry of a registration. `change` is the Logboek's note on the entry ("eerder gegeven", "later
+ * gegeven"). AdministeredAt is the time of the tap, ReceivedAt when the server got it: far apart for a
+ * registration made offline. Without an id (written in the registration's own statement) the entry takes the
+ * stored row's.
+ */
+function registrationEntry(
+  r: Pick<AdministrationRow, 'status' | 'correctsId' | 'timingReason' | 'administeredAt' | 'patientId'> & {
+    id?: number;
+    doubleCheckBy?: number | null;
+  },
+  now: Date,
+): AuditEvent {
+  return {
     action: AUDIT_ACTIONS.create,
     outcome: 'success',
     objectType: AUDIT_OBJECTS.administration,
-    objectId: row.id,
-    patientId: row.patientId,
-    // `change` is the Logboek's note on the entry ("eerder gegeven", "later gegeven"). AdministeredAt is
-    // the time of the tap, ReceivedAt when the server got it: far apart for a registration made offline.
+    objectId: r.id,
+    patientId: r.patientId,
     detail: {
-      Status: row.status,
-      CorrectsId: row.correctsId,
-      DoubleCheckBy: row.doubleCheckBy ?? undefined,
-      change: row.timingReason ?? undefined,
-      AdministeredAt: row.administeredAt?.toISOString(),
+      Status: r.status,
+      CorrectsId: r.correctsId,
+      DoubleCheckBy: r.doubleCheckBy ?? undefined,
+      change: r.timingReason ?? undefined,
+      AdministeredAt: r.administeredAt?.toISOString(),
       ReceivedAt: now.toISOString(),
     },
-  });
-  if (checker) await auditCheckedAtDose(app, request, row, checker);
-  if (answer) return answer;
-  const users = await loadUsers(app.db, [row.recordedBy, row.doubleCheckBy]);
-  return { status: 201, body: answerOf(row, users) };
+  };
 }

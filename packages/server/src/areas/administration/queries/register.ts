@@ -1,7 +1,6 @@
 import type { RegistrationBody } from '@zorgportaal/contract';
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
-import { insertKeepingAnswer, type KeyedRequest } from '../../../platform/idempotency.ts';
 import * as t from '../tables.ts';
 import { conflict, HttpError, isUniqueViolation, unprocessable } from '../../../platform/errors.ts';
 import { isEffective } from './day-list.ts';
@@ -105,9 +104,6 @@ async function checkCorrected(db: Db, found: Found, body: RegistrationBody): Pro
     );
 }
 
-/** With a key: the answer to keep, made from the row about to be written (its Id set by the database). */
-export type KeepAnswer = { keyed: KeyedRequest; answerOf: (row: AdministrationRow) => unknown };
-
 /**
  * Every column of a registration but the ones the database fills (corrects_moment_at by a trigger): the answer
  * to keep is made from these.
@@ -176,34 +172,24 @@ export function asRegistrationConflict(err: unknown, values: RegistrationValues)
 }
 
 /**
- * Stores a registration after the rules (registrationValues): a planned moment is registered once (later
- * ones must be corrections of it). With `keep`, the answer is stored with its Idempotency-Key in the same
- * statement.
+ * Stores a registration after the rules (registrationValues) inside a transaction (the bedside double check's:
+ * registration and check together): a planned moment is registered once (later ones must be corrections of
+ * it). Outside a transaction the route uses `insertRegistration`, which also writes the audit entry.
  */
 export async function register(
-  db: Db,
+  tx: Db,
   found: Found,
   body: RegistrationBody,
   accountId: number,
   now: Date,
-  keep?: KeepAnswer,
 ): Promise<AdministrationRow> {
-  const values = await registrationValues(db, found, body, accountId, now);
-  const insert = db.insert(t.administrations).values(values).returning();
-  const answer = keep && {
-    status: 201,
-    body: keep.answerOf({
-      ...values,
-      id: 0,
-      doubleCheckBy: null,
-      doubleCheckAt: null,
-      correctsMomentAt: null,
-    }),
-  };
-  const [row] = await (keep ? insertKeepingAnswer(db, insert, keep.keyed, answer!) : insert).catch(
-    (err: unknown) => {
+  const values = await registrationValues(tx, found, body, accountId, now);
+  const [row] = await tx
+    .insert(t.administrations)
+    .values(values)
+    .returning()
+    .catch((err: unknown) => {
       throw asRegistrationConflict(err, values);
-    },
-  );
+    });
   return row!;
 }

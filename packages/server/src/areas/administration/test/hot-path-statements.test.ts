@@ -10,8 +10,10 @@ type Client = { query: (...args: unknown[]) => Promise<unknown> };
  * The statements a ward's calls send to the database (docs/performance.md, the hot path): a changed
  * Toedienlijst is its version and its data, an unchanged one its version only, the client list one
  * statement, a registration the agreement and the INSERT, each besides its audit entry; the caller's
- * scope and department come from the caller cache. Counted on the driver's client (outside transactions,
- * which none of these calls open).
+ * scope and department come from the caller cache. A registration is two statements in all: the agreement,
+ * and the INSERT that also writes its audit entry (and, with a key, its answer, whose recorder is read beside
+ * the agreement). Counted on the driver's
+ * client (outside transactions, which none of these calls open).
  */
 describe('statements of the hot path', () => {
   let t: TestApp;
@@ -38,11 +40,11 @@ describe('statements of the hot path', () => {
     await t.close();
   });
 
-  /** The statements `call` sends, without the audit entries' (micro-batched; counted by their rows). */
-  async function statementsOf(call: () => Promise<unknown>): Promise<string[]> {
+  /** The statements `call` sends, without the micro-batched audit entries' (counted by their rows). */
+  async function statementsOf(call: () => Promise<unknown>, all = false): Promise<string[]> {
     sent = [];
     await call();
-    return sent.filter((text) => !/audit_log/.test(text));
+    return all ? sent : sent.filter((text) => !/^\s*insert into audit_log/.test(text));
   }
 
   it('a changed Toedienlijst: two statements besides its audit entry; unchanged: one statement', async () => {
@@ -87,26 +89,45 @@ describe('statements of the hot path', () => {
     expect(list).toHaveLength(1);
   });
 
-  it('a registration: the agreement and the INSERT besides its audit entry', async () => {
-    const list = (await nurse.get('/api/administration/list')).json<AdministrationList>();
-    // Not a coumarin: its planned dose is read from the day's dosage scheme, a statement of its own.
-    const open = list.Moments.filter(
-      (m) => !m.AsNeeded && m.Registrations.length === 0 && !m.RiskCategories.includes('coumarine'),
-    );
-    const before = (await auditRows(t, { objectType: 'administration', outcome: 'success' })).length;
-    const statements = await statementsOf(async () => {
-      const answer = await nurse.post('/api/administration/registration', {
-        AgreementId: open[0]!.AgreementId,
-        ScheduledAt: open[0]!.ScheduledAt,
-        Status: 'not_given',
-        DeviationReason: 'patient_absent',
-      });
-      expect(answer.statusCode, answer.body).toBe(201);
-      expect(answer.json<{ RecordedBy: { Username: string } }>().RecordedBy.Username).toBe('verpleegkundige');
-    });
-    expect(statements).toHaveLength(2);
-    expect((await auditRows(t, { objectType: 'administration', outcome: 'success' })).length).toBe(
-      before + 1,
-    );
-  });
+  // With a key, the recorder's name for the answer kept with it is read beside the agreement.
+  it.each([
+    ['without a key', {}, 2],
+    ['with an Idempotency-Key', { 'idempotency-key': '0d6c1f5e-3f4b-4c1a-9a57-5b0e2c9d7a11' }, 3],
+  ])(
+    'a registration %s: %i statements in all, the INSERT writing its audit entry',
+    async (_, headers, count) => {
+      const list = (await nurse.get('/api/administration/list')).json<AdministrationList>();
+      // Not a coumarin: its planned dose is read from the day's dosage scheme, a statement of its own.
+      const open = list.Moments.find(
+        (m) => !m.AsNeeded && m.Registrations.length === 0 && !m.RiskCategories.includes('coumarine'),
+      )!;
+      const before = await auditRows(t, { objectType: 'administration', outcome: 'success' });
+      let id = 0;
+      const statements = await statementsOf(async () => {
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: '/api/administration/registration',
+          headers: { authorization: `Bearer ${nurse.token}`, ...headers },
+          payload: {
+            AgreementId: open.AgreementId,
+            ScheduledAt: open.ScheduledAt,
+            Status: 'not_given',
+            DeviationReason: 'patient_absent',
+          },
+        });
+        expect(answer.statusCode, answer.body).toBe(201);
+        const body = answer.json<{ Id: number; RecordedBy: { Username: string } }>();
+        expect(body.RecordedBy.Username).toBe('verpleegkundige');
+        id = body.Id;
+      }, true);
+      expect(statements).toHaveLength(count);
+      expect(statements.filter((text) => /insert into audit_log/.test(text))).toHaveLength(1);
+      const after = await auditRows(t, { objectType: 'administration', outcome: 'success' });
+      expect(after).toHaveLength(before.length + 1);
+      // The entry names the stored registration and its client, as one written on its own did.
+      const entry = after.find((row) => row.objectId === String(id))!;
+      expect(entry).toMatchObject({ action: 'C', userId: expect.any(Number), patientId: expect.any(Number) });
+      expect(entry.detail).toMatchObject({ Status: 'not_given', CorrectsId: null });
+    },
+  );
 });
