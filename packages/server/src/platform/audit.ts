@@ -44,6 +44,12 @@ export interface AuditService {
   /** Several events of one request in a single multi-row INSERT; none: no query. */
   recordMany(request: FastifyRequest, events: readonly AuditEvent[]): Promise<void>;
   /**
+   * The entries of a change made in a transaction, written in that transaction (`tx`), not in a batch: they
+   * commit, or roll back, with the change. For a keyed write above all: its answer is kept in the same
+   * transaction, and a change kept without its entry would be answered again as if it were complete.
+   */
+  recordIn(tx: Db, request: FastifyRequest, events: readonly AuditEvent[]): Promise<void>;
+  /**
    * One read entry for a list view, unless the same session saw the very same view (same filters and
    * the same patients) in the last VIEW_REPEAT_WINDOW_MINUTES: an automatic refresh adds nothing.
    * A different day, department, filter or set of patients is a new view and a new entry (NEN 7513).
@@ -301,6 +307,10 @@ export function createAuditService(db: Db, maxRows = AUDIT_BATCH_MAX_ROWS): Audi
     async recordMany(request, events) {
       if (events.length === 0) return;
       await writer.write(events.map((event) => auditRow(request, event)));
+    },
+    async recordIn(tx, request, events) {
+      if (events.length === 0) return;
+      await tx.execute(auditBatchStatement(events.map((event) => auditRow(request, event))));
     },
     async recordView(request, event) {
       const caller = request.caller!;

@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AccountRow } from '../accounts/public.ts';
 import { verifySecondProfessional } from '../auth/public.ts';
+import type { AuditEvent } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import { markDoubleChecked } from './queries/index.ts';
@@ -41,13 +42,12 @@ export async function markCheckedAtDose(
 }
 
 /** The Logboek names both: the registration's entry carries the checker, and the checker gets an entry of their own. */
-export async function auditCheckedAtDose(
-  app: FastifyInstance,
+export function checkedAtDoseEntry(
   request: FastifyRequest,
   row: AdministrationRow,
   checker: AccountRow,
-): Promise<void> {
-  await app.audit.record(request, {
+): AuditEvent {
+  return {
     action: AUDIT_ACTIONS.update,
     outcome: 'success',
     objectType: AUDIT_OBJECTS.administration_double_check,
@@ -58,5 +58,5 @@ export async function auditCheckedAtDose(
       AtDose: true,
       RecordedBy: { Id: request.caller!.accountId, Username: request.caller!.username },
     },
-  });
+  };
 }

@@ -15,7 +15,8 @@ const ALREADY_CHECKED = 'Deze registratie is al gecontroleerd.';
 
 /**
  * The double check afterwards by a second logged-in user (POST …/registration/{id}/doublecheck); answers
- * 200 with the checked registration. With a key, the check and its answer are stored in one transaction.
+ * 200 with the checked registration. The check, its audit entry and (with a key) its answer are stored in one
+ * transaction.
  */
 export async function checkLater(
   app: FastifyInstance,
@@ -46,17 +47,19 @@ export async function checkLater(
     const correction = await correctionOf(db, id);
     const users = await loadUsers(db, [checked.recordedBy, checked.doubleCheckBy]);
     const answer: Answer = { status: 200, body: toRegistration(checked, users, now, correction) };
+    await app.audit.recordIn(db, request, [
+      {
+        action: AUDIT_ACTIONS.update,
+        outcome: 'success',
+        objectType: AUDIT_OBJECTS.administration_double_check,
+        objectId: id,
+        patientId: checked.patientId,
+        detail: request.body.Note ? { Note: request.body.Note } : undefined,
+      },
+    ]);
     if (keyed) await keepAnswer(db, keyed, answer);
-    return { checked, answer };
+    return answer;
   };
-  const { checked, answer } = keyed ? await app.db.transaction(check) : await check(app.db);
-  await app.audit.record(request, {
-    action: AUDIT_ACTIONS.update,
-    outcome: 'success',
-    objectType: AUDIT_OBJECTS.administration_double_check,
-    objectId: id,
-    patientId: checked.patientId,
-    detail: request.body.Note ? { Note: request.body.Note } : undefined,
-  });
-  return answer;
+  // The check, its entry and a key's answer commit together.
+  return app.db.transaction(check);
 }

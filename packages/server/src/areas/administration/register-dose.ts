@@ -10,7 +10,7 @@ import { type AuditEvent, auditEntryJson } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { forbidden, HttpError, refuseNotFound, unprocessable } from '../../platform/errors.ts';
 import { type Answer, keepAnswer, type KeyedRequest } from '../../platform/idempotency.ts';
-import { auditCheckedAtDose, markCheckedAtDose, verifyDoubleCheckAtDose } from './double-check-at-dose.ts';
+import { checkedAtDoseEntry, markCheckedAtDose, verifyDoubleCheckAtDose } from './double-check-at-dose.ts';
 import {
   effectiveRegistrationOf,
   type Found,
@@ -58,7 +58,7 @@ export type Keyed = { keyed: KeyedRequest; users: Map<number, UserRef> };
  * Registers a dose, a deviation or a correction after the area's rules, and answers 201 with it. The usual
  * tap is one statement: the INSERT with its audit entry, with a key also its answer, naming the recorder for
  * the answer (the day roll-up's statement triggers run inside it). A bedside double check stores the
- * registration and its check (and a key's answer) in one transaction, then its audit entries.
+ * registration, its check, their audit entries (and a key's answer) in one transaction.
  */
 export async function registerDose(
   app: FastifyInstance,
@@ -90,6 +90,7 @@ export async function registerDose(
   const checker = await verifyDoubleCheckAtDose(app, request, found.risks, body);
   const answerOf = (row: AdministrationRow, users: Map<number, UserRef>) => toRegistration(row, users, now);
   if (checker) {
+    // The registration, its check, their entries and a key's answer commit together.
     const [row, answer] = await app.db.transaction(async (tx) => {
       const checked = await markCheckedAtDose(
         tx,
@@ -97,14 +98,16 @@ export async function registerDose(
         checker,
         now,
       );
+      await app.audit.recordIn(tx, request, [
+        registrationEntry(checked, now),
+        checkedAtDoseEntry(request, checked, checker),
+      ]);
       if (!keyed) return [checked, undefined] as const;
       const users = await loadUsers(tx, [checked.recordedBy, checked.doubleCheckBy]);
       const kept = { status: 201, body: answerOf(checked, users) };
       await keepAnswer(tx, keyed.keyed, kept);
       return [checked, kept] as const;
     });
-    await app.audit.record(request, registrationEntry(row, now));
-    await auditCheckedAtDose(app, request, row, checker);
     if (answer) return answer;
     const users = await loadUsers(app.db, [row.recordedBy, row.doubleCheckBy]);
     return { status: 201, body: answerOf(row, users) };
