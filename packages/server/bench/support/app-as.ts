@@ -4,7 +4,13 @@ import type { Database } from '../../src/platform/db/client.ts';
 import { passwordGrantForm } from './password-grant.ts';
 
 /** The whole app on a bench database (silent, no web files) and a demo user's bearer header. */
-export async function appAs(database: Database, secretKey: string, username: string, databaseUrl?: string) {
+export async function appAs(
+  database: Database,
+  secretKey: string,
+  username: string,
+  databaseUrl?: string,
+  overrides: Partial<Config> = {},
+) {
   const config: Config = {
     port: 0,
     host: '127.0.0.1',
@@ -16,6 +22,7 @@ export async function appAs(database: Database, secretKey: string, username: str
     demoData: false,
     logLevel: 'silent',
     webDist: '/nonexistent',
+    ...overrides,
   };
   const app = await buildApp(config, database, { logger: false });
   await app.ready();

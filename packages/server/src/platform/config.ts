@@ -121,6 +121,11 @@ export interface Config {
    * Not an environment setting: the tests of counters shared through Redis give a loaded machine more.
    */
   redisCommandTimeoutMs?: number;
+  /**
+   * How many wards' built Toedienlijst an instance keeps for the next request of the same version (500 when
+   * unset; 0 builds every list). Not an environment setting: the hot-path bench measures the build without it.
+   */
+  dayListCacheWards?: number;
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;

@@ -6,6 +6,7 @@ import {
 } from '@zorgportaal/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDayList, dayListVersion } from '../queries/index.ts';
+import { createDayListCache } from '../day-list-cache.ts';
 import { clockTurns, currentTag, listTag, notModified, REVALIDATE, validUntil } from '../list-etag.ts';
 import { localDate } from '../../../platform/time.ts';
 import { pickDepartment } from '../../medication/public.ts';
@@ -15,6 +16,8 @@ import { mayRegisterAt } from '../rules.ts';
 
 /** GET /api/administration/list: the toedienlijst of a department and day (default: mine, today). */
 const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
+  // Built once per ward and version on this instance, whichever tablet asks first (day-list-cache.ts).
+  const lists = createDayListCache(app.config.dayListCacheWards);
   app.get(
     '/api/administration/list',
     {
@@ -40,7 +43,9 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
       const { accountId } = request.caller!;
       const known = currentTag(request, app.config.secretKey, version, accountId, now);
       if (known) return notModified(reply, known);
-      const list = await buildDayList(app.db, department, day, now, window);
+      const list = await lists.list(`${department.Id}@${day}`, `${department.Name}|${version}`, now, () =>
+        buildDayList(app.db, department, day, now, window),
+      );
       // NEN 7513: one entry for the view that links every client shown, so "who saw this client"
       // finds it; the tablet's automatic refresh of the same view adds nothing (recordView).
       await app.audit.recordView(request, {

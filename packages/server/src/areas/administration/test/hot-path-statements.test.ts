@@ -9,7 +9,8 @@ type Client = { query: (...args: unknown[]) => Promise<unknown> };
 /**
  * The statements a ward's calls send to the database (docs/performance.md, the hot path): a changed
  * Toedienlijst is its version and its data, an unchanged one its version only, the client list one
- * statement, a registration the agreement and the INSERT, each besides its audit entry; the caller's
+ * statement, a registration the agreement and the INSERT, each besides its audit entry; another tablet's
+ * first load of an unchanged list the version only (the instance built it already); the caller's
  * scope and department come from the caller cache. A registration is two statements in all: the agreement,
  * and the INSERT that also writes its audit entry (and, with a key, its answer, whose recorder is read beside
  * the agreement). Counted on the driver's
@@ -79,6 +80,41 @@ describe('statements of the hot path', () => {
       expect(answer.statusCode).toBe(304);
     });
     expect(unchanged).toHaveLength(1);
+  });
+
+  it("another tablet's first load of an unchanged list: the version only, the list this instance built", async () => {
+    const first = await nurse.get('/api/administration/list');
+    expect(first.statusCode).toBe(200);
+    const tablet = await apiAs(t.app, 'verpleegkundige');
+    // The new session's first request reads its caller (then kept): not counted here.
+    expect((await tablet.get('/api/management/settings')).statusCode).toBe(200);
+    let second = '';
+    const statements = await statementsOf(async () => {
+      const answer = await tablet.get('/api/administration/list');
+      expect(answer.statusCode).toBe(200);
+      second = answer.body;
+    });
+    expect(statements).toHaveLength(1);
+    expect(second).toBe(first.body);
+    // A change moves the version: the next load is built again and shows it.
+    const open = first
+      .json<AdministrationList>()
+      .Moments.find((m: PlannedMoment) => !m.AsNeeded && m.Registrations.length === 0)!;
+    const registered = await colleague.post('/api/administration/registration', {
+      AgreementId: open.AgreementId,
+      ScheduledAt: open.ScheduledAt,
+      Status: 'not_given',
+      DeviationReason: 'patient_absent',
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const after = await statementsOf(async () => {
+      const moments = (await tablet.get('/api/administration/list')).json<AdministrationList>().Moments;
+      const moment = moments.find(
+        (m) => m.AgreementId === open.AgreementId && m.ScheduledAt === open.ScheduledAt,
+      );
+      expect(moment!.Registrations.map((r) => r.Id)).toContain(registered.json<{ Id: number }>().Id);
+    });
+    expect(after).toHaveLength(2);
   });
 
   it('the client list: one statement besides its audit entry', async () => {
