@@ -157,9 +157,13 @@ describeBrowser('the ward round through a Wi-Fi drop (800×1100)', () => {
       /Intussen geregistreerd door/,
     );
 
-    // On the server: exactly one registration each, hers with the time of the tap, not of sending.
+    // On the server: exactly one registration each, hers with the time of the tap, not of sending. The list
+    // of the moment's local day (its UTC date is the day before in the first hours after midnight).
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(
+      new Date(takenKey.split('@')[1]!),
+    );
     const list = await colleague<{ Moments: ApiMoment[] }>(
-      `/api/administration/list?departmentId=${await page.getByTestId('administration-list').getAttribute('data-department-id')}&date=${takenKey.split('@')[1]!.slice(0, 10)}`,
+      `/api/administration/list?departmentId=${await page.getByTestId('administration-list').getAttribute('data-department-id')}&date=${day}`,
     );
     const momentOf = (id: number) => list.Moments.find((m) => m.AgreementId === id)!;
     for (const id of [first, second, risk]) {

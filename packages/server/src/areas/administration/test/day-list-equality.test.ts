@@ -2,7 +2,7 @@ import type { Agreement, DayList, DepartmentOption } from '@zorgportaal/contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import * as s from '../../../schema.ts';
-import { addDays, localDate } from '../../../platform/time.ts';
+import { addDays, dayBounds, localDate } from '../../../platform/time.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { apiAs } from '../../../../test/helpers/api.ts';
 import { agreementBody } from '../../../../test/helpers/medication.ts';
@@ -97,8 +97,10 @@ describe('the Toedienlijst from stored planned moments equals the old builder', 
       .innerJoin(s.patients, eq(s.patients.id, s.medicationAgreements.patientId))
       .where(sql`${s.medicationAgreements.type} = 'as_needed' and ${s.medicationAgreements.endAt} is null`)
       .limit(1);
-    for (const minutes of [90, 30]) {
-      const at = new Date(now.getTime() - minutes * 60_000);
+    // Both earlier today, also in the first minutes after midnight (an hour ago would be yesterday then).
+    const { start } = dayBounds(today);
+    for (const part of [1 / 3, 2 / 3]) {
+      const at = new Date(start.getTime() + Math.floor((now.getTime() - start.getTime()) * part));
       await t.db.insert(s.administrations).values({
         entityId: prn!.agreement.entityId,
         patientId: prn!.agreement.patientId,

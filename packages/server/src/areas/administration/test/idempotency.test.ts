@@ -134,13 +134,14 @@ describe('administration: Idempotency-Key on registrations', () => {
     // At most one a day: the repeat's own check of the maximum fails, and its key answers.
     const once = await w.asNeeded(1);
     const key = randomUUID();
-    const body = { ...prnDose(), AgreementId: once.Id };
+    // Both doses yesterday: "an hour ago" and "half an hour ago" are two local days just after midnight.
+    const body = { ...prnDose({ AdministeredAt: at('10:00') }), AgreementId: once.Id };
     const first = await w.register(body, key);
     expect(first.statusCode).toBe(201);
     const again = await w.register(body, key);
     expect(answerOf(again)).toEqual(answerOf(first));
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect((await w.register({ ...body, AdministeredAt: hoursAgo(0.5) }, randomUUID())).statusCode).toBe(422);
+    expect((await w.register({ ...body, AdministeredAt: at('11:00') }, randomUUID())).statusCode).toBe(422);
     expect(await w.rowsOf(once.Id)).toBe(1);
   });
 
