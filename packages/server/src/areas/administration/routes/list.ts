@@ -3,7 +3,9 @@ import {
   administrationListSchema,
   apiErrorSchema,
   AUDIT_OBJECTS,
+  type DayList,
 } from '@zorgportaal/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDayList, dayListVersion } from '../queries/index.ts';
 import { createDayListCache } from '../day-list-cache.ts';
@@ -16,8 +18,10 @@ import { mayRegisterAt } from '../rules.ts';
 
 /** GET /api/administration/list: the toedienlijst of a department and day (default: mine, today). */
 const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
-  // Built once per ward and version on this instance, whichever tablet asks first (day-list-cache.ts).
+  // Built once per ward and version on this instance, whichever tablet asks first (day-list-cache.ts), and
+  // serialised once per built list by the route's own response schema (MayRegister is part of the version).
   const lists = createDayListCache(app.config.dayListCacheWards);
+  const serialised = new WeakMap<DayList, string>();
   app.get(
     '/api/administration/list',
     {
@@ -60,7 +64,14 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
           'ETag',
           listTag(app.config.secretKey, version, accountId, validUntil(clockTurns(list.Moments), now)),
         );
-      return { ...list, MayRegister: mayRegister };
+      let json = serialised.get(list);
+      if (json === undefined) {
+        json = String(reply.serialize({ ...list, MayRegister: mayRegister }));
+        serialised.set(list, json);
+      }
+      // A JSON string is sent as is, not serialised again.
+      const untyped: FastifyReply = reply;
+      return untyped.type('application/json; charset=utf-8').send(json);
     },
   );
 };
