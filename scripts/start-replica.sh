@@ -8,6 +8,7 @@ PRIMARY_PORT=${PRIMARY_PORT:-5432}
 REPLICA_PORT=${REPLICA_PORT:-5433}
 VERSION=${PG_VERSION:-$(ls /etc/postgresql | sort -n | tail -1)}
 BIN=/usr/lib/postgresql/$VERSION/bin
+# REPLICA_DIR: where its data directory lives (CI puts it in /dev/shm: see .ci/run).
 DIR=${REPLICA_DIR:-/var/lib/postgresql/$VERSION/replica-$REPLICA_PORT}
 LOG=/var/log/postgresql/replica-$REPLICA_PORT.log
 
