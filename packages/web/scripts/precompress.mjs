@@ -38,5 +38,4 @@ async function precompress(file) {
 
 const large = [...files(dist)].filter((file) => statSync(file).size >= 1024);
 await Promise.all(large.map(precompress));
-const count = large.length;
-console.log(`precompress: ${count} files → .br and .gz`);
+console.log(`precompress: ${large.length} files → .br and .gz`);
