@@ -41,6 +41,19 @@ describe('statements of the hot path', () => {
     await t.close();
   });
 
+  /** The colleague registers the list's first open timed moment as not given; the moment and the new Id. */
+  async function colleagueRegistersAnOpenMoment(list: AdministrationList) {
+    const open = list.Moments.find((m: PlannedMoment) => !m.AsNeeded && m.Registrations.length === 0)!;
+    const registered = await colleague.post('/api/administration/registration', {
+      AgreementId: open.AgreementId,
+      ScheduledAt: open.ScheduledAt,
+      Status: 'not_given',
+      DeviationReason: 'patient_absent',
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    return { open, id: registered.json<{ Id: number }>().Id };
+  }
+
   /** The statements `call` sends, without the micro-batched audit entries' (counted by their rows). */
   async function statementsOf(call: () => Promise<unknown>, all = false): Promise<string[]> {
     sent = [];
@@ -52,16 +65,7 @@ describe('statements of the hot path', () => {
     const first = await nurse.get('/api/administration/list');
     expect(first.statusCode).toBe(200);
     // A colleague registers an open moment: the nurse's list changed.
-    const open = first
-      .json<AdministrationList>()
-      .Moments.find((m: PlannedMoment) => !m.AsNeeded && m.Registrations.length === 0)!;
-    const registered = await colleague.post('/api/administration/registration', {
-      AgreementId: open.AgreementId,
-      ScheduledAt: open.ScheduledAt,
-      Status: 'not_given',
-      DeviationReason: 'patient_absent',
-    });
-    expect(registered.statusCode, registered.body).toBe(201);
+    await colleagueRegistersAnOpenMoment(first.json<AdministrationList>());
 
     let etag = '';
     const changed = await statementsOf(async () => {
@@ -97,22 +101,13 @@ describe('statements of the hot path', () => {
     expect(statements).toHaveLength(1);
     expect(second).toBe(first.body);
     // A change moves the version: the next load is built again and shows it.
-    const open = first
-      .json<AdministrationList>()
-      .Moments.find((m: PlannedMoment) => !m.AsNeeded && m.Registrations.length === 0)!;
-    const registered = await colleague.post('/api/administration/registration', {
-      AgreementId: open.AgreementId,
-      ScheduledAt: open.ScheduledAt,
-      Status: 'not_given',
-      DeviationReason: 'patient_absent',
-    });
-    expect(registered.statusCode, registered.body).toBe(201);
+    const { open, id } = await colleagueRegistersAnOpenMoment(first.json<AdministrationList>());
     const after = await statementsOf(async () => {
       const moments = (await tablet.get('/api/administration/list')).json<AdministrationList>().Moments;
       const moment = moments.find(
         (m) => m.AgreementId === open.AgreementId && m.ScheduledAt === open.ScheduledAt,
       );
-      expect(moment!.Registrations.map((r) => r.Id)).toContain(registered.json<{ Id: number }>().Id);
+      expect(moment!.Registrations.map((r) => r.Id)).toContain(id);
     });
     expect(after).toHaveLength(2);
   });
