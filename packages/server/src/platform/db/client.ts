@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { pgliteByteaCodec } from './pglite-bytea.ts';
 import { openReplicaPool, type ReplicaHealth } from './replica.ts';
 /**
  * The one database type the app uses: the common base of the PGlite and node-postgres drivers. It carries no
@@ -81,6 +82,7 @@ async function openPglite(
   // relaxedDurability stays off: a write is acknowledged only after it reached the disk.
   const client = await PGlite.create(location === 'memory://' ? undefined : location, {
     relaxedDurability: false,
+    ...pgliteByteaCodec,
     ...(loadDataDir ? { loadDataDir } : {}),
     ...(initdbArgs ? { initDbStartParams: initdbArgs } : {}),
     ...(sharedBuffers
