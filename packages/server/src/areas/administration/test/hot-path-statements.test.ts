@@ -4,7 +4,25 @@ import { apiAs, type Api } from '../../../../test/helpers/api.ts';
 import { auditRows } from '../../../../test/helpers/audit.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
-type Client = { query: (...args: unknown[]) => Promise<unknown> };
+type Client = {
+  query: (...args: unknown[]) => Promise<unknown>;
+  execProtocolStream?: (message: Uint8Array, ...rest: unknown[]) => Promise<unknown>;
+};
+
+/** The frontend messages Parse ('P': name, text) and Bind ('B': portal, statement). */
+const PARSE = 0x50;
+const BIND = 0x42;
+/** The first two NUL-terminated strings after a message's type and length. */
+function cStrings(message: Uint8Array): [string?, string?] {
+  const strings: string[] = [];
+  let start = 5;
+  for (let i = start; i < message.length && strings.length < 2; i++) {
+    if (message[i] !== 0) continue;
+    strings.push(Buffer.from(message.subarray(start, i)).toString('utf8'));
+    start = i + 1;
+  }
+  return [strings[0], strings[1]];
+}
 
 /**
  * The statements a ward's calls send to the database (docs/performance.md, the hot path): a changed
@@ -14,7 +32,8 @@ type Client = { query: (...args: unknown[]) => Promise<unknown> };
  * scope and department come from the caller cache. A registration is two statements in all: the agreement,
  * and the INSERT that also writes its audit entry (and, with a key, its answer, whose recorder is read beside
  * the agreement). Counted on the driver's
- * client (outside transactions, which none of these calls open).
+ * client (outside transactions, which none of these calls open): its `query`, and on PGlite also each run of a
+ * named statement.
  */
 describe('statements of the hot path', () => {
   let t: TestApp;
@@ -34,7 +53,22 @@ describe('statements of the hot path', () => {
       sent.push(text);
       return query(...args);
     };
-    restore = () => (client.query = query);
+    const protocol = client.execProtocolStream?.bind(client);
+    // PGlite runs the named statements (platform/db/pglite-named.ts) through its protocol, not `query`:
+    // each Bind to a named statement is one statement sent, its text the one its Parse gave that name.
+    if (protocol) {
+      const texts = new Map<string, string>();
+      client.execProtocolStream = (message: Uint8Array, ...rest: unknown[]) => {
+        const [first, second] = cStrings(message);
+        if (message[0] === PARSE && first) texts.set(first, second!);
+        if (message[0] === BIND && second) sent.push(texts.get(second)!);
+        return protocol(message, ...rest);
+      };
+    }
+    restore = () => {
+      client.query = query;
+      if (protocol) client.execProtocolStream = protocol;
+    };
   });
   afterAll(async () => {
     restore();
