@@ -23,6 +23,11 @@ export interface Events {
   onReconnect(handler: () => void): () => void;
   /** False while events of other instances cannot arrive (the LISTEN connection is down). */
   readonly delivering: boolean;
+  /**
+   * Resolves once events of other instances on `channel` (subscribed already) can arrive: its LISTEN is in
+   * effect, or the connection failed and `onReconnect` will announce the new one. At once in one process.
+   */
+  listening(channel: string): Promise<void>;
   /** The `application_name` of the LISTEN connection in `pg_stat_activity`; null without one. */
   readonly listenerName: string | null;
   close(): Promise<void>;
@@ -50,6 +55,10 @@ class LocalEvents implements Events {
   onReconnect(handler: () => void): () => void {
     this.reconnectHandlers.add(handler);
     return () => void this.reconnectHandlers.delete(handler);
+  }
+
+  listening(_channel: string): Promise<void> {
+    return Promise.resolve();
   }
 
   deliver(channel: string, payload: string): void {
@@ -114,6 +123,8 @@ class PostgresEvents extends LocalEvents {
   private retryTimer: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Per channel, its first LISTEN (or the connection that LISTENs it): what `listening` waits for. */
+  private readonly listens = new Map<string, Promise<void>>();
 
   constructor(private readonly url: string) {
     super();
@@ -219,8 +230,19 @@ class PostgresEvents extends LocalEvents {
 
   protected override onFirstSubscriber(channel: string): void {
     const listener = this.listener;
-    if (listener) listener.query(`LISTEN ${channel}`).catch(() => this.drop(listener));
-    else void this.connect().catch(() => {});
+    this.listens.set(
+      channel,
+      listener
+        ? listener.query(`LISTEN ${channel}`).then(
+            () => undefined,
+            () => this.drop(listener),
+          )
+        : this.connect().catch(() => {}),
+    );
+  }
+
+  override listening(channel: string): Promise<void> {
+    return this.listens.get(channel) ?? Promise.resolve();
   }
 
   override async publish(channel: string, payload: string): Promise<void> {

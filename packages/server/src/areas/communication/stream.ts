@@ -47,8 +47,6 @@ export async function openStream(
   });
   const send = (event: string, data: unknown) =>
     res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  res.write('retry: 3000\n\n');
-  send('ready', { Unread: unread });
 
   // Checks run one after the other; a failed one (or an error) ends the stream.
   let checking: Promise<boolean> = Promise.resolve(true);
@@ -91,4 +89,10 @@ export async function openStream(
     unwatch();
     open.get(app)?.delete(res);
   });
+  // `ready` means live: from now on a message posted on any instance reaches this stream. On PostgreSQL the
+  // first stream of an instance waits until its LISTEN is in effect; a NOTIFY sent before that would be lost.
+  await app.events.listening(THREAD_CHANNEL);
+  if (res.writableEnded || res.destroyed) return;
+  res.write('retry: 3000\n\n');
+  send('ready', { Unread: unread });
 }

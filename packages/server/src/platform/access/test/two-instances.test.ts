@@ -46,6 +46,17 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
   const promptly = (token: string, status: number, url?: string) =>
     waitFor(async () => ((await useOn(b, token, url)).statusCode === status ? true : null), PROMPTLY_MS);
 
+  it("a channel's first subscriber on B hears A's event sent the moment `listening` resolves", async () => {
+    const channel = `zp_probe_${Date.now().toString(36)}`;
+    const heard: string[] = [];
+    b.events.subscribe(channel, (payload) => heard.push(payload));
+    await b.events.listening(channel);
+    // At once: B's LISTEN must be in effect now, or PostgreSQL drops the NOTIFY for B.
+    await a.app.events.publish(channel, '42');
+    await waitFor(async () => (heard.includes('42') ? true : null), PROMPTLY_MS);
+    expect(heard).toEqual(['42']);
+  });
+
   it('logout on A is a 401 on B', async () => {
     const me = await login(a.app, 'verpleegkundige');
     expect((await useOn(b, me.access_token)).statusCode).toBe(200);
