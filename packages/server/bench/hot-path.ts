@@ -8,7 +8,7 @@
  * - GET /api/patients (the client list): the default page, and each ward's clients;
  * - POST /api/administration/registration, 16 concurrent writers, every request a different planned moment
  *   (given at its planned time, so inside the time window: no 422), each answer checked to be 2xx.
- * On PGlite always, and on PostgreSQL when TEST_DATABASE_URL is set (a fresh database, dropped afterwards;
+ * On PGlite always (on a data directory on disk, as `npm start`), and on PostgreSQL when TEST_DATABASE_URL is set (a fresh database, dropped afterwards;
  * BENCH_ONLY=pglite|postgres picks one). The servers run in this process; autocannon runs as a child
  * process. Each row: req/s, p50/p99 latency, and this process's CPU time per answered request (the servers'
  * own cost, which a busy shared host disturbs less than req/s). BENCH_PART=list|patients|registration runs one part; BENCH_CPU_PROFILE=<file.cpuprofile> writes a
@@ -138,7 +138,9 @@ interface Row {
 }
 
 async function measure(label: string, databaseUrl: string | undefined): Promise<Row[]> {
-  const database = await openDatabase(databaseUrl ?? 'memory://');
+  // PGlite on a data directory on disk, as `npm start` runs it: a write is answered once it is in the files.
+  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'zp-bench-hot-path-'));
+  const database = await openDatabase(databaseUrl ?? path.join(dataDir!, 'pglite'));
   await database.migrate(migrationsFolder());
   const secretKey = 'bench-secret-key-bench-secret-key-0123456789';
   await seedDemoWorld(database.db, { secretKey });
@@ -266,6 +268,7 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
   await app.close();
   await shared?.app.close();
   await database.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   return rows;
 }
 

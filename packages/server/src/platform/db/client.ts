@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { pgliteByteaCodec } from './pglite-bytea.ts';
+import { PGliteKeepingStatements } from './pglite-named.ts';
 import { openReplicaPool, type ReplicaHealth } from './replica.ts';
 /**
  * The one database type the app uses: the common base of the PGlite and node-postgres drivers. It carries no
@@ -80,7 +81,8 @@ async function openPglite(
 ): Promise<Database> {
   if (location !== 'memory://') mkdirSync(path.dirname(location), { recursive: true });
   // relaxedDurability stays off: a write is acknowledged only after it reached the disk.
-  const client = await PGlite.create(location === 'memory://' ? undefined : location, {
+  const client = await PGliteKeepingStatements.open({
+    ...(location === 'memory://' ? {} : { dataDir: location }),
     relaxedDurability: false,
     ...pgliteByteaCodec,
     ...(loadDataDir ? { loadDataDir } : {}),

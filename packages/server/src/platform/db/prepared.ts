@@ -1,6 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { Db } from './client.ts';
-import { queryNamed } from './pglite-named.ts';
+import { PGliteKeepingStatements } from './pglite-named.ts';
 
 /** What both drivers' clients offer: node-postgres' Pool (named statements) and PGlite. */
 interface RawClient {
@@ -23,7 +22,7 @@ const isPool = (client: RawClient): boolean => 'totalCount' in client;
  * A hot statement built once: SQL text with `$1`, `$2`… parameters, run without Drizzle's query building
  * and row mapping (which were a quarter of the busy time of the Toedienlijst; docs/performance.md). A named
  * prepared statement: on PostgreSQL parsed and planned once per pooled connection, on PGlite once per database
- * (pglite-named.ts). Rows come as the driver parses them: `json`/`jsonb` as
+ * (pglite-named.ts keeps every repeated statement prepared there, by its text). Rows come as the driver parses them: `json`/`jsonb` as
  * values, `int4` as numbers, `timestamptz` as `Date`; keep the selected types to those (cast `bigint` to
  * `int` or to text). Only for statements outside a transaction (the reads of the hot path).
  */
@@ -34,9 +33,11 @@ export function preparedStatement<Row>(name: string, text: string, options: { pl
   const named = !options.planPerCall;
   return async (db: Db, values: readonly unknown[]): Promise<Row[]> => {
     const client = clientOf(db);
-    if (named && client instanceof PGlite) return queryNamed<Row>(client, name, text, values);
-    const result =
-      named && isPool(client)
+    const result = !named
+      ? client instanceof PGliteKeepingStatements
+        ? await client.queryPlannedPerCall(text, [...values])
+        : await client.query(text, [...values])
+      : isPool(client)
         ? await client.query({ name, text, values: [...values] })
         : await client.query(text, [...values]);
     return result.rows as Row[];

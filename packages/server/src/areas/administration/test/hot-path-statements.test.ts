@@ -1,4 +1,6 @@
 import type { AdministrationList, PlannedMoment } from '@zorgportaal/contract';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../../platform/db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, type Api } from '../../../../test/helpers/api.ts';
 import { auditRows } from '../../../../test/helpers/audit.ts';
@@ -12,16 +14,23 @@ type Client = {
 /** The frontend messages Parse ('P': name, text) and Bind ('B': portal, statement). */
 const PARSE = 0x50;
 const BIND = 0x42;
-/** The first two NUL-terminated strings after a message's type and length. */
-function cStrings(message: Uint8Array): [string?, string?] {
+/** The first two NUL-terminated strings of a message's body. */
+function cStrings(body: Uint8Array): [string, string] {
   const strings: string[] = [];
-  let start = 5;
-  for (let i = start; i < message.length && strings.length < 2; i++) {
-    if (message[i] !== 0) continue;
-    strings.push(Buffer.from(message.subarray(start, i)).toString('utf8'));
+  let start = 0;
+  for (let i = 0; i < body.length && strings.length < 2; i++) {
+    if (body[i] !== 0) continue;
+    strings.push(Buffer.from(body.subarray(start, i)).toString('utf8'));
     start = i + 1;
   }
-  return [strings[0], strings[1]];
+  return [strings[0] ?? '', strings[1] ?? ''];
+}
+/** Each message in a buffer of frontend messages (type, then a length that counts itself). */
+function* messagesIn(buffer: Uint8Array): Generator<{ type: number; body: Uint8Array }> {
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  for (let at = 0; at + 5 <= buffer.length; at += 1 + view.getInt32(at + 1)) {
+    yield { type: buffer[at]!, body: buffer.subarray(at + 5, at + 1 + view.getInt32(at + 1)) };
+  }
 }
 
 /**
@@ -40,6 +49,9 @@ describe('statements of the hot path', () => {
   let nurse: Api;
   let colleague: Api;
   let sent: string[] = [];
+  /** PGlite: the texts of the statements parsed while counting, by name ('' the unnamed). */
+  const parsed = new Map<string, string>();
+  const NAMED = 'named statement: ';
   let restore: () => void;
 
   beforeAll(async () => {
@@ -48,21 +60,24 @@ describe('statements of the hot path', () => {
     colleague = await apiAs(t.app, 'beheerder');
     const client = (t.db as unknown as { $client: Client }).$client;
     const query = client.query.bind(client);
-    client.query = (...args: unknown[]) => {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
-      sent.push(text);
-      return query(...args);
-    };
     const protocol = client.execProtocolStream?.bind(client);
-    // PGlite runs the named statements (platform/db/pglite-named.ts) through its protocol, not `query`:
-    // each Bind to a named statement is one statement sent, its text the one its Parse gave that name.
     if (protocol) {
-      const texts = new Map<string, string>();
-      client.execProtocolStream = (message: Uint8Array, ...rest: unknown[]) => {
-        const [first, second] = cStrings(message);
-        if (message[0] === PARSE && first) texts.set(first, second!);
-        if (message[0] === BIND && second) sent.push(texts.get(second)!);
-        return protocol(message, ...rest);
+      // PGlite: its query (platform/db/pglite-named.ts keeps its statements prepared) sends each through its
+      // protocol; each Bind is one statement run, its text the one the last Parse of that name gave (or, for a
+      // statement prepared before, the database's pg_prepared_statements: see statementsOf).
+      client.execProtocolStream = (buffer: Uint8Array, ...rest: unknown[]) => {
+        for (const { type, body } of messagesIn(buffer)) {
+          const [first, second] = cStrings(body);
+          if (type === PARSE) parsed.set(first, second);
+          if (type === BIND) sent.push(second ? `${NAMED}${second}` : parsed.get('')!);
+        }
+        return protocol(buffer, ...rest);
+      };
+    } else {
+      client.query = (...args: unknown[]) => {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+        sent.push(text);
+        return query(...args);
       };
     }
     restore = () => {
@@ -92,7 +107,18 @@ describe('statements of the hot path', () => {
   async function statementsOf(call: () => Promise<unknown>, all = false): Promise<string[]> {
     sent = [];
     await call();
-    return all ? sent : sent.filter((text) => !/^\s*insert into audit_log/.test(text));
+    const counted = sent;
+    sent = [];
+    const named = new Map<string, string>();
+    if (counted.some((text) => text.startsWith(NAMED))) {
+      const prepared = await t.db.execute(sql`select name, statement from pg_prepared_statements`);
+      for (const row of rowsOf<{ name: string; statement: string }>(prepared))
+        named.set(row.name, row.statement);
+    }
+    const texts = counted.map((text) =>
+      text.startsWith(NAMED) ? named.get(text.slice(NAMED.length))! : text,
+    );
+    return all ? texts : texts.filter((text) => !/^\s*insert into audit_log/.test(text));
   }
 
   it('a changed Toedienlijst: two statements besides its audit entry; unchanged: one statement', async () => {
