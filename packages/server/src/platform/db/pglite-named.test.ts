@@ -97,6 +97,16 @@ describe('statements kept prepared on the embedded database', () => {
       }),
     ).rejects.toMatchObject({ code: '23505' });
     expect((await pg.query(nine, [10])).rows).toEqual([{ n: 0 }]);
+    // A statement first prepared inside a rolled-back transaction stays prepared (not transactional).
+    const eleven = 'insert into named_probe (id) values ($1) returning id';
+    await pg
+      .transaction(async (tx) => {
+        await tx.query(eleven, [11]);
+        await tx.rollback();
+      })
+      .catch(() => undefined);
+    expect((await pg.query(eleven, [11])).rows).toEqual([{ id: 11 }]);
+    expect((await preparedOf(pg, eleven)).n).toBe(1);
   });
 
   it('keeps at most KEPT_STATEMENTS, closing the least recently used', async () => {

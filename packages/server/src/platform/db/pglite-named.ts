@@ -34,8 +34,8 @@ const keepable = (text: string, options?: QueryOptions) =>
  * distinct text is parsed once per database (named `zp_<n>`, the least recently used closed past
  * KEPT_STATEMENTS), and each later run is one Bind, Execute and Sync, sent to the database in one go. PGlite's
  * own `query` parses, describes and plans the text on every call and hands each protocol step to the database
- * separately: 200 µs for a one-row read by key that takes 45 µs this way (docs/performance.md, "Statements on
- * the embedded database"). The locks are PGlite's own: a statement outside a transaction waits for any open
+ * separately: 200 µs for a one-row read by key that takes 45 µs this way (docs/performance.md, "Every statement
+ * kept prepared on the embedded database"). The locks are PGlite's own: a statement outside a transaction waits for any open
  * one, and within `transaction` the transaction's statements go the same way.
  */
 export class PGliteKeepingStatements extends PGlite {
@@ -101,6 +101,7 @@ export class PGliteKeepingStatements extends PGlite {
         return serialize ? serialize(value) : String(value);
       });
       const messages = await this.#send(
+        options,
         protocol.serialize.bind({ statement: kept.name, values }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
@@ -129,6 +130,7 @@ export class PGliteKeepingStatements extends PGlite {
       steps.push(protocol.serialize.close({ type: 'S', name: oldest[1].name }));
     }
     const messages = await this.#send(
+      undefined,
       ...steps,
       protocol.serialize.parse({ name, text }),
       protocol.serialize.describe({ type: 'S', name }),
@@ -144,13 +146,13 @@ export class PGliteKeepingStatements extends PGlite {
   }
 
   /** The messages in one buffer: the database runs them up to the Sync, after a failed one skipping to it. */
-  #send(...steps: Uint8Array[]): Promise<Message[]> {
+  #send(options: QueryOptions | undefined, ...steps: Uint8Array[]): Promise<Message[]> {
     const buffer = new Uint8Array(steps.reduce((length, step) => length + step.length, 0));
     let at = 0;
     for (const step of steps) {
       buffer.set(step, at);
       at += step.length;
     }
-    return this.execProtocolStream(buffer, { syncToFs: false });
+    return this.execProtocolStream(buffer, { syncToFs: false, onNotice: options?.onNotice });
   }
 }
