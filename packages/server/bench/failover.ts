@@ -166,10 +166,10 @@ async function register(body: string) {
     seen.push({ at: Date.now() - started, status: res.status });
     if (res.status === 201 || res.status === 200) {
       acknowledged.add((JSON.parse(res.body) as { Id: number }).Id);
-      return calls.registration.ok(Date.now() - t0);
+      return calls.registration.ok(Date.now() - t0, t0);
     }
     if (!retryable(res.status) || stop)
-      return calls.registration.fail(Date.now() - t0, `${res.status} ${res.body}`);
+      return calls.registration.fail(Date.now() - t0, t0, `${res.status} ${res.body}`);
     resent++;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -186,8 +186,8 @@ const reading = loop(READ_EVERY_MS, async () => {
   const t0 = Date.now();
   const res = await http.send('GET', '/api/patients', auth);
   seen.push({ at: Date.now() - started, status: res.status });
-  if (res.status === 200) calls.read.ok(Date.now() - t0);
-  else calls.read.fail(Date.now() - t0, `${res.status} ${res.body.slice(0, 120)}`);
+  if (res.status === 200) calls.read.ok(Date.now() - t0, t0);
+  else calls.read.fail(Date.now() - t0, t0, `${res.status} ${res.body.slice(0, 120)}`);
 });
 
 await new Promise((r) => setTimeout(r, BEFORE_S * 1000));

@@ -137,10 +137,10 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
       return login(username, due);
     }
     if (res.status !== 200) {
-      calls.login.fail(ms, `login ${res.status} ${res.body.slice(0, 200)}`);
+      calls.login.fail(ms, due, `login ${res.status} ${res.body.slice(0, 200)}`);
       return null;
     }
-    calls.login.ok(ms);
+    calls.login.ok(ms, due);
     return `Bearer ${(JSON.parse(res.body) as { access_token: string }).access_token}`;
   };
   const tokens = new Map<string, string>();
@@ -165,11 +165,11 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
     if (etags[t]) headers['if-none-match'] = etags[t];
     const res = await http.send('GET', `/api/administration/list?departmentId=${ward.departmentId}`, headers);
     const ms = performance.now() - due;
-    if (res.status === 304) calls['list 304'].ok(ms);
+    if (res.status === 304) calls['list 304'].ok(ms, due);
     else if (res.status === 200) {
       etags[t] = res.etag;
-      calls['list 200'].ok(ms);
-    } else calls['list 200'].fail(ms, `list ${res.status} ${res.body.slice(0, 200)}`);
+      calls['list 200'].ok(ms, due);
+    } else calls['list 200'].fail(ms, due, `list ${res.status} ${res.body.slice(0, 200)}`);
   };
   // Registration i: ward i mod wards, that ward's as-needed agreement (i / wards) mod clients, given now.
   const acknowledged = new Map<string, number>();
@@ -194,10 +194,10 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
       const ms = performance.now() - due;
       if (res.status === 201) {
         acknowledged.set(key, (JSON.parse(res.body) as { Id: number }).Id);
-        return calls.registration.ok(ms);
+        return calls.registration.ok(ms, due);
       }
       if (!RETRYABLE.has(res.status) || ms > RESEND_FOR_MS) {
-        return calls.registration.fail(ms, `registration ${res.status} ${res.body.slice(0, 200)}`);
+        return calls.registration.fail(ms, due, `registration ${res.status} ${res.body.slice(0, 200)}`);
       }
       resent++;
       await backOff(attempt);
@@ -211,15 +211,11 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
   };
   const start = performance.now() + 1000;
   const until = start + SECONDS * 1000;
-  const killer = setTimeout(
-    () => {
-      first.kill();
-      console.log(
-        `round: instance 1 killed (kill -9) at ${((performance.now() - start) / 1000).toFixed(0)} s`,
-      );
-    },
-    start + (SECONDS * 1000) / 2 - performance.now(),
-  );
+  const killAt = start + (SECONDS * 1000) / 2;
+  const killer = setTimeout(() => {
+    first.kill();
+    console.log(`round: instance 1 killed (kill -9) at ${((performance.now() - start) / 1000).toFixed(0)} s`);
+  }, killAt - performance.now());
   await Promise.all([
     schedule(start, until, TABLETS / POLL_EVERY_S, (i, due) => track(poll(i % TABLETS, due))),
     schedule(start, until, RATE, (i, due) => track(register(i, due))),
@@ -230,6 +226,28 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
   http.close();
 
   console.log(`\n${table(calls)}`);
+  // Where the slow calls were: before the kill, in the 10 s after it (the survivor takes over), after that.
+  const phases: [string, number, number][] = [
+    ['before the kill', -Infinity, killAt],
+    ['10 s after it', killAt, killAt + 10_000],
+    ['after that', killAt + 10_000, Infinity],
+  ];
+  for (const [phase, from, to] of phases) {
+    const part = Object.fromEntries(Object.entries(calls).map(([name, c]) => [name, c.dueWithin(from, to)]));
+    console.log(`\n${phase}:\n${table(part)}`);
+  }
+  // And second by second in steps of 5 s: a backlog growing, or a start that settles.
+  console.log('\nby 5 s (count p50/p99 ms): list 200 | list 304 | registration');
+  for (let from = start; from < until; from += 5000) {
+    const cell = (c: Calls) => {
+      const part = c.dueWithin(from, from + 5000);
+      return `${part.ms.length} ${part.percentile(50).toFixed(0)}/${part.percentile(99).toFixed(0)}`;
+    };
+    const at = ((from - start) / 1000).toFixed(0).padStart(4);
+    console.log(
+      `${at} s  ${cell(calls['list 200'])} | ${cell(calls['list 304'])} | ${cell(calls.registration)}`,
+    );
+  }
   for (const c of Object.values(calls)) for (const s of c.samples) console.log(`  e.g. ${s}`);
   const check = await exactlyOnce(database.db, idBefore, acknowledged);
   await database.close();

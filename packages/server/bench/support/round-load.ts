@@ -38,18 +38,28 @@ export function client(base: string, maxSockets = 512) {
   return { send, close: () => agent.destroy() };
 }
 
-/** Latencies and failures of one kind of call. */
+/** Latencies and failures of one kind of call, each with the instant it was due. */
 export class Calls {
   readonly ms: number[] = [];
+  readonly due: number[] = [];
   errors = 0;
   readonly samples: string[] = [];
-  ok(ms: number) {
+  ok(ms: number, due: number) {
     this.ms.push(ms);
+    this.due.push(due);
   }
-  fail(ms: number, what: string) {
-    this.ms.push(ms);
+  fail(ms: number, due: number, what: string) {
+    this.ok(ms, due);
     this.errors++;
     if (this.samples.length < 5) this.samples.push(what);
+  }
+  /** The calls due in [from, to): where in the round the slow ones were. */
+  dueWithin(from: number, to: number): Calls {
+    const part = new Calls();
+    this.ms.forEach((ms, i) => {
+      if (this.due[i]! >= from && this.due[i]! < to) part.ok(ms, this.due[i]!);
+    });
+    return part;
   }
   percentile(p: number) {
     if (this.ms.length === 0) return NaN;
