@@ -236,7 +236,7 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
     const part = Object.fromEntries(Object.entries(calls).map(([name, c]) => [name, c.dueWithin(from, to)]));
     console.log(`\n${phase}:\n${table(part)}`);
   }
-  // And second by second in steps of 5 s: a backlog growing, or a start that settles.
+  // And per 5 s of the schedule: a backlog growing, or a start that settles.
   console.log('\nby 5 s (count p50/p99 ms): list 200 | list 304 | registration');
   for (let from = start; from < until; from += 5000) {
     const cell = (c: Calls) => {
