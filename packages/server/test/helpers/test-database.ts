@@ -148,7 +148,10 @@ export async function testDatabase(opts: { seed: boolean }): Promise<TestDatabas
   let result: TestDatabase;
   if (process.env.TEST_DB === 'postgres') {
     const name = `zp_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    // FILE_COPY copies the files instead of writing every page of the template to the WAL (WAL_LOG, the
+    // default): no 8 MB of WAL per copy for the standby to replay, and the copy's DROP DATABASE, whose
+    // checkpoint otherwise writes those pages out, takes a third of the time.
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY FILE_COPY`);
     const database = await openDatabase(databaseUrl(name));
     result = {
       database,
