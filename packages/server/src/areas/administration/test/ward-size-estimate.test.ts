@@ -1,0 +1,53 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../platform/db/client.ts';
+import * as s from '../../../schema.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+
+const LARGE_DEPARTMENT = 2000;
+
+/**
+ * The Toedienlijst's statements are prepared once and run with a department as parameter; PostgreSQL's
+ * generic plan for them estimates "the clients of some department". With one large department in the
+ * organisation that estimate must still be a ward, or every ward's list is planned for hundreds of clients
+ * (or planned again on every call).
+ */
+describe('the estimate for one department’s clients', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const [berk] = await t.db.select().from(s.entities).where(eq(s.entities.name, 'Zorgcentrum De Berk'));
+    const [location] = await t.db.select().from(s.locations).where(eq(s.locations.entityId, berk!.id));
+    const [waitingList] = await t.db
+      .insert(s.departments)
+      .values({ entityId: berk!.id, locationId: location!.id, name: 'Wachtlijst' })
+      .returning();
+    await t.db.execute(sql`
+      with person as (
+        insert into persons (entity_id, first_names, last_name)
+        select ${berk!.id}, 'Wachtend', 'Cliënt ' || n from generate_series(1, ${LARGE_DEPARTMENT}) n
+        returning id
+      )
+      insert into patients (entity_id, person_id, bsn, department_id)
+      select ${berk!.id}, id, lpad((900000000 + id)::text, 9, '0'), ${waitingList!.id} from person`);
+    await t.db.execute(sql`analyze patients`);
+  });
+  afterAll(() => t?.close());
+
+  it("is a ward's size, not the average department's, with a department of 2,000 clients", async () => {
+    const [{ patients, departments }] = rowsOf<{ patients: number; departments: number }>(
+      await t.db.execute(
+        sql`select count(*)::int as patients, count(distinct department_id)::int as departments from patients`,
+      ),
+    ) as [{ patients: number; departments: number }];
+    // The average department would be hundreds of clients.
+    expect(patients / departments).toBeGreaterThan(150);
+    const [plan] = rowsOf<{ 'QUERY PLAN': unknown }>(
+      await t.db.execute(
+        sql`explain (format json) select id from patients where department_id = (select max(id) from departments)`,
+      ),
+    );
+    const estimate = (plan!['QUERY PLAN'] as { Plan: { 'Plan Rows': number } }[])[0]!.Plan['Plan Rows'];
+    expect(estimate).toBeLessThanOrEqual(40);
+  });
+});
