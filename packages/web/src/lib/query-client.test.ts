@@ -24,40 +24,42 @@ const keys = { all: ['things'] as const, search: (q: string) => ['things', 'list
 
 const settle = () => new Promise((done) => setTimeout(done, 0));
 
+/** The app's client with one search observed, its first fetch in flight (no data yet). */
+async function searchInFlight() {
+  const client = createQueryClient();
+  const server = fakeServer();
+  const observer = new QueryObserver(client, {
+    queryKey: keys.search('Jansen'),
+    queryFn: ({ signal }) => server.fetch(signal),
+  });
+  const unsubscribe = observer.subscribe(() => {});
+  await settle();
+  const shown = () => observer.getCurrentResult().data;
+  const stop = () => {
+    unsubscribe();
+    client.clear();
+  };
+  return { client, server, shown, stop };
+}
+
 describe('createQueryClient: invalidating after a write', () => {
   it('refetches a first fetch that left before the write instead of taking its answer', async () => {
-    const client = createQueryClient();
-    const server = fakeServer();
-    const observer = new QueryObserver(client, {
-      queryKey: keys.search('Jansen'),
-      queryFn: ({ signal }) => server.fetch(signal),
-    });
-    const unsubscribe = observer.subscribe(() => {});
-    await settle(); // the search's first fetch is in flight, no data yet
+    const { client, server, shown, stop } = await searchInFlight();
     server.write('after'); // "Terugzetten" is stored
     const invalidated = client.invalidateQueries({ queryKey: keys.all });
     await settle();
     server.answerAll();
     await invalidated;
-    expect(observer.getCurrentResult().data).toBe('after');
-    unsubscribe();
-    client.clear();
+    expect(shown()).toBe('after');
+    stop();
   });
 
   it("leaves an in-flight fetch alone when no refetch follows (refetchType 'none')", async () => {
-    const client = createQueryClient();
-    const server = fakeServer();
-    const observer = new QueryObserver(client, {
-      queryKey: keys.search(''),
-      queryFn: ({ signal }) => server.fetch(signal),
-    });
-    const unsubscribe = observer.subscribe(() => {});
-    await settle();
+    const { client, server, shown, stop } = await searchInFlight();
     await client.invalidateQueries({ queryKey: keys.all, refetchType: 'none' });
     server.answerAll();
     await settle();
-    expect(observer.getCurrentResult().data).toBe('before');
-    unsubscribe();
-    client.clear();
+    expect(shown()).toBe('before');
+    stop();
   });
 });
