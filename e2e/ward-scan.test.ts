@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseURL, describeBrowser, logInAt, useBrowser } from './support/browser.ts';
@@ -55,6 +56,7 @@ describeBrowser('scanning a sachet at the bedside', () => {
       expect(await card.getByTestId('scan-camera').count()).toBe(0);
     } finally {
       await camera.close();
+      rmSync(video, { force: true });
     }
   });
 
