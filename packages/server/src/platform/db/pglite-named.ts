@@ -35,8 +35,8 @@ const keepable = (text: string, options?: QueryOptions) =>
  * KEPT_STATEMENTS), and each later run is one Bind, Execute and Sync, sent to the database in one go. PGlite's
  * own `query` parses, describes and plans the text on every call and hands each protocol step to the database
  * separately: 200 µs for a one-row read by key that takes 45 µs this way (docs/performance.md, "Every statement
- * kept prepared on the embedded database"). The locks are PGlite's own: a statement outside a transaction waits for any open
- * one, and within `transaction` the transaction's statements go the same way.
+ * kept prepared on the embedded database"). The locks are PGlite's own: a statement outside a transaction
+ * waits for any open one, and within `transaction` the transaction's statements go the same way.
  */
 export class PGliteKeepingStatements extends PGlite {
   /** By text, least recently used first. */

@@ -35,13 +35,13 @@ describe('the estimate for one department’s clients', () => {
   afterAll(() => t?.close());
 
   it("is a ward's size, not the average department's, with a department of 2,000 clients", async () => {
-    const [{ patients, departments }] = rowsOf<{ patients: number; departments: number }>(
+    const [counts] = rowsOf<{ patients: number; departments: number }>(
       await t.db.execute(
         sql`select count(*)::int as patients, count(distinct department_id)::int as departments from patients`,
       ),
-    ) as [{ patients: number; departments: number }];
+    );
     // The average department would be hundreds of clients.
-    expect(patients / departments).toBeGreaterThan(150);
+    expect(counts!.patients / counts!.departments).toBeGreaterThan(150);
     const [plan] = rowsOf<{ 'QUERY PLAN': unknown }>(
       await t.db.execute(
         sql`explain (format json) select id from patients where department_id = (select max(id) from departments)`,
