@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from './support/browser.ts';
 import { passwordToken } from './support/api.ts';
 import { freshPostgres } from './support/fresh-postgres.ts';
 import {
@@ -18,7 +20,9 @@ import { freePort } from './support/server-process.ts';
  * Two instances on one PostgreSQL behind the checked-in HAProxy configuration (deploy/haproxy/haproxy.cfg).
  * Registrations from eight writers and a polling tablet go through the proxy while one instance is killed
  * (SIGKILL, no goodbye): no request fails, no registration is lost, none is stored twice. Also: the event
- * stream passes the proxy unbuffered. (The instances run with TRUST_PROXY; trust-proxy.test.ts shows its effect.)
+ * stream passes the proxy unbuffered, and an instance taken out by its health checks has its event streams closed
+ * and its other requests in flight finished. (The instances run with TRUST_PROXY; trust-proxy.test.ts shows its
+ * effect.)
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 const haproxy = findHaproxy();
@@ -37,6 +41,8 @@ describe.skipIf(missing !== null)(
     const dataDir = mkdtempSync(join(tmpdir(), 'zp-proxy-'));
     const running: Running[] = [];
     let proxy: string;
+    /** HAProxy's runtime API (a socket the test adds to the checked-in configuration). */
+    const adminSocket = join(dataDir, 'admin.sock');
     let first: Running;
 
     beforeAll(async () => {
@@ -51,9 +57,10 @@ describe.skipIf(missing !== null)(
       running.push(first);
       running.push(await startInstance({ ...env, DEMO_DATA: 'false' }, join(dataDir, 'b')));
       const port = await freePort();
-      running.push(
-        await startHaproxy(haproxy!, `127.0.0.1:${port}`, [running[0]!.address, running[1]!.address]),
-      );
+      const adminConfig = join(dataDir, 'admin.cfg');
+      writeFileSync(adminConfig, `global\n    stats socket ${adminSocket} level admin\n`);
+      const instances = [running[0]!.address, running[1]!.address];
+      running.push(await startHaproxy(haproxy!, `127.0.0.1:${port}`, instances, [adminConfig]));
       proxy = `http://127.0.0.1:${port}`;
     }, 180_000);
 
@@ -67,6 +74,46 @@ describe.skipIf(missing !== null)(
     const json = async <T>(res: Response): Promise<T> => {
       expect(res.status, await res.clone().text()).toBeLessThan(300);
       return (await res.json()) as T;
+    };
+
+    /** One command to HAProxy's runtime API, and its answer. */
+    const admin = (command: string) =>
+      new Promise<string>((resolve, reject) => {
+        let answer = '';
+        const socket = connect(adminSocket, () => socket.end(`${command}\n`));
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    /** The requests in flight at each instance (app1, app2) in one of the proxy's backends. */
+    const inFlight = async (backend: string): Promise<number[]> => {
+      const [header, ...rows] = (await admin('show stat')).replace(/^# /, '').trim().split('\n');
+      const column = (name: string) => header!.split(',').indexOf(name);
+      const cells = rows.map((row) => row.split(','));
+      return ['app1', 'app2'].map((server) => {
+        const row = cells.find((c) => c[column('pxname')] === backend && c[column('svname')] === server);
+        if (!row) throw new Error(`The proxy has no server ${backend}/${server}`);
+        return Number(row[column('scur')]);
+      });
+    };
+    const until = async (what: string, check: () => boolean | Promise<boolean>) => {
+      for (const deadline = Date.now() + 10_000; !(await check());) {
+        if (Date.now() > deadline) throw new Error(`Waited 10 s for ${what}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    /** An event stream through the proxy, read from its `ready` event until it ends. */
+    const openStream = async (token: string) => {
+      const res = await fetch(`${proxy}/api/communication/stream`, { headers: { authorization: token } });
+      const reader = res.body!.getReader();
+      let text = '';
+      while (!text.includes('event: ready')) text += new TextDecoder().decode((await reader.read()).value);
+      let ended = false;
+      void (async () => {
+        while (!(await reader.read().catch(() => ({ done: true }))).done);
+        ended = true;
+      })();
+      return { ended: () => ended, close: () => reader.cancel().catch(() => {}) };
     };
 
     it('passes the event stream through unbuffered', async () => {
@@ -96,6 +143,58 @@ describe.skipIf(missing !== null)(
       const etag = built.headers.get('etag')!;
       expect((await list(b, etag)).status).toBe(304);
       expect((await list(a, etag)).status).toBe(304);
+    });
+
+    it('closes the event streams of an instance the checks take out, and lets its other requests finish', async () => {
+      const nurse = await tokenOf('verpleegkundige');
+      // Streams until each instance holds one of them (the fewest connections; an earlier test's stream may
+      // still be open at one), each with the instance it went to.
+      const streams: { at: number; ended(): boolean; close(): Promise<void> }[] = [];
+      for (let tries = 0; !streams.some((s) => s.at === 0) || !streams.some((s) => s.at === 1); tries++) {
+        expect(tries).toBeLessThan(8);
+        const before = await inFlight('event_streams');
+        const stream = await openStream(nurse);
+        const at = (await inFlight('event_streams')).findIndex((n, i) => n > before[i]!);
+        // Not told apart when the earlier stream ended at the same moment: set aside.
+        if (at === -1) await stream.close();
+        else streams.push({ at, ...stream });
+      }
+      // A login in flight: its head and part of its body sent, the rest held back.
+      const form = new URLSearchParams({
+        grant_type: 'password',
+        client_id: '1',
+        product_id: '1',
+        username: 'verpleegkundige',
+        password: DEMO_PASSWORD,
+      }).toString();
+      const socket = connect(Number(new URL(proxy).port), '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on('error', () => {}); // a cut connection: the answer stays empty
+      const closed = new Promise((resolve) => socket.on('close', resolve));
+      socket.write(
+        `POST /oauth/token HTTP/1.1\r\nhost: portal\r\ncontent-type: application/x-www-form-urlencoded\r\n` +
+          `content-length: ${form.length}\r\nconnection: close\r\n\r\n${form.slice(0, 10)}`,
+      );
+      await until('the login to reach an instance', async () =>
+        (await inFlight('portal')).some((n) => n > 0),
+      );
+      const down = (await inFlight('portal'))[0]! > 0 ? 0 : 1;
+      const server = `app${down + 1}`;
+      // As when its checks fail: the instance is marked down.
+      await admin(`set server portal/${server} health down`);
+      try {
+        const there = streams.filter((s) => s.at === down);
+        await until('the streams of the instance taken out to end', () => there.every((s) => s.ended()));
+        await new Promise((r) => setTimeout(r, 500));
+        expect(streams.filter((s) => s.at !== down && s.ended())).toEqual([]);
+        socket.end(form.slice(10));
+        await closed;
+        expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      } finally {
+        await admin(`set server portal/${server} health up`);
+        for (const stream of streams) await stream.close();
+      }
     });
 
     it('loses no registration and fails no request when an instance is killed mid-round', async () => {

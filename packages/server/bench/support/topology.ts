@@ -91,9 +91,18 @@ export async function startInstance(env: Record<string, string>, dataDir: string
   return running(child, `127.0.0.1:${port}`);
 }
 
-/** HAProxy with the checked-in configuration in front of `instances`, ready when it routes /health/ready. */
-export async function startHaproxy(binary: string, bind: string, instances: string[]): Promise<Running> {
-  const child = spawn(binary, ['-db', '-f', haproxyConfig], {
+/**
+ * HAProxy with the checked-in configuration in front of `instances`, ready when it routes /health/ready.
+ * `extraConfig`: further configuration files (a test's admin socket).
+ */
+export async function startHaproxy(
+  binary: string,
+  bind: string,
+  instances: string[],
+  extraConfig: string[] = [],
+): Promise<Running> {
+  const files = [haproxyConfig, ...extraConfig].flatMap((file) => ['-f', file]);
+  const child = spawn(binary, ['-db', ...files], {
     env: {
       ...process.env,
       ZP_PROXY_BIND: bind,
