@@ -1,18 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../../../test/helpers/temp-dirs.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 
-const made: string[] = [];
-const dataDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'zp-config-'));
-  made.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+const dataDir = tempDirs('zp-config-');
 
 describe('loadConfig', () => {
   it('uses the documented defaults and generates a secret key once in embedded mode', () => {

@@ -1,30 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { readArchive, writeArchive, type ArchiveContents } from '../archive.ts';
 import { openFailure, readBackupStatus } from '../backup-status.ts';
 import { requestBackup } from '../control-channel.ts';
 import { startEmbeddedBackups } from '../embedded-backups.ts';
 import { restoreArchive } from '../restore.ts';
+import { tempDirs } from '../../../../test/helpers/temp-dirs.ts';
 
 const KEY = Buffer.from('5c'.repeat(32), 'hex');
 const OTHER_KEY = Buffer.from('c5'.repeat(32), 'hex');
 const SECRET = 'tamper-test-secret-key-do-not-leak-0123456789';
 const HEADER = 8 + 1 + 32 + 16;
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'zp-tamper-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirs('zp-tamper-');
 
 /** The records of an archive: [start, end) byte offsets after the header. */
 function records(bytes: Buffer): [number, number][] {
