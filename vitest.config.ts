@@ -40,6 +40,11 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker on a 2-core machine; the API suites wait on the database half the time.
     maxWorkers: 2,
+    // Each module transformed once per run, not once per project: the PGlite and PostgreSQL API projects (and the
+    // two Vitest processes of `npm test`) load the same server sources, and a worker reads a cached module from
+    // disk instead of asking the main process (node_modules/.experimental-vitest-cache, written atomically, keyed
+    // by content and config, cleared when the lockfile changes). Both API projects: 327 → 307 CPU-s.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         test: {
