@@ -1,5 +1,5 @@
 // Runs the given npm scripts at the same time and fails if any fails: `npm test`'s checks (typecheck, eslint,
-// prettier, depcruise) are single-threaded and independent, so on two cores they take half the time together;
+// oxfmt, depcruise) are mostly single-threaded and independent, so on two cores they take half the time together;
 // its two Vitest runs (the browser tests, and every other suite at a lower CPU priority) fill both cores.
 // By default each script's output is printed as one block when it ends, so the logs do not interleave; with
 // `--stream` every line is printed as it comes, prefixed with its script's name (for long runs such as the

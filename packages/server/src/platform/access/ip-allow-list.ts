@@ -4,7 +4,8 @@ type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
 /** Result of {@link parseAllowEntry}: the normalised entry, or a Dutch message for the form. */
 export type AllowEntryParse =
-  { ok: true; value: string; kind: 'ipv4' | 'ipv6'; prefixLength: number } | { ok: false; message: string };
+  | { ok: true; value: string; kind: 'ipv4' | 'ipv6'; prefixLength: number }
+  | { ok: false; message: string };
 
 export const ALLOW_ENTRY_MESSAGES = {
   EMPTY: 'Vul een IP-adres of een reeks in CIDR-notatie in.',

@@ -6,7 +6,8 @@ import { type TotpVerification, verifyTotp } from './totp.ts';
 
 /** Outcome of {@link checkAccountCode}: ok only when the code was right AND its step was claimed. */
 export type AccountCodeCheck =
-  { ok: true; step: number } | { ok: false; reason: 'invalid' | 'replay' | 'no_secret' };
+  | { ok: true; step: number }
+  | { ok: false; reason: 'invalid' | 'replay' | 'no_secret' };
 
 /** The account's active TOTP secret, or null when it has none or it does not open (wrong key, copied row). */
 export function openAccountSecret(app: FastifyInstance, account: AccountRow): string | null {

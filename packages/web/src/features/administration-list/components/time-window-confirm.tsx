@@ -16,7 +16,8 @@ export interface WindowTimingInput {
 }
 
 type Prompt =
-  { kind: 'confirm'; reason: TimingReason; error?: string } | { kind: 'refused'; message: string };
+  | { kind: 'confirm'; reason: TimingReason; error?: string }
+  | { kind: 'refused'; message: string };
 
 /**
  * "Gegeven" by the dose's time window: inside it one tap registers; just outside it the nurse confirms

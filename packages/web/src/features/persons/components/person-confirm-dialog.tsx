@@ -13,7 +13,12 @@ import { useSendPasswordMail } from '../api/send-password-mail.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 
 export type ConfirmAction =
-  'delete' | 'deactivate' | 'activate' | 'forceLogout' | 'reset2fa' | 'sendPasswordMail';
+  | 'delete'
+  | 'deactivate'
+  | 'activate'
+  | 'forceLogout'
+  | 'reset2fa'
+  | 'sendPasswordMail';
 
 export interface PendingConfirm {
   action: ConfirmAction;
