@@ -6,8 +6,15 @@ describeBrowser('routing, login and the session', () => {
 
   it('sends a logged-out deep link to /login and back there after login', async () => {
     const { context, page } = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.js')) scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto('/management/log');
     await page.waitForURL('**/login');
+    await page.getByLabel(/gebruikersnaam/i).waitFor();
+    // The form comes from the entry chunk: the router and the Logboek load while the user types, not before.
+    expect(scripts.filter((path) => /\/(full-app|log)-[\w-]+\.js$/.test(path))).toEqual([]);
     await logIn(page, 'beheerder');
     await page.waitForURL('**/management/log');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/^Logboek/);

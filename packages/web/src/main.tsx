@@ -3,23 +3,32 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
 import { PublicApp, PublicErrorBoundary, PUBLIC_ENTRY_PATH } from './app/public-app.tsx';
+import { visitStart } from './app/public-start.ts';
 import { PageLoader } from './components/page-loader.tsx';
 import type { PageNavigateOptions } from './lib/page-navigation.tsx';
 import { loadChunk } from './lib/lazy-chunk.ts';
 import { initI18n } from './lib/i18n.ts';
+import { isLoggedIn } from './lib/session.ts';
 
 void initI18n();
 
 const loadFullApp = () => loadChunk(() => import('./app/full-app.tsx'));
 
+/** Decided once, before the first render: a logged-out deep link is on /login from the start (public-start.ts). */
+const start = visitStart(window.location, isLoggedIn());
+if (start.app === 'public' && start.redirect) {
+  // In React Router's history format, so the full app's router (created later on /login) reads the same state.
+  window.history.replaceState({ usr: start.redirect.state, key: 'default', idx: 0 }, '', PUBLIC_ENTRY_PATH);
+}
+
 /**
- * A session that starts on /login gets the light public app (`app/public-app.tsx`), without
- * React Router; it hands over to the full app (React Router, every page) when the URL leaves
- * /login. Any other start is the full app at once.
+ * A session that starts on /login (also a logged-out deep link, sent there above) gets the light
+ * public app (`app/public-app.tsx`), without React Router; it hands over to the full app (React
+ * Router, every page) when the URL leaves /login. Any other start is the full app at once.
  */
 function Root() {
   const [fullApp, setFullApp] = useState<ComponentType | null>(null);
-  const [publicStart] = useState(() => window.location.pathname === PUBLIC_ENTRY_PATH);
+  const [publicStart] = useState(() => start.app === 'public');
   /** The full app's chunk did not load: the error view with its reload button. */
   const [failure, setFailure] = useState<unknown>();
   if (failure !== undefined) throw failure;
