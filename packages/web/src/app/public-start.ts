@@ -1,4 +1,4 @@
-import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '@zorgportaal/contract';
+import { findProtectedRoute, PUBLIC_ROUTES } from '@zorgportaal/contract';
 import { PUBLIC_ENTRY_PATH } from './public-app.tsx';
 
 /** Where a visit starts: the light public app on /login (`public-app.tsx`), or the full app. */
@@ -27,6 +27,6 @@ export function visitStart(
   const { pathname, search, hash } = location;
   if (pathname === PUBLIC_ENTRY_PATH) return { app: 'public' };
   if (loggedIn || isPublicPath(pathname)) return { app: 'full' };
-  const known = pathname === '/' || PROTECTED_ROUTES.some((route) => route.path === pathname);
+  const known = pathname === '/' || findProtectedRoute(pathname) !== undefined;
   return { app: 'public', redirect: { state: known ? { from: { pathname, search, hash } } : {} } };
 }
