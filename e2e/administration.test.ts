@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 import { cardOf, planDoseNow } from './support/dose-now.ts';
 
 /** The shared server is busy (one build, several suites): allow a few seconds for a change to show. */
@@ -38,9 +39,7 @@ describeBrowser('administration registration', () => {
 
   it("registers a dose and a refusal on today's list; the results and the dashboard show them", async () => {
     const { context, page } = await browser.newPage();
-    await page.goto(RESULTS);
-    await page.waitForURL('**/login');
-    await logIn(page, 'verpleegkundige');
+    await openSignedIn(page, RESULTS, 'verpleegkundige');
     await page.waitForURL(`**${RESULTS}`);
     const resultsBefore = await resultCounts(page);
     const dashboardBefore = await dashboardTotals(page);
@@ -96,8 +95,7 @@ describeBrowser('administration registration', () => {
     // A risk product due now (inside its time window at any hour).
     const planned = await planDoseNow(null, { product: 'INSULINE GLARGINE' });
     const nurse = await browser.newPage();
-    await nurse.page.goto('/administrationlist');
-    await logIn(nurse.page, 'verpleegkundige');
+    await openSignedIn(nurse.page, '/administrationlist', 'verpleegkundige');
     await nurse.page.waitForURL('**/administrationlist');
     const risky = nurse.page.locator(cardOf(planned));
     await risky.waitFor();
@@ -116,8 +114,7 @@ describeBrowser('administration registration', () => {
     await nurse.context.close();
 
     const colleague = await browser.newPage();
-    await colleague.page.goto(`/administrationlist?department=${departmentId}`);
-    await logIn(colleague.page, 'beheerder');
+    await openSignedIn(colleague.page, `/administrationlist?department=${departmentId}`, 'beheerder');
     await colleague.page.waitForURL('**/administrationlist**');
     const same = cardByKey(colleague.page, key);
     await same.getByTestId('double-check-button').click();

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { baseURL, DEMO_PASSWORD, describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { baseURL, DEMO_PASSWORD, describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 import { navigate } from './support/settle.ts';
 
 /** The pharmacy opens a client of the care centre it supplies, through the API as its own screens do. */
@@ -34,8 +35,7 @@ describeBrowser("a care centre sees the network's access to its client", () => {
   it("shows the pharmacy's read in the Logboek and in the client's access overview, with its PDF", async () => {
     const client = await pharmacyReadsAClient();
     const { context, page } = await browser.newPage();
-    await page.goto(`/management/log?personId=${client.personId}`);
-    await logIn(page, 'beheerder');
+    await openSignedIn(page, `/management/log?personId=${client.personId}`, 'beheerder');
     await page.waitForURL('**/management/log?personId=*');
 
     // The Logboek: the pharmacy's read, by organisation and role, no one at the pharmacy named.

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 /** The shared server is busy (one build, several suites): allow a few seconds for a change to show. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -16,8 +17,7 @@ describeBrowser('Communicatie and VP', () => {
 
   it('the nurse writes to the pharmacy; the pharmacist sees the counter rise without a reload and answers', async () => {
     const pharmacist = await browser.newPage();
-    await pharmacist.page.goto('/communication');
-    await logIn(pharmacist.page, 'apotheker');
+    await openSignedIn(pharmacist.page, '/communication', 'apotheker');
     await pharmacist.page.waitForURL('**/communication');
     await pharmacist.page.getByTestId('header-messages').waitFor();
     await pharmacist.page
@@ -31,8 +31,7 @@ describeBrowser('Communicatie and VP', () => {
     const before = await headerUnread(pharmacist.page);
 
     const nurse = await browser.newPage();
-    await nurse.page.goto('/communication');
-    await logIn(nurse.page, 'verpleegkundige');
+    await openSignedIn(nurse.page, '/communication', 'verpleegkundige');
     await nurse.page.waitForURL('**/communication');
     await nurse.page.getByTestId('compose-open').click();
     const dialog = nurse.page.getByRole('dialog', { name: 'Nieuw bericht' });
@@ -76,8 +75,7 @@ describeBrowser('Communicatie and VP', () => {
 
   it('the GP sees open items, records a medication review and finds it on Terugblikken', async () => {
     const { context, page } = await browser.newPage();
-    await page.goto('/vp/dashboard');
-    await logIn(page, 'huisarts');
+    await openSignedIn(page, '/vp/dashboard', 'huisarts');
     await page.waitForURL('**/vp/dashboard');
     await page.getByTestId('vp-table').waitFor();
     expect(await page.getByTestId('vp-signature').count()).toBeGreaterThan(0);
@@ -123,8 +121,7 @@ describeBrowser('Communicatie: a message about an order or an INR value', () => 
 
   it('the pharmacist writes about an order from the order list; the thread names the order', async () => {
     const { context, page } = await browser.newPage();
-    await page.goto('/orders');
-    await logIn(page, 'apotheker');
+    await openSignedIn(page, '/orders', 'apotheker');
     await page.waitForURL('**/orders');
     const button = page.getByTestId('order-message').first();
     await button.waitFor();
@@ -154,8 +151,7 @@ describeBrowser('Communicatie: a message about an order or an INR value', () => 
 
   it("the GP writes about a client's INR value and opens the value again from the thread", async () => {
     const { context, page } = await browser.newPage();
-    await page.goto('/inrvalues');
-    await logIn(page, 'huisarts');
+    await openSignedIn(page, '/inrvalues', 'huisarts');
     await page.waitForURL('**/inrvalues');
     await page.getByTestId('trombosis-patient-select').click();
     await page.getByRole('option').first().click();

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 import { drawSignature } from './support/signature.ts';
 
 /** The shared server is busy (one build, several suites): allow a few seconds for a change to show. */
@@ -42,8 +43,7 @@ describeBrowser('eTDR informed consent', () => {
 
   it('records a drawn consent from the toedienlijst; the warning goes and the AMO shows the signature', async () => {
     const { context, page } = await browser.newPage();
-    await page.goto('/administrationlist');
-    await logIn(page, 'verpleegkundige');
+    await openSignedIn(page, '/administrationlist', 'verpleegkundige');
     await page.waitForURL('**/administrationlist');
     const patient = await patientWithoutConsent(page);
     const cardsOfPatient = page.getByTestId('moment-card').filter({

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeBrowser, logInAt, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 import { navigate } from './support/settle.ts';
 
 /**
@@ -79,7 +80,7 @@ const COUNTS: Record<string, Count> = {
 async function compareTiles(page: Page, username: string, expectKeys: string[]) {
   await page.setViewportSize({ width: 1280, height: 800 });
   // Some roles land elsewhere (their start page); the landing tiles are on /dashboard for everyone.
-  await logInAt(page, '/dashboard', username);
+  await openSignedIn(page, '/dashboard', username);
   await page.getByTestId('dashboard-tiles').waitFor();
   const tiles = await page.getByTestId('dashboard-tile').evaluateAll((all) =>
     all.map((tile, index) => ({

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, logInAt, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 /**
  * One date input everywhere (DD-MM-YYYY): an impossible date of birth typed in Personen is a field
@@ -23,7 +24,7 @@ describeBrowser('dates (DD-MM-YYYY, impossible dates refused)', () => {
 
   it('refuses 31-02-1949 as a date of birth in Personen and keeps the stored date', async () => {
     const { context, page } = await browser.newPage();
-    await logInAt(page, '/management/persons', 'beheerder');
+    await openSignedIn(page, '/management/persons', 'beheerder');
     await page.getByTestId('persons-table').waitFor();
 
     await page.getByTestId('person-create').click();

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { DEFAULT_ROLES } from '@zorgportaal/contract';
 import { axeProblems } from './support/axe.ts';
-import { describeBrowser, logInAt, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 import { coveredActions, permittedRoutes, routeOpener, sidewaysHidden } from './support/layout.ts';
 
 /**
@@ -49,7 +50,7 @@ describeBrowser('every screen of every role at a desk (1280×800)', () => {
         const { context, page } = await browser.newPage();
         await page.setViewportSize(DESK);
         const { openInApp } = routeOpener(page);
-        await logInAt(page, '/dashboard', username);
+        await openSignedIn(page, '/dashboard', username);
         const problems: Record<string, string[]> = {};
         for (const route of await permittedRoutes(page)) {
           await openInApp(route);

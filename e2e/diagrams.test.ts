@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeBrowser, logInAt, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 /**
  * Diagrammen on the server: the GP saves a diagram and finds it again below the form after a reload,
@@ -12,7 +13,7 @@ describeBrowser('diagrams', () => {
 
   it("shows a GP's saved diagram back to the GP, from the server", async () => {
     const { context, page } = await browser.newPage();
-    await logInAt(page, '/zp/medication/diagram/add', 'huisarts');
+    await openSignedIn(page, '/zp/medication/diagram/add', 'huisarts');
     await page.getByTestId('saved-diagrams').waitFor();
     await page.getByTestId('diagram-title').fill(title);
     await page.getByTestId('diagram-save').click();

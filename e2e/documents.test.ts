@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, logInAt, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 /**
  * Documents: a Beheerder of Zorgcentrum De Berk uploads a document, downloads it again byte for byte,
@@ -17,7 +18,7 @@ function pdf(marker: string): Buffer {
 }
 
 async function openDocuments(page: Page, username: string) {
-  await logInAt(page, '/support/documents', username);
+  await openSignedIn(page, '/support/documents', username);
   await page.getByTestId('documents-table').waitFor();
 }
 

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { describeBrowser, logInAt, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 /**
  * Koppelingen: De Berk's Beheerder switches the demo MijnCaress link off, adds a link to a local ECD
@@ -80,7 +81,7 @@ describeBrowser('integrations', () => {
 
   it('adds an ECD link, synchronises it and reads the report with the refused lines', async () => {
     const { context, page } = await browser.newPage();
-    await logInAt(page, '/management/advanced', 'beheerder');
+    await openSignedIn(page, '/management/advanced', 'beheerder');
     await page.getByTestId('advanced-tab-integrations').click();
     await row(page, 'MijnCaress ECD').waitFor();
     // The demo link off, so the sync runs the new one.

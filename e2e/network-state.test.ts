@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Route } from 'playwright-core';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 /**
  * Slow or lost Wi-Fi must not look like a dead tap: a progress bar while a screen or its data
@@ -15,8 +16,7 @@ describeBrowser('network state on the ward tablet', () => {
     // The page's clock is moved past the 3 s after which a request counts as slow, instead of waiting.
     await page.clock.install();
     await page.setViewportSize({ width: 800, height: 1100 });
-    await page.goto('/administrationlist');
-    await logIn(page, 'verpleegkundige');
+    await openSignedIn(page, '/administrationlist', 'verpleegkundige');
     await page.getByTestId('moment-card').first().waitFor();
     const indicator = page.getByTestId('offline-indicator');
     expect(await indicator.count()).toBe(0);
@@ -38,8 +38,7 @@ describeBrowser('network state on the ward tablet', () => {
     // The page's clock is moved past the 3 s after which a request counts as slow, instead of waiting.
     await page.clock.install();
     await page.setViewportSize({ width: 800, height: 1100 });
-    await page.goto('/administrationlist');
-    await logIn(page, 'verpleegkundige');
+    await openSignedIn(page, '/administrationlist', 'verpleegkundige');
     await page.getByTestId('moment-card').first().waitFor();
     const progress = page.getByTestId('network-progress');
     await progress.waitFor({ state: 'detached' });

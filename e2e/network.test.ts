@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, logInAt, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 /**
  * Zorgnetwerk: the pharmacy's Beheerder proposes to supply Zorgcentrum Het Anker, Het Anker's
@@ -8,7 +9,7 @@ import { describeBrowser, logInAt, useBrowser } from './support/browser.ts';
  * Het Anker confirms, and the pharmacy removes it again (so other tests see the demo network).
  */
 async function openNetwork(page: Page, username: string) {
-  await logInAt(page, '/healthcare/infrastructure', username);
+  await openSignedIn(page, '/healthcare/infrastructure', username);
   await page.getByTestId('network-links').waitFor();
 }
 

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 /** A change the user made shows right away; a change made elsewhere comes with the list's next poll. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -12,9 +13,7 @@ const rowWith = (page: Page, text: string) =>
   page.locator('[data-testid="order-row"]', { hasText: text }).first();
 
 async function openOrders(page: Page, username: string) {
-  await page.goto('/orders');
-  await page.waitForURL('**/login');
-  await logIn(page, username);
+  await openSignedIn(page, '/orders', username);
   await page.waitForURL('**/orders');
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Bestellingen');
 }
@@ -88,9 +87,7 @@ describeBrowser('Baxter rolls', () => {
 
   it('the pharmacy lays a roll out, the care centre hands it over', async () => {
     const pharmacist = await browser.newPage();
-    await pharmacist.page.goto('/baxter');
-    await pharmacist.page.waitForURL('**/login');
-    await logIn(pharmacist.page, 'apotheker');
+    await openSignedIn(pharmacist.page, '/baxter', 'apotheker');
     await pharmacist.page.waitForURL('**/baxter');
     const waiting = pharmacist.page
       .locator('[data-testid="roll-row"]:has([data-status="waiting_for_file"])')
@@ -108,9 +105,7 @@ describeBrowser('Baxter rolls', () => {
     expect(await pharmacyRow.getByTestId('roll-laid-out').textContent()).toContain('apotheker');
 
     const nurse = await browser.newPage();
-    await nurse.page.goto('/baxter');
-    await nurse.page.waitForURL('**/login');
-    await logIn(nurse.page, 'verpleegkundige');
+    await openSignedIn(nurse.page, '/baxter', 'verpleegkundige');
     await nurse.page.waitForURL('**/baxter');
     const row = nurse.page.locator(`[data-testid="roll-row"][data-roll-id="${rollId}"]`);
     expect(await row.getByTestId('roll-status').textContent()).toContain('Uitgezet');

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeBrowser, logInAt, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 /**
  * The administrator of Zorgcentrum De Berk manages a person from creation to the trash
@@ -13,7 +14,7 @@ const screenName = `Anna Maria van ${lastName}`;
 const editedName = `Anna Marie van ${lastName}`;
 const username = `e2e.${run}`;
 
-const logInAsBeheerder = (page: Page, path = '/dashboard') => logInAt(page, path, 'beheerder');
+const logInAsBeheerder = (page: Page, path = '/dashboard') => openSignedIn(page, path, 'beheerder');
 
 /** The persons list searched for this run's person; waits until the search has been applied. */
 async function searchPersons(page: Page): Promise<void> {

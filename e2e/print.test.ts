@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 describeBrowser('printing', () => {
   const browser = useBrowser();
 
   it('prints the Baxter list with its week, and the Toedienlijst without buttons or headings over the rows', async () => {
     const { context, page } = await browser.newPage();
-    await page.goto('/baxter');
-    await logIn(page, 'verpleegkundige');
+    await openSignedIn(page, '/baxter', 'verpleegkundige');
     await page.waitForURL('**/baxter');
     await page.getByTestId('week-label').waitFor();
     const week = await page.getByTestId('week-label').textContent();

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 /**
  * The trombosis service writes to the care centre about a client's INR value; the care centre answers and
@@ -11,8 +12,7 @@ describeBrowser('Communicatie between the trombosis service and the care centre'
   it('trombose writes to De Berk about an INR value; the nurse answers; the answer appears at the service', async () => {
     const service = await browser.newPage();
     const { page } = service;
-    await page.goto('/inrvalues');
-    await logIn(page, 'trombose');
+    await openSignedIn(page, '/inrvalues', 'trombose');
     await page.waitForURL('**/inrvalues');
     await page.getByTestId('trombosis-patient-select').click();
     await page.getByRole('option').filter({ hasText: 'Zorgcentrum De Berk' }).first().click();
@@ -34,8 +34,7 @@ describeBrowser('Communicatie between the trombosis service and the care centre'
     expect(await page.getByTestId('thread-inr').textContent()).toMatch(/^INR-waarde \d+,\d/);
 
     const nurse = await browser.newPage();
-    await nurse.page.goto('/communication');
-    await logIn(nurse.page, 'verpleegkundige');
+    await openSignedIn(nurse.page, '/communication', 'verpleegkundige');
     await nurse.page.waitForURL('**/communication');
     const row = nurse.page.getByTestId('thread-row').filter({ hasText: subject });
     expect(await row.getAttribute('data-unread')).toBe('true');

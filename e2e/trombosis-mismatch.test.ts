@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 /** The shared server is busy (one build, several suites): allow a few seconds for a change to show. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -34,9 +35,7 @@ describeBrowser('coumarin scheme and agreement mismatch', () => {
       // client: an agreement the service has not dosed. Stopped again at the end, so the demo stays intact.
       const anker = await browser.newPage();
       await anker.page.setViewportSize(viewport);
-      await anker.page.goto('/');
-      await anker.page.waitForURL('**/login');
-      await logIn(anker.page, 'anker');
+      await openSignedIn(anker.page, '/', 'anker');
       await anker.page.waitForURL('**/dashboard');
       const patients = (await callApi(anker.page, 'GET', '/api/trombosis/patients')).json as {
         Rows: { Id: number; ScreenName: string; Drug: string | null }[];
@@ -70,9 +69,7 @@ describeBrowser('coumarin scheme and agreement mismatch', () => {
         // The trombosis service sees the client in the dashboard's list and follows the link to the scheme.
         const { context, page } = await browser.newPage();
         await page.setViewportSize(viewport);
-        await page.goto('/');
-        await page.waitForURL('**/login');
-        await logIn(page, 'trombose');
+        await openSignedIn(page, '/', 'trombose');
         await page.waitForURL('**/dashboard');
         await page.goto('/zp/trombosisservice/dashboard');
         const list = page.getByTestId('mismatch-list');

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -49,9 +50,7 @@ describeBrowser('trombosis service', () => {
         (window as unknown as { printed: number }).printed++;
       };
     });
-    await page.goto('/');
-    await page.waitForURL('**/login');
-    await logIn(page, 'trombose');
+    await openSignedIn(page, '/', 'trombose');
     await page.waitForURL('**/dashboard');
 
     // The landing tiles show the service's own work.
@@ -131,9 +130,7 @@ describeBrowser('trombosis service', () => {
   it('verpleegkundige: the coumarin dose on the Toedienlijst needs a double check', async () => {
     const { context, page } = await browser.newPage();
     await page.setViewportSize({ width: 800, height: 1100 });
-    await page.goto('/');
-    await page.waitForURL('**/login');
-    await logIn(page, 'verpleegkundige');
+    await openSignedIn(page, '/', 'verpleegkundige');
     await page.waitForURL('**/dashboard');
     const tiles = page.locator('[data-testid="dashboard-tile"][data-key="roundsOpen"]');
     await tiles.first().waitFor();
@@ -155,9 +152,7 @@ describeBrowser('trombosis service', () => {
 
   it('trombose: the screens with a patient chosen pass axe at 800 and 1280 px, without a sideways scroll', async () => {
     const { context, page } = await browser.newPage();
-    await page.goto('/');
-    await page.waitForURL('**/login');
-    await logIn(page, 'trombose');
+    await openSignedIn(page, '/', 'trombose');
     await page.waitForURL('**/dashboard');
     await page.goto(DASHBOARD);
     const link = page.getByTestId('ttr-table').getByRole('link').first();

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 import { drawSignature } from './support/signature.ts';
 
 /** The shared server is busy (one build, several suites): allow a few seconds for a change to show. */
@@ -18,8 +19,7 @@ describeBrowser('VP: the authorised signature', () => {
 
   it('huisarts opens a waiting agreement from the dashboard, signs it on screen and sees it signed', async () => {
     const { context, page } = await browser.newPage();
-    await page.goto('/vp/dashboard');
-    await logIn(page, 'huisarts');
+    await openSignedIn(page, '/vp/dashboard', 'huisarts');
     await page.waitForURL('**/vp/dashboard');
     const before = await waitingTotal(page);
     expect(before).toBeGreaterThan(0);
@@ -75,8 +75,7 @@ describeBrowser('VP: the screens a prescriber opens', () => {
 
   it("huisarts reads a client's INR values read-only from the menu and never lands on a ward screen", async () => {
     const { context, page } = await browser.newPage();
-    await page.goto('/login');
-    await logIn(page, 'huisarts');
+    await openSignedIn(page, '/dashboard', 'huisarts');
     await page.waitForURL('**/dashboard');
     const nav = page.getByTestId('main-nav');
     // The GP's menu is long enough to fold its areas: Trombosedienst opens with one click.

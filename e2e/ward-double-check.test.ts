@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, describeBrowser, logIn, sessionValue, useBrowser } from './support/browser.ts';
+import { DEMO_PASSWORD, describeBrowser, sessionValue, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 import { cardOf, planDoseNow } from './support/dose-now.ts';
 
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -29,9 +30,7 @@ async function doubleCheckAtTheBedside(
   // A risk dose (an opiate) due now: "Gegeven" leads straight to the colleague's check, inside the
   // dose's time window whatever the hour of the run (the demo's rounds run from 07:00 to 22:00).
   const agreementId = await planDoseNow(null, { product: 'OXYCODON CAPSULE 5MG' });
-  await page.goto('/administrationlist');
-  await page.waitForURL('**/login');
-  await logIn(page, 'verpleegkundige');
+  await openSignedIn(page, '/administrationlist', 'verpleegkundige');
   await page.waitForURL('**/administrationlist');
 
   // Every card carries the client's face (a photo, or the initials when there is none).

@@ -3,7 +3,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '@zorgportaal/contract';
 import { axeProblems } from './support/axe.ts';
 import { cardOf, planDoseNow } from './support/dose-now.ts';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 import { routeOpener, sidewaysHidden } from './support/layout.ts';
 import { trackApiCalls } from './support/settle.ts';
 
@@ -47,8 +48,7 @@ describeBrowser('ward-ready layout and accessibility', () => {
     // One login for the whole file: the Beheerder may see every route of the portal.
     ({ context, page } = await browser.newPage());
     opener = routeOpener(page);
-    await page.goto('/login');
-    await logIn(page, 'beheerder');
+    await openSignedIn(page, '/dashboard', 'beheerder');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   });
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiAs } from './support/api.ts';
 import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 import { cardOf, planDoseNow } from './support/dose-now.ts';
 
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -67,8 +68,7 @@ describeBrowser('the ward round through a Wi-Fi drop (800×1100)', () => {
       if (new URL(response.url()).pathname === '/api/administration/registration')
         answers.push(response.status());
     });
-    await page.goto('/administrationlist');
-    await logIn(page, 'verpleegkundige');
+    await openSignedIn(page, '/administrationlist', 'verpleegkundige');
     await page.waitForURL('**/administrationlist*');
     await page.locator(cardOf(taken)).waitFor();
     expect(await controlled(page)).toMatch(/\/sw\.js$/);
@@ -191,8 +191,7 @@ describeBrowser('the ward round through a Wi-Fi drop (800×1100)', () => {
 
   it('is installable: a manifest with name, icons and standalone display, and a service worker in control', async () => {
     const { context, page } = await browser.newPage({ serviceWorkers: 'allow' });
-    await page.goto('/dashboard');
-    await logIn(page, 'verpleegkundige');
+    await openSignedIn(page, '/dashboard', 'verpleegkundige');
     await page.waitForURL('**/dashboard');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     const manifest = (await (await page.request.get(href!)).json()) as {

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 import { planDoseNow } from './support/dose-now.ts';
 
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -40,9 +41,7 @@ describeBrowser('a ward round on the tablet (800×1100)', () => {
     await planDoseNow(null);
     const { context, page } = await browser.newPage();
     await page.setViewportSize({ width: 800, height: 1100 });
-    await page.goto('/');
-    await page.waitForURL('**/login');
-    await logIn(page, 'verpleegkundige');
+    await openSignedIn(page, '/', 'verpleegkundige');
     await page.waitForURL('**/dashboard');
 
     // The landing page shows her work, not staff counts.
@@ -107,9 +106,7 @@ describeBrowser('a ward round on the tablet (800×1100)', () => {
   it('remembers "alleen open" on this device and shows only open doses', async () => {
     const { context, page } = await browser.newPage();
     await page.setViewportSize({ width: 800, height: 1100 });
-    await page.goto('/administrationlist');
-    await page.waitForURL('**/login');
-    await logIn(page, 'verpleegkundige');
+    await openSignedIn(page, '/administrationlist', 'verpleegkundige');
     await page.waitForURL('**/administrationlist*');
     await page.getByTestId('time-group').first().waitFor();
     await page.getByRole('switch', { name: 'Alleen open' }).check();

@@ -1,14 +1,15 @@
 import { rmSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, describeBrowser, logInAt, useBrowser } from './support/browser.ts';
+import { baseURL, describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 import { cardOf } from './support/dose-now.ts';
 import { launchWithCamera, videoPath, writeDataMatrixVideo } from './support/fake-camera.ts';
 import { planSachetNow } from './support/scan-world.ts';
 
 /** Opens the nurse's list on the tablet at the card of the world's dose, with its scanner open. */
 async function openScanner(page: Page, agreementId: number) {
-  await logInAt(page, '/administrationlist', 'verpleegkundige');
+  await openSignedIn(page, '/administrationlist', 'verpleegkundige');
   const card = page.locator(cardOf(agreementId));
   await card.scrollIntoViewIfNeeded();
   await card.getByTestId('scan-button').click();

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
 const HOUR = 3_600_000;
@@ -33,9 +34,7 @@ describeBrowser('the time window of a dose on the ward', () => {
     it(`a dose planned hours ahead is never registered silently (${size.width} px)`, async () => {
       const { context, page } = await browser.newPage();
       await page.setViewportSize(size);
-      await page.goto('/administrationlist');
-      await page.waitForURL('**/login');
-      await logIn(page, 'verpleegkundige');
+      await openSignedIn(page, '/administrationlist', 'verpleegkundige');
       await page.waitForURL('**/administrationlist*');
       const { key, card } = await doseHoursAhead(page);
 

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { describeBrowser, logIn, useBrowser } from './support/browser.ts';
+import { describeBrowser, useBrowser } from './support/browser.ts';
+import { openSignedIn } from './support/signed-in.ts';
 
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
@@ -47,8 +48,7 @@ describeBrowser('toasts on the ward tablet', () => {
     const { context, page } = await browser.newPage();
     const height = 1100;
     await page.setViewportSize({ width: 800, height });
-    await page.goto('/administrationlist');
-    await logIn(page, 'verpleegkundige');
+    await openSignedIn(page, '/administrationlist', 'verpleegkundige');
     await page.waitForURL('**/administrationlist*');
     const [first, second, next] = await plainAsNeededCards(page);
     expect(next).toBeDefined();
@@ -99,8 +99,7 @@ describeBrowser('toasts on the ward tablet', () => {
   it('1280 px: toasts stay top right, below the header, newest on top', async () => {
     const { context, page } = await browser.newPage();
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/administrationlist');
-    await logIn(page, 'verpleegkundige');
+    await openSignedIn(page, '/administrationlist', 'verpleegkundige');
     await page.waitForURL('**/administrationlist*');
     const [card] = await plainAsNeededCards(page);
     const count = await card!.getByTestId('as-needed-count').textContent();

@@ -61,16 +61,5 @@ export async function logIn(page: Page, username: string, password = DEMO_PASSWO
   await page.getByRole('button', { name: /inloggen/i }).click();
 }
 
-/**
- * Opens `path` logged out, logs in on the login page the portal sends the visitor to, and lands back on
- * `path` (the portal keeps the origin): one page load instead of logging in first and loading `path` again.
- */
-export async function logInAt(page: Page, path: string, username: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForURL('**/login');
-  await logIn(page, username);
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
-}
-
 export const sessionValue = (page: Page, key: string) =>
   page.evaluate((k) => window.sessionStorage.getItem(k), key);
