@@ -3,6 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
+// `--outdir=<dir>`: elsewhere than dist/ (the tests' own build, test/helpers/built-server.ts); the folder must be
+// below packages/server, where the packages and the migrations are found from.
+const outdir = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length);
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
   (name) => name !== '@zorgportaal/contract',
@@ -17,7 +20,7 @@ await build({
     'cli/to-postgres': new URL('./src/cli/to-postgres.ts', import.meta.url).pathname,
     'cli/log-archive': new URL('./src/cli/log-archive.ts', import.meta.url).pathname,
   },
-  outdir: new URL('./dist', import.meta.url).pathname,
+  outdir: outdir ?? new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { removeBuiltServers } from './helpers/built-server.ts';
 import { makeTemplates } from './helpers/test-database.ts';
 
 type Db = 'pglite' | 'postgres';
@@ -42,6 +43,7 @@ export default async function setup(project: TestProject) {
   project.provide('databaseTemplates', templates);
   return async () => {
     await cleanup();
+    removeBuiltServers();
     // A template started for a project whose setup never ran (no file of it in this run).
     for (const [other, unclaimed] of started) {
       started.delete(other);

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
 import { newPersonBody } from '../../../../test/helpers/persons.ts';
 import { embeddedDataDir } from '../../../../test/helpers/test-database.ts';
+import { builtServer } from '../../../../test/helpers/built-server.ts';
 
 /**
- * Durability of the embedded database: the portal runs as a child process on PGlite in a temporary
+ * Durability of the embedded database: the portal (the built bundle) runs as a child process on PGlite in a temporary
  * DATA_DIR, a writer creates persons through the API, the process is killed with SIGKILL while
  * writes are in flight, restarted on the same directory, and every acknowledged (201) write must be
  * there. Runs once, on the PGlite project (the PostgreSQL project has no embedded database to kill).
@@ -31,8 +32,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function startPortal(dataDir: string, port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+function startPortal(builtDir: string, dataDir: string, port: number): ChildProcess {
+  return spawn(process.execPath, [path.join(builtDir, 'main.js')], {
     cwd: serverDir,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -94,8 +95,10 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('durability on the embedded 
   // Made in beforeAll, not while collecting: a skipped suite (the PostgreSQL project) runs no afterAll.
   let dataDir = '';
   let child: ChildProcess | null = null;
+  let builtDir = '';
   // The portal starts on a copy of the seeded template: it has nothing to migrate or seed.
   beforeAll(async () => {
+    builtDir = await builtServer();
     dataDir = mkdtempSync(path.join(tmpdir(), 'zp-durability-'));
     const database = await embeddedDataDir(dataDir, { seed: true });
     await database.close();
@@ -110,7 +113,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('durability on the embedded 
     for (let cycle = 0; cycle < KILL_CYCLES; cycle++) {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      child = startPortal(dataDir, port);
+      child = startPortal(builtDir, dataDir, port);
       await waitForReady(base, child);
       const bearer = await token(base);
       const stop = { now: false };
@@ -128,7 +131,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('durability on the embedded 
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    child = startPortal(dataDir, port);
+    child = startPortal(builtDir, dataDir, port);
     await waitForReady(base, child);
     const bearer = await token(base);
     const lost: number[] = [];

@@ -18,18 +18,17 @@ import { apiAs } from '../../../../test/helpers/api.ts';
 import { newPersonBody } from '../../../../test/helpers/persons.ts';
 import { embeddedConfig } from '../../../../test/helpers/embedded-config.ts';
 import { embeddedDataDir, TEST_SECRET_KEY } from '../../../../test/helpers/test-database.ts';
+import { builtServer } from '../../../../test/helpers/built-server.ts';
 
 const run = promisify(execFile);
 const SECRET = TEST_SECRET_KEY;
 /** The operator's BACKUP_KEY, as the environment carries it (64 hex characters). */
 const BACKUP_KEY_HEX = 'a1'.repeat(32);
 const BACKUP_KEY = Buffer.from(BACKUP_KEY_HEX, 'hex');
-const serverRoot = path.resolve(import.meta.dirname, '../../../..');
-const tsx = path.resolve(serverRoot, '../../node_modules/.bin/tsx');
 
-/** Runs one of the operator's commands as the operator would (a child process), with DATA_DIR set. */
-const cli = (name: string, args: string[], dataDir: string) =>
-  run(tsx, [path.join(serverRoot, 'src/cli', `${name}.ts`), ...args], {
+/** Runs one of the operator's commands as the operator would (a child process of the built server), with DATA_DIR set. */
+const cli = async (name: string, args: string[], dataDir: string) =>
+  run(process.execPath, [path.join(await builtServer(), 'cli', `${name}.js`), ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', BACKUP_KEY: BACKUP_KEY_HEX },
   }).then(
     (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
@@ -261,7 +260,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('scheduled backups', () => {
 
 describe('npm run backup on PostgreSQL', () => {
   it('says to use pg_dump and exits non-zero', async () => {
-    const res = await run(tsx, [path.join(serverRoot, 'src/cli/backup.ts')], {
+    const res = await run(process.execPath, [path.join(await builtServer(), 'cli', 'backup.js')], {
       env: { ...process.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' },
     }).catch((e: { code: number; stderr: string }) => e);
     expect((res as { code: number }).code).toBe(1);
