@@ -58,7 +58,7 @@ export async function openDatabase(
      */
     initdbArgs?: string[];
     /**
-     * PGlite only: its shared buffers (PostgreSQL's default is 128MB). The tests' copies take 16MB: a new
+     * PGlite only: its shared buffers (PostgreSQL's default is 128MB). The tests' copies take 4MB: a new
      * instance clears its whole buffer pool at start, half of the time a test file waits for its database.
      */
     sharedBuffers?: string;
