@@ -2,7 +2,7 @@ import type { AdministrationList, PlannedMoment } from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { administrations } from '../../../schema.ts';
-import { localDate } from '../../../platform/time.ts';
+import { addDays, localDate } from '../../../platform/time.ts';
 import { auditRows } from '../../../../test/helpers/audit.ts';
 import { departmentIdOf } from '../../../../test/helpers/medication.ts';
 import { bearer, login } from '../../../../test/helpers/login.ts';
@@ -12,6 +12,8 @@ import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts
 describe('administration list and dashboard: ETag revalidation', () => {
   let t: TestApp;
   let token: string;
+  /** The nurse's department's list; listUrl: of tomorrow. */
+  let departmentUrl: string;
   let listUrl: string;
   const get = (url: string, etag?: string) =>
     t.app.inject({
@@ -26,7 +28,11 @@ describe('administration list and dashboard: ETag revalidation', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     token = (await login(t.app, 'verpleegkundige')).access_token;
-    listUrl = `/api/administration/list?departmentId=${await departmentIdOf(t, 'Afdeling Eikenhof')}`;
+    // Tomorrow's list: none of its moments is registered yet, at any hour (the demo world registers today's
+    // past doses, so late in the evening today may have no open one left).
+    const tomorrow = addDays(localDate(new Date()), 1);
+    departmentUrl = `/api/administration/list?departmentId=${await departmentIdOf(t, 'Afdeling Eikenhof')}`;
+    listUrl = `${departmentUrl}&date=${tomorrow}`;
   });
   afterAll(() => t.close());
 
@@ -53,7 +59,7 @@ describe('administration list and dashboard: ETag revalidation', () => {
       method: 'POST',
       url: '/api/administration/registration',
       headers: bearer(colleague),
-      // A deviation: it has no time window, so any open moment of the day will do at any hour.
+      // A deviation: it has no time window, so a moment of tomorrow will do.
       payload: {
         AgreementId: open.AgreementId,
         ScheduledAt: open.ScheduledAt,
@@ -101,7 +107,7 @@ describe('administration list and dashboard: ETag revalidation', () => {
     // An open dose at least two hours ago (the database clock is real on PostgreSQL). The demo leaves today's
     // doses open only for an hour or two before now, so at some times of day there is none: make one of
     // yesterday's doses open again by removing its only registration.
-    const yesterdayUrl = `${listUrl}&date=${localDate(new Date(Date.now() - 86_400_000))}`;
+    const yesterdayUrl = `${departmentUrl}&date=${localDate(new Date(Date.now() - 86_400_000))}`;
     const yesterday = (await get(yesterdayUrl)).json<AdministrationList>();
     const given = yesterday.Moments.find(
       (m) =>
@@ -115,7 +121,7 @@ describe('administration list and dashboard: ETag revalidation', () => {
     const found = { list: reopened, m: reopened.Moments.find((m) => m.Key === given.Key)! };
     expect(found.m.Registrations).toHaveLength(0);
     expect(found.m.Late).toBe(true);
-    const url = `${listUrl}&date=${found.list.Date}`;
+    const url = `${departmentUrl}&date=${found.list.Date}`;
     const due = Date.parse(found.m.ScheduledAt!);
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
