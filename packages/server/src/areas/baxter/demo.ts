@@ -27,6 +27,19 @@ export async function seedDemoRolls(tx: Tx, now = new Date()): Promise<void> {
     for (const week of [thisWeek, addDays(thisWeek, 7)])
       await generateRolls(tx, pharmacyId, careCentres, week);
   }
+  // The demo roll file's two rolls (De Berk's first two clients) wait for the file, also in the file's own week.
+  const [berk] = await tx.select().from(t.entities).where(eq(t.entities.name, 'Zorgcentrum De Berk'));
+  const supplier = links.find((l) => l.toEntityId === berk?.id);
+  const patients = berk
+    ? await tx
+        .select()
+        .from(t.patients)
+        .where(eq(t.patients.entityId, berk.id))
+        .orderBy(asc(t.patients.id))
+        .limit(2)
+    : [];
+  const waitsForFile = (roll: { periodStart: string; patientId: number }) =>
+    roll.periodStart === DEMO_FILE_WEEK && patients.some((p) => p.id === roll.patientId);
   const accounts = await tx.select().from(t.accounts).orderBy(asc(t.accounts.id));
   const current = await tx
     .select()
@@ -38,7 +51,7 @@ export async function seedDemoRolls(tx: Tx, now = new Date()): Promise<void> {
     const receiver =
       accounts.find((a) => a.entityId === roll.entityId && a.username !== 'beheerder')?.id ?? null;
     const laidOutAt = new Date(now.getTime() - 2 * 86_400_000);
-    if (i % 3 === 0) continue;
+    if (i % 3 === 0 || waitsForFile(roll)) continue;
     await tx
       .update(baxterRolls)
       .set(
@@ -54,16 +67,7 @@ export async function seedDemoRolls(tx: Tx, now = new Date()): Promise<void> {
       )
       .where(eq(baxterRolls.id, roll.id));
   }
-  // The demo roll file's two rolls (De Berk's first two clients), waiting for the file.
-  const [berk] = await tx.select().from(t.entities).where(eq(t.entities.name, 'Zorgcentrum De Berk'));
-  const supplier = links.find((l) => l.toEntityId === berk?.id);
   if (!berk || !supplier) return;
-  const patients = await tx
-    .select()
-    .from(t.patients)
-    .where(eq(t.patients.entityId, berk.id))
-    .orderBy(asc(t.patients.id))
-    .limit(2);
   const existing = await tx
     .select({ patientId: baxterRolls.patientId })
     .from(baxterRolls)

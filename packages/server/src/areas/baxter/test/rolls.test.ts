@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AdministrationList, BaxterRollList } from '@zorgportaal/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../../schema.ts';
 import { type Api, apiAs } from '../../../../test/helpers/api.ts';
@@ -28,7 +28,11 @@ describe('Baxter rolls', () => {
     expect(res.statusCode).toBe(200);
     return res.json<BaxterRollList>().Rows;
   };
-  const demoRolls = () => rollsOf(pharmacist, DEMO_WEEK);
+  /** The clients of the demo roll file, by the BSNs in it. */
+  let fileClients: number[] = [];
+  /** The rolls the demo file fills: its clients' of its week (which may be this week, with rolls of every status). */
+  const demoRolls = async () =>
+    (await rollsOf(pharmacist, DEMO_WEEK)).filter((r) => fileClients.includes(r.Patient.Id));
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -36,6 +40,18 @@ describe('Baxter rolls', () => {
     nurse = await apiAs(t.app, 'verpleegkundige');
     centrum = await apiAs(t.app, 'centrum');
     anker = await apiAs(t.app, 'anker');
+    const bsns = [
+      ...new Set(
+        demoCsv()
+          .trimEnd()
+          .split('\n')
+          .slice(1)
+          .map((line) => line.split(';')[0]!),
+      ),
+    ];
+    const clients = await t.db.select().from(s.patients).where(inArray(s.patients.bsn, bsns));
+    fileClients = clients.map((c) => c.id);
+    expect(fileClients).toHaveLength(2);
   }, 180_000);
   afterAll(() => t.close());
 
