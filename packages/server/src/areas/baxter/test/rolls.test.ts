@@ -8,6 +8,7 @@ import { type Api, apiAs } from '../../../../test/helpers/api.ts';
 import { auditRows } from '../../../../test/helpers/audit.ts';
 import { agreementBody, today } from '../../../../test/helpers/medication.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { addDays } from '../../../platform/time.ts';
 
 const DEMO_DIR = path.join(import.meta.dirname, '..');
 const DEMO_WEEK = '2026-11-30';
@@ -142,14 +143,19 @@ describe('Baxter rolls', () => {
   });
 
   it('generating a week is idempotent', async () => {
-    const first = await pharmacist.post('/api/baxter/rolls/generate', { WeekStart: '2027-01-04' });
+    // Three weeks ahead: the demo world generated this week and the next.
+    const thisWeek = (await nurse.get('/api/baxter/rolls')).json<BaxterRollList>().WeekStart;
+    const week = addDays(thisWeek, 21);
+    const first = await pharmacist.post('/api/baxter/rolls/generate', { WeekStart: week });
     expect(first.statusCode).toBe(200);
     expect(first.json<{ Created: number }>().Created).toBeGreaterThan(0);
-    const again = await pharmacist.post('/api/baxter/rolls/generate', { WeekStart: '2027-01-04' });
+    const again = await pharmacist.post('/api/baxter/rolls/generate', { WeekStart: week });
     expect(again.json()).toMatchObject({ Created: 0, Existing: first.json<{ Created: number }>().Created });
-    expect(
-      (await pharmacist.post('/api/baxter/rolls/generate', { WeekStart: '2027-01-05' })).statusCode,
-    ).toBe(400);
+    // Not a Monday.
+    const tuesday = addDays(week, 1);
+    expect((await pharmacist.post('/api/baxter/rolls/generate', { WeekStart: tuesday })).statusCode).toBe(
+      400,
+    );
   });
 
   describe('interim changes (tussentijdse wijzigingen)', () => {
