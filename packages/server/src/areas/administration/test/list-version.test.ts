@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../../schema.ts';
-import { localDate } from '../../../platform/time.ts';
+import { dayBounds, localDate } from '../../../platform/time.ts';
 import { departmentIdOf } from '../../../../test/helpers/medication.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { dayListVersion } from '../queries/index.ts';
@@ -40,6 +40,78 @@ describe('the day list version of one ward and of several', () => {
       .orderBy(s.patients.id)
       .limit(1);
     await t.db.update(s.persons).set({ lastName: 'Versie' }).where(eq(s.persons.id, client!.personId));
+    const after = await dayListVersion(t.db, [eikenhof], today);
+    expect(after).not.toBe(before);
+    expect(after).toBe(await viaScope(eikenhof));
+  });
+
+  /** The ward's first client's agreement in force today, with its product. */
+  async function anAgreement() {
+    const [row] = await t.db
+      .select({ id: s.medicationAgreements.id, medicationId: s.medicationAgreements.medicationId })
+      .from(s.medicationAgreements)
+      .innerJoin(s.patients, eq(s.patients.id, s.medicationAgreements.patientId))
+      .where(
+        and(
+          eq(s.patients.departmentId, eikenhof),
+          lt(s.medicationAgreements.startAt, dayBounds(today).end),
+          or(isNull(s.medicationAgreements.endAt), gt(s.medicationAgreements.endAt, dayBounds(today).start)),
+        ),
+      )
+      .orderBy(s.medicationAgreements.id)
+      .limit(1);
+    return row!;
+  }
+
+  it('stays the same while nothing changes, also after a change that was rolled back', async () => {
+    const before = await dayListVersion(t.db, [eikenhof], today);
+    expect(await dayListVersion(t.db, [eikenhof], today)).toBe(before);
+    const { id } = await anAgreement();
+    await t.db
+      .transaction(async (tx) => {
+        await tx
+          .update(s.medicationAgreements)
+          .set({ prescriber: 'Teruggedraaid' })
+          .where(eq(s.medicationAgreements.id, id));
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await dayListVersion(t.db, [eikenhof], today)).toBe(before);
+    expect(await viaScope(eikenhof)).toBe(before);
+  });
+
+  it.each([
+    [
+      'a client',
+      async () => {
+        const [client] = await t.db
+          .select()
+          .from(s.patients)
+          .where(eq(s.patients.departmentId, eikenhof))
+          .limit(1);
+        await t.db.update(s.patients).set({ room: 'V-1' }).where(eq(s.patients.id, client!.id));
+      },
+    ],
+    [
+      'an agreement',
+      async () => {
+        const { id } = await anAgreement();
+        await t.db
+          .update(s.medicationAgreements)
+          .set({ prescriber: 'Dr. Versie' })
+          .where(eq(s.medicationAgreements.id, id));
+      },
+    ],
+    [
+      "an agreement's product",
+      async () => {
+        const { medicationId } = await anAgreement();
+        await t.db.update(s.medications).set({ form: 'versie' }).where(eq(s.medications.id, medicationId));
+      },
+    ],
+  ])('moves through either statement when %s changes', async (_, change) => {
+    const before = await dayListVersion(t.db, [eikenhof], today);
+    await change();
     const after = await dayListVersion(t.db, [eikenhof], today);
     expect(after).not.toBe(before);
     expect(after).toBe(await viaScope(eikenhof));
