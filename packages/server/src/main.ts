@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { migrationsFolder } from './platform/db/migrations.ts';
 import { startEmbeddedBackups } from './platform/operations/embedded-backups.ts';
+import { warmUp } from './platform/warm-up.ts';
 import { demoAccountLines, hasDemoWorld, seedDefaultRoles, seedDemoWorld } from './seed/demo-world.ts';
 import { seedMedicationCatalogue } from './areas/medication/demo-catalogue.ts';
 
@@ -60,6 +61,12 @@ async function main(): Promise<void> {
     await database.close();
   });
 
+  // Before it listens, so neither a proxy's health check nor a first request reaches a cold instance.
+  if (config.warmUpMs) {
+    const started = performance.now();
+    const runs = await warmUp(app.db, config.warmUpMs, app.log);
+    app.log.info({ runs, ms: Math.round(performance.now() - started) }, 'warmed up');
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Zorgportaal luistert op http://${config.host}:${config.port}`);
 }

@@ -60,6 +60,11 @@ const envSchema = z.object({
     .trim()
     .regex(/^(off|0|\d+[smhd])$/, 'must be off or a duration like 30m, 6h, 1d')
     .default('1d'),
+  WARM_UP: z
+    .string()
+    .trim()
+    .regex(/^(off|0|\d+s)$/, 'must be off or a number of seconds like 2s')
+    .default('2s'),
   BACKUP_KEEP: z.coerce
     .number({ message: 'must be a whole number of at least 1' })
     .int('must be a whole number of at least 1')
@@ -134,6 +139,8 @@ export interface Config {
   demoData: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   webDist: string;
+  /** How long a start runs the areas' hot paths before it listens (platform/warm-up.ts); 0 or unset: not at all. */
+  warmUpMs?: number;
   /** Embedded mode only: scheduled backups (0 = off) and how many archives to keep. */
   backupIntervalMs?: number;
   backupKeep?: number;
@@ -213,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
+    warmUpMs: durationMs(e.WARM_UP),
     backupIntervalMs: durationMs(e.BACKUP_INTERVAL),
     backupKeep: e.BACKUP_KEEP,
     backupKey: e.BACKUP_KEY ? (parseBackupKey(e.BACKUP_KEY) ?? undefined) : undefined,

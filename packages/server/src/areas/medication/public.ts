@@ -8,7 +8,7 @@ export {
 } from './planned-moments.ts';
 export { expansionOf, type PlannedDay, rollOverPlannedDays, storePlannedDays } from './queries/planned.ts';
 /** What other areas may use of this area (functions and types; tables are in its schema files). */
-export { visibleDepartments } from './queries/departments.ts';
+export { departmentsWithClients, visibleDepartments } from './queries/departments.ts';
 export { callerDepartments, pickDepartment } from './departments.ts';
 export { findAgreementRow, findPatient, listAgreements, listPatients } from './queries/index.ts';
 export { markConsentGiven } from './queries/consent.ts';

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of'],
     [{ BACKUP_INTERVAL: 'weekly' }, 'Invalid configuration: BACKUP_INTERVAL must be off or a duration'],
     [{ BACKUP_KEEP: '0' }, 'Invalid configuration: BACKUP_KEEP must be a whole number of at least 1'],
+    [{ WARM_UP: '2m' }, 'Invalid configuration: WARM_UP must be off or a number of seconds'],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a PostgreSQL URL'],
     [
       { DATABASE_URL: 'postgres://localhost/zp' },
@@ -61,6 +62,12 @@ describe('loadConfig', () => {
       backupKeep: 3,
     });
     expect(loadConfig({ DATA_DIR: dataDir(), BACKUP_INTERVAL: 'off' }).backupIntervalMs).toBe(0);
+  });
+
+  it('warms up for 2 s before it listens unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).warmUpMs).toBe(2000);
+    expect(loadConfig({ DATA_DIR: dataDir(), WARM_UP: '5s' }).warmUpMs).toBe(5000);
+    expect(loadConfig({ DATA_DIR: dataDir(), WARM_UP: 'off' }).warmUpMs).toBe(0);
   });
 
   it('believes X-Forwarded-For only from the proxies in TRUST_PROXY (addresses or CIDR ranges)', () => {

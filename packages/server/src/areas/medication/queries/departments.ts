@@ -1,5 +1,5 @@
 import type { DepartmentOption } from '@zorgportaal/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { fullEntities, type Scope } from '../../../platform/scope.ts';
@@ -29,4 +29,27 @@ export async function visibleDepartments(
     ...rows.filter((r) => r.EntityId === ownEntityId),
     ...rows.filter((r) => r.EntityId !== ownEntityId),
   ];
+}
+
+/** The first `limit` departments that have clients, of any care centre: what an instance warms up on. */
+export async function departmentsWithClients(db: Db, limit: number): Promise<DepartmentOption[]> {
+  return db
+    .select({
+      Id: t.departments.id,
+      Name: t.departments.name,
+      EntityId: t.entities.id,
+      EntityName: t.entities.name,
+    })
+    .from(t.departments)
+    .innerJoin(t.entities, eq(t.entities.id, t.departments.entityId))
+    .where(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(t.patients)
+          .where(eq(t.patients.departmentId, t.departments.id)),
+      ),
+    )
+    .orderBy(asc(t.departments.id))
+    .limit(limit);
 }

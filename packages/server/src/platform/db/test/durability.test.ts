@@ -35,7 +35,15 @@ function freePort(): Promise<number> {
 function startPortal(builtDir: string, dataDir: string, port: number): ChildProcess {
   return spawn(process.execPath, [path.join(builtDir, 'main.js')], {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    // No warm-up: each start here is about what survived the kill, not about its first requests' speed.
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      WARM_UP: 'off',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

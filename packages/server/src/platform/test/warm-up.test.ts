@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../schema.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { registerWarmUp, warmUp } from '../warm-up.ts';
+
+/** A log that keeps its warnings. */
+const recordingLog = () => {
+  const warnings: { details: object; message: string }[] = [];
+  return { warnings, warn: (details: object, message: string) => warnings.push({ details, message }) };
+};
+
+/** A start's warm-up (main.ts) on the demo world: the areas' hot paths run, nothing is recorded. */
+describe('warming up an instance before it listens', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("runs the Toedienlijst's build within its budget, without a failure and without an audit entry", async () => {
+    const before = await t.db.$count(s.auditLog);
+    const log = recordingLog();
+    const started = performance.now();
+    const runs = await warmUp(t.db, 300, log);
+    // Whole rounds: the last one may run past the budget by one round's work.
+    expect(performance.now() - started).toBeLessThan(300 + 5_000);
+    expect(runs).toBeGreaterThan(0);
+    expect(log.warnings).toEqual([]);
+    expect(await t.db.$count(s.auditLog)).toBe(before);
+  });
+
+  it('runs each step four at a time with their turns, and nothing with a budget of 0', async () => {
+    const turns: number[] = [];
+    let running = 0;
+    let most = 0;
+    const unregister = registerWarmUp('test-counting', async (_db, _now, turn) => {
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, 5));
+      turns.push(turn);
+      running--;
+    });
+    try {
+      expect(await warmUp(t.db, 0, recordingLog())).toBe(0);
+      expect(turns).toEqual([]);
+      await warmUp(t.db, 50, recordingLog());
+      expect(most).toBe(4);
+      expect([...turns].sort((a, b) => a - b)).toEqual(turns.map((_, i) => i));
+    } finally {
+      unregister();
+    }
+  });
+
+  it('drops a failing step after logging it, and goes on with the others', async () => {
+    let failingRuns = 0;
+    let otherRuns = 0;
+    const removals = [
+      registerWarmUp('test-failing', async () => {
+        failingRuns++;
+        throw new Error('no such table');
+      }),
+      registerWarmUp('test-other', async () => {
+        otherRuns++;
+      }),
+    ];
+    try {
+      const log = recordingLog();
+      await warmUp(t.db, 100, log);
+      expect(failingRuns).toBe(4);
+      expect(otherRuns).toBeGreaterThan(4);
+      expect(log.warnings).toEqual([
+        { details: expect.objectContaining({ area: 'test-failing' }), message: expect.any(String) },
+      ]);
+    } finally {
+      for (const remove of removals) remove();
+    }
+  });
+});
