@@ -4,6 +4,18 @@ import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { fullEntities, type Scope } from '../../../platform/scope.ts';
 
+/** Departments as the lists show them: with their care centre. */
+const departmentOptions = (db: Db) =>
+  db
+    .select({
+      Id: t.departments.id,
+      Name: t.departments.name,
+      EntityId: t.entities.id,
+      EntityName: t.entities.name,
+    })
+    .from(t.departments)
+    .innerJoin(t.entities, eq(t.entities.id, t.departments.entityId));
+
 /**
  * The departments of the visible care centres, the caller's own first: the first one is the default
  * of the administration list and the flowchart ("my department").
@@ -13,15 +25,7 @@ export async function visibleDepartments(
   scope: Scope,
   ownEntityId: number,
 ): Promise<DepartmentOption[]> {
-  const rows = await db
-    .select({
-      Id: t.departments.id,
-      Name: t.departments.name,
-      EntityId: t.entities.id,
-      EntityName: t.entities.name,
-    })
-    .from(t.departments)
-    .innerJoin(t.entities, eq(t.entities.id, t.departments.entityId))
+  const rows = await departmentOptions(db)
     // A care centre reached only as GP shows its clients, not its wards.
     .where(inArray(t.departments.entityId, fullEntities(scope)))
     .orderBy(asc(t.departments.entityId), asc(t.departments.id));
@@ -33,15 +37,7 @@ export async function visibleDepartments(
 
 /** The first `limit` departments that have clients, of any care centre: what an instance warms up on. */
 export async function departmentsWithClients(db: Db, limit: number): Promise<DepartmentOption[]> {
-  return db
-    .select({
-      Id: t.departments.id,
-      Name: t.departments.name,
-      EntityId: t.entities.id,
-      EntityName: t.entities.name,
-    })
-    .from(t.departments)
-    .innerJoin(t.entities, eq(t.entities.id, t.departments.entityId))
+  return departmentOptions(db)
     .where(
       exists(
         db
