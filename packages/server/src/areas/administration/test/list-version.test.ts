@@ -1,10 +1,10 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../../schema.ts';
 import { dayBounds, localDate } from '../../../platform/time.ts';
 import { departmentIdOf } from '../../../../test/helpers/medication.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
-import { dayListVersion } from '../queries/index.ts';
+import { agreementsInForce, dayListVersion } from '../queries/index.ts';
 
 /**
  * A ward's version comes from its own statement (one department, planned once) and several wards' from
@@ -45,22 +45,21 @@ describe('the day list version of one ward and of several', () => {
     expect(after).toBe(await viaScope(eikenhof));
   });
 
-  /** The ward's first client's agreement in force today, with its product. */
+  /** An agreement of the ward in force today (what the list is built from), with its product. */
   async function anAgreement() {
-    const [row] = await t.db
-      .select({ id: s.medicationAgreements.id, medicationId: s.medicationAgreements.medicationId })
-      .from(s.medicationAgreements)
-      .innerJoin(s.patients, eq(s.patients.id, s.medicationAgreements.patientId))
-      .where(
-        and(
-          eq(s.patients.departmentId, eikenhof),
-          lt(s.medicationAgreements.startAt, dayBounds(today).end),
-          or(isNull(s.medicationAgreements.endAt), gt(s.medicationAgreements.endAt, dayBounds(today).start)),
-        ),
-      )
-      .orderBy(s.medicationAgreements.id)
-      .limit(1);
-    return row!;
+    const clients = await t.db
+      .select({ id: s.patients.id })
+      .from(s.patients)
+      .where(eq(s.patients.departmentId, eikenhof));
+    const { start, end } = dayBounds(today);
+    const rows = await agreementsInForce(
+      t.db,
+      clients.map((c) => c.id),
+      start,
+      end,
+    );
+    const { agreement } = rows.sort((a, b) => a.agreement.id - b.agreement.id)[0]!;
+    return { id: agreement.id, medicationId: agreement.medicationId };
   }
 
   it('stays the same while nothing changes, also after a change that was rolled back', async () => {
