@@ -27,19 +27,21 @@ export function registerWarmUp(area: string, step: WarmUpStep): () => void {
 const PARALLEL = 4;
 
 /**
- * Runs every registered step, PARALLEL at a time, again and again until `budgetMs` has passed (0: not at all).
- * A step that fails is logged and not run again: a warm-up never stops a start. Returns the runs made.
+ * Runs every registered step, PARALLEL at a time, round after round until `budgetMs` has passed (0: not at all)
+ * or `maxRounds` rounds are done. A step that fails is logged and not run again: a warm-up never stops a start.
+ * Returns the runs made.
  */
 export async function warmUp(
   db: Db,
   budgetMs: number,
   log: { warn(details: object, message: string): void },
+  maxRounds = Infinity,
 ): Promise<number> {
   const until = performance.now() + budgetMs;
   const active = new Map(steps);
   let turn = 0;
   let made = 0;
-  while (active.size > 0 && performance.now() < until) {
+  while (active.size > 0 && performance.now() < until && turn < maxRounds * PARALLEL) {
     for (const [area, step] of active) {
       const from = turn;
       const runs = Array.from({ length: PARALLEL }, (_, i) => step(db, new Date(), from + i));

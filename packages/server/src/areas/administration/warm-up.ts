@@ -5,7 +5,7 @@ import { localDate } from '../../platform/time.ts';
 import { buildDayList, dayListVersion } from './queries/index.ts';
 import { windowSettingsOf } from './time-window.ts';
 
-/** Enough wards that the build meets the shapes a round brings (empty, small, large); few enough to read quickly. */
+/** Several wards, so the build meets more than one ward's shape; few enough to read quickly. */
 const WARDS = 20;
 
 /**
@@ -17,7 +17,8 @@ export function dayListWarmUp() {
   let wards: Promise<DepartmentOption[]> | undefined;
   return async (db: Db, now: Date, turn: number): Promise<void> => {
     wards ??= departmentsWithClients(db, WARDS);
-    const ward = (await wards)[turn % WARDS];
+    const all = await wards;
+    const ward = all[turn % all.length];
     if (!ward) return;
     const day = localDate(now);
     await dayListVersion(db, [ward.Id], day);

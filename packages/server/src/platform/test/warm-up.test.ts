@@ -42,9 +42,10 @@ describe('warming up an instance before it listens', () => {
     try {
       expect(await warmUp(t.db, 0, recordingLog())).toBe(0);
       expect(turns).toEqual([]);
-      await warmUp(t.db, 50, recordingLog());
+      // Two rounds within a budget no machine exhausts, so the count does not depend on its speed.
+      await warmUp(t.db, 60_000, recordingLog(), 2);
       expect(most).toBe(4);
-      expect([...turns].sort((a, b) => a - b)).toEqual(turns.map((_, i) => i));
+      expect([...turns].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     } finally {
       unregister();
     }
@@ -64,9 +65,9 @@ describe('warming up an instance before it listens', () => {
     ];
     try {
       const log = recordingLog();
-      await warmUp(t.db, 100, log);
+      await warmUp(t.db, 60_000, log, 3);
       expect(failingRuns).toBe(4);
-      expect(otherRuns).toBeGreaterThan(4);
+      expect(otherRuns).toBe(12);
       expect(log.warnings).toEqual([
         { details: expect.objectContaining({ area: 'test-failing' }), message: expect.any(String) },
       ]);
