@@ -9,6 +9,7 @@
  * errors per call, and every acknowledged registration checked in the database, exactly once.
  * Sizes: name=value arguments or ROUND_<NAME> variables, the defaults are the national size:
  *   centres=1000 tablets=10000 rate=60 seconds=300 logins=1 poll=30 (seconds between a tablet's polls)
+ *   gzip=1 (the polls take gzip, as a tablet's browser does; gzip=0 asks for uncompressed answers)
  * A quick run (a few minutes on 2 cores): npm run bench:round -- centres=100 tablets=1000 rate=20 seconds=60
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -39,6 +40,8 @@ const RATE = size('rate', 60);
 const SECONDS = size('seconds', 300);
 const LOGINS = size('logins', 1);
 const POLL_EVERY_S = size('poll', 30);
+/** Tablets ask for their list as a browser does (Accept-Encoding with gzip); gzip=0: an uncompressed client. */
+const GZIP = size('gzip', 1) !== 0;
 const P99_GOAL_MS = 150;
 const RETRYABLE = new Set([0, 502, 503, 504]);
 const RESEND_FOR_MS = 20_000;
@@ -112,7 +115,8 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
   running.push(await startHaproxy(haproxy, `127.0.0.1:${port}`, [running[0]!.address, running[1]!.address]));
   console.log(
     `round: 2 instances${env.REDIS_URL ? ' with Redis' : ''} behind HAProxy on ${port}; ${TABLETS} tablets, ` +
-      `${RATE} registrations/s, ${LOGINS} logins/s for ${SECONDS} s, instance 1 killed at ${SECONDS / 2} s`,
+      `${RATE} registrations/s, ${LOGINS} logins/s for ${SECONDS} s, instance 1 killed at ${SECONDS / 2} s` +
+      `; polls ${GZIP ? 'take gzip' : 'uncompressed'}`,
   );
 
   const http = client(`http://127.0.0.1:${port}`);
@@ -163,6 +167,7 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
     const ward = world.wards[t % world.wards.length]!;
     const headers: Record<string, string> = { authorization: tokens.get(ward.nurse) ?? '' };
     if (etags[t]) headers['if-none-match'] = etags[t];
+    if (GZIP) headers['accept-encoding'] = 'gzip, deflate, br';
     const res = await http.send('GET', `/api/administration/list?departmentId=${ward.departmentId}`, headers);
     const ms = performance.now() - due;
     if (res.status === 304) calls['list 304'].ok(ms, due);

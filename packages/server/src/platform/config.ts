@@ -127,10 +127,11 @@ export interface Config {
    */
   redisCommandTimeoutMs?: number;
   /**
-   * How many wards' built Toedienlijst an instance keeps for the next request of the same version (500 when
-   * unset; 0 builds every list). Not an environment setting: the hot-path bench measures the build without it.
+   * How many bytes of built Toedienlijsten (gzipped) an instance keeps for the next request of the same version
+   * (64 MB when unset; 0 builds every list). Not an environment setting: the hot-path bench measures the build
+   * without it.
    */
-  dayListCacheWards?: number;
+  dayListCacheBytes?: number;
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;

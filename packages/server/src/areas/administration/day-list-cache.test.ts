@@ -1,7 +1,9 @@
 import { type DayList, LATE_AFTER_MINUTES, type PlannedMoment } from '@zorgportaal/contract';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createDayListCache } from './day-list-cache.ts';
+import { type BuiltList, createDayListCache } from './day-list-cache.ts';
 import { ROUND_LEAD_MS } from './day-progress.ts';
+import { clockTurns, validUntil } from './list-etag.ts';
 
 const at = (iso: string) => new Date(iso);
 /**
@@ -13,19 +15,36 @@ const listWith = (scheduledAt: string | null, tag = 'a'): DayList =>
     DepartmentId: 1,
     DepartmentName: tag,
     Date: '2026-11-28',
-    Moments: [{ ScheduledAt: scheduledAt } as PlannedMoment],
+    Moments: [{ ScheduledAt: scheduledAt, PatientId: 7 } as PlannedMoment],
   }) as DayList;
 
-/** A build that counts its calls and answers `list` (after `delay` ms). */
+/** The list as the route's build hands it to the cache, built at `now`. */
+const builtOf = (list: DayList, now: Date): BuiltList => ({
+  json: JSON.stringify(list),
+  patientIds: list.Moments.map((m) => m.PatientId),
+  until: validUntil(clockTurns(list.Moments), now),
+});
+
+/** A build at `now` that counts its calls and answers `list` (after `delay` ms). */
 function counted(list: DayList, delay = 0) {
-  const build = async () => {
+  const build = async (now = new Date()) => {
     build.calls += 1;
     if (delay) await new Promise((r) => setTimeout(r, delay));
-    return list;
+    return builtOf(list, now);
   };
   build.calls = 0;
   return build;
 }
+
+type Cache = ReturnType<typeof createDayListCache>;
+/** A request at `now`: the cache's build runs at that instant, as the route's does. */
+const ask = (
+  cache: Cache,
+  slot: string,
+  identity: string,
+  now: Date,
+  build: (now: Date) => Promise<BuiltList>,
+) => cache.list(slot, identity, now, () => build(now));
 
 describe("the ward's built Toedienlijst, shared on an instance", () => {
   const morning = at('2026-11-28T07:00:00Z');
@@ -36,79 +55,100 @@ describe("the ward's built Toedienlijst, shared on an instance", () => {
   it('builds once for requests of the same version, also when they arrive together', async () => {
     const cache = createDayListCache();
     const build = counted(listWith(moment), 20);
-    const lists = await Promise.all([1, 2, 3].map(() => cache.list('1@d', 'v1', morning, build)));
+    const lists = await Promise.all([1, 2, 3].map(() => ask(cache, '1@d', 'v1', morning, build)));
     expect(build.calls).toBe(1);
-    expect(new Set(lists).size).toBe(1);
-    await cache.list('1@d', 'v1', at('2026-11-28T08:00:00Z'), build);
+    // One gzipped answer for all three; only the request that built it also holds its JSON.
+    expect(new Set(lists.map((l) => l.gzip)).size).toBe(1);
+    expect(lists.filter((l) => l.json !== undefined)).toHaveLength(1);
+    await ask(cache, '1@d', 'v1', at('2026-11-28T08:00:00Z'), build);
     expect(build.calls).toBe(1);
   });
 
   it('builds again for a new version, and when the clock turned the list', async () => {
     const cache = createDayListCache();
     const build = counted(listWith(moment));
-    await cache.list('1@d', 'v1', morning, build);
-    await cache.list('1@d', 'v2', morning, build);
+    await ask(cache, '1@d', 'v1', morning, build);
+    await ask(cache, '1@d', 'v2', morning, build);
     expect(build.calls).toBe(2);
     // Just before each turn: still the kept list; once it passed: a new build.
-    await cache.list('1@d', 'v2', new Date(roundStarts - 1), build);
+    await ask(cache, '1@d', 'v2', new Date(roundStarts - 1), build);
     expect(build.calls).toBe(2);
-    await cache.list('1@d', 'v2', new Date(roundStarts + 1), build);
+    await ask(cache, '1@d', 'v2', new Date(roundStarts + 1), build);
     expect(build.calls).toBe(3);
-    await cache.list('1@d', 'v2', new Date(late - 1), build);
+    await ask(cache, '1@d', 'v2', new Date(late - 1), build);
     expect(build.calls).toBe(3);
-    await cache.list('1@d', 'v2', new Date(late + 1), build);
+    await ask(cache, '1@d', 'v2', new Date(late + 1), build);
     expect(build.calls).toBe(4);
   });
 
   it('builds again for an earlier instant than it was built for (a clock set back)', async () => {
     const cache = createDayListCache();
     const build = counted(listWith(moment));
-    await cache.list('1@d', 'v1', morning, build);
-    await cache.list('1@d', 'v1', new Date(morning.getTime() - 1), build);
+    await ask(cache, '1@d', 'v1', morning, build);
+    await ask(cache, '1@d', 'v1', new Date(morning.getTime() - 1), build);
     expect(build.calls).toBe(2);
   });
 
   it('keeps a list without a clock turn ahead (a past day) until its version moves', async () => {
     const cache = createDayListCache();
     const build = counted(listWith(null));
-    await cache.list('1@d', 'v1', morning, build);
-    await cache.list('1@d', 'v1', at('2026-12-28T07:00:00Z'), build);
+    await ask(cache, '1@d', 'v1', morning, build);
+    await ask(cache, '1@d', 'v1', at('2026-12-28T07:00:00Z'), build);
     expect(build.calls).toBe(1);
   });
 
   it('keeps no failed build: the next request builds again', async () => {
     const cache = createDayListCache();
-    const failing = async (): Promise<DayList> => {
+    const failing = async (): Promise<BuiltList> => {
       throw new Error('database gone');
     };
     await expect(cache.list('1@d', 'v1', morning, failing)).rejects.toThrow('database gone');
     const build = counted(listWith(moment));
-    await cache.list('1@d', 'v1', morning, build);
+    await ask(cache, '1@d', 'v1', morning, build);
     expect(build.calls).toBe(1);
   });
 
-  it('keeps one list per ward and day, at most `wards` of them, the least recently used dropped', async () => {
-    const cache = createDayListCache(2);
+  it('keeps the answer gzipped: the JSON the build made, its clients and the turn of its ETag', async () => {
+    const cache = createDayListCache();
+    const list = listWith(moment);
+    const build = counted(list);
+    const first = await ask(cache, '1@d', 'v1', morning, build);
+    const next = await ask(cache, '1@d', 'v1', morning, build);
+    expect(next.json).toBeUndefined();
+    expect(gunzipSync(next.gzip!).toString()).toBe(JSON.stringify(list));
+    expect(first.json).toBe(JSON.stringify(list));
+    expect(next.patientIds).toEqual(list.Moments.map((m) => m.PatientId));
+    expect(next.until).toBe(roundStarts);
+  });
+
+  it('keeps one list per ward and day, within its bytes, the least recently used dropped', async () => {
+    const probe = createDayListCache();
+    await ask(probe, 'x', 'v', morning, counted(listWith(moment)));
+    // Room for two wards' lists, not three.
+    const cache = createDayListCache(Math.floor(probe.bytes * 2.5));
     const build = counted(listWith(moment));
-    await cache.list('1@d', 'v1', morning, build);
-    await cache.list('1@d', 'v2', morning, build);
+    await ask(cache, '1@d', 'v1', morning, build);
+    await ask(cache, '1@d', 'v2', morning, build);
     expect(cache.size).toBe(1);
-    await cache.list('2@d', 'v1', morning, build);
-    await cache.list('1@d', 'v2', morning, build); // ward 1 used again: ward 2 is now the oldest
-    await cache.list('3@d', 'v1', morning, build);
+    expect(cache.bytes).toBe(probe.bytes);
+    await ask(cache, '2@d', 'v1', morning, build);
+    await ask(cache, '1@d', 'v2', morning, build); // ward 1 used again: ward 2 is now the oldest
+    await ask(cache, '3@d', 'v1', morning, build);
     expect(cache.size).toBe(2);
+    expect(cache.bytes).toBe(probe.bytes * 2);
     const calls = build.calls;
-    await cache.list('1@d', 'v2', morning, build);
+    await ask(cache, '1@d', 'v2', morning, build);
     expect(build.calls).toBe(calls);
-    await cache.list('2@d', 'v1', morning, build);
+    await ask(cache, '2@d', 'v1', morning, build);
     expect(build.calls).toBe(calls + 1);
   });
 
-  it('with 0 wards keeps nothing: every request builds (the bench of the build itself)', async () => {
+  it('with 0 bytes keeps nothing: every request builds, nothing zipped (the bench of the build itself)', async () => {
     const cache = createDayListCache(0);
     const build = counted(listWith(moment));
-    await cache.list('1@d', 'v1', morning, build);
-    await cache.list('1@d', 'v1', morning, build);
+    await ask(cache, '1@d', 'v1', morning, build);
+    const again = await ask(cache, '1@d', 'v1', morning, build);
     expect(build.calls).toBe(2);
+    expect(again.gzip).toBeUndefined();
   });
 });

@@ -1,18 +1,41 @@
-import type { DayList } from '@zorgportaal/contract';
-import { clockTurns, validUntil } from './list-etag.ts';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 
-/** Wards whose last built list an instance keeps (a list of 60 clients is about 0.2 MB as objects). */
-export const DAY_LIST_CACHE_WARDS = 500;
+const compress = promisify(gzip);
+
+/**
+ * How many bytes of kept answers an instance holds (gzipped, a list is a fifteenth of its JSON: 2 KB for the
+ * demo's ward of 45 moments): every ward of the national round (5,000) fits several times over.
+ */
+export const DAY_LIST_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** A ward's Toedienlijst as its build answers it: the JSON, and what every request needs besides. */
+export interface BuiltList {
+  json: string;
+  /** The clients shown, for the view's audit entry. */
+  patientIds: readonly number[];
+  /** The first clock turn after the build (ms; 0 when none comes): the ETag's end. */
+  until: number;
+}
+
+/** What the cache hands a request: the kept answer gzipped, and its JSON when this request built it. */
+export type DayListAnswer = Omit<BuiltList, 'json'> & { json?: string; gzip?: Buffer };
 
 interface Entry {
   /** What the list was built from: the ward's name, the data version (with window and MayRegister), the day. */
   identity: string;
-  list: Promise<DayList>;
+  kept: Promise<DayListAnswer & { gzip: Buffer }>;
   /** The instant it was built for: it holds from then (a clock set back, as tests do, builds again). */
   from: number;
   /** Until when the clock leaves it unchanged (ms; Infinity while building or when nothing turns any more). */
   until: number;
+  /** What it holds in memory (0 while building). */
+  bytes: number;
 }
+
+/** Bytes an entry holds beside its gzipped answer: its ids and the entry itself. */
+const entryBytes = (answer: DayListAnswer & { gzip: Buffer }) =>
+  answer.gzip.length + answer.patientIds.length * 8 + 256;
 
 /**
  * The Toedienlijst a ward last built on this instance, shared by every request for the same version: the
@@ -20,48 +43,88 @@ interface Entry {
  * and requests that arrive while it is being built wait for that build. An entry holds while its identity
  * (the data version, which moves with every change the list shows: docs/architecture.md) is the request's,
  * and until the clock turns it: the same instant the list's ETag names, so a fresh load gets what a
- * revalidating tablet keeps. One entry per ward and day, the least recently used dropped beyond `wards`
- * (0: none kept, every request builds).
+ * revalidating tablet keeps. It keeps the answer gzipped, as a tablet's browser takes it, so a whole
+ * country's wards fit in `maxBytes` and a kept answer costs no compression; one entry per ward and day, the
+ * least recently used dropped beyond `maxBytes` (0: none kept, every request builds and nothing is zipped).
  */
-export function createDayListCache(wards = DAY_LIST_CACHE_WARDS) {
-  if (wards <= 0)
+export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES) {
+  if (maxBytes <= 0)
     return {
-      list: (_slot: string, _identity: string, _now: Date, build: () => Promise<DayList>) => build(),
+      list: (_slot: string, _identity: string, _now: Date, build: () => Promise<BuiltList>) =>
+        build() as Promise<DayListAnswer>,
       size: 0,
+      bytes: 0,
     };
   const entries = new Map<string, Entry>();
+  let bytes = 0;
 
+  const drop = (slot: string) => {
+    bytes -= entries.get(slot)?.bytes ?? 0;
+    entries.delete(slot);
+  };
   const keep = (slot: string, entry: Entry) => {
+    const held = entries.get(slot);
     entries.delete(slot);
     entries.set(slot, entry);
-    if (entries.size > wards) entries.delete(entries.keys().next().value!);
+    if (held !== entry) bytes -= held?.bytes ?? 0;
+  };
+  const trim = () => {
+    for (const slot of entries.keys()) {
+      if (bytes <= maxBytes) return;
+      drop(slot);
+    }
   };
 
   return {
     /** The list of `slot` (ward and day) built from `identity` at `now`, built by `build` when not kept. */
-    async list(slot: string, identity: string, now: Date, build: () => Promise<DayList>): Promise<DayList> {
-      const kept = entries.get(slot);
+    async list(
+      slot: string,
+      identity: string,
+      now: Date,
+      build: () => Promise<BuiltList>,
+    ): Promise<DayListAnswer> {
+      const held = entries.get(slot);
       const holds = (entry: Entry) => entry.from <= now.getTime() && now.getTime() < entry.until;
-      if (kept && kept.identity === identity && holds(kept)) {
-        keep(slot, kept);
-        const list = await kept.list;
+      if (held && held.identity === identity && holds(held)) {
+        keep(slot, held);
+        const kept = await held.kept;
         // A build that finished after this request's clock turned it (rare): this request builds its own.
-        if (holds(kept)) return list;
+        if (holds(held)) return kept;
       }
-      const entry: Entry = { identity, list: build(), from: now.getTime(), until: Infinity };
+      let built: BuiltList | undefined;
+      const entry: Entry = {
+        identity,
+        kept: build().then(async (fresh) => {
+          built = fresh;
+          const { json, ...rest } = fresh;
+          return { ...rest, gzip: await compress(json) };
+        }),
+        from: now.getTime(),
+        until: Infinity,
+        bytes: 0,
+      };
       keep(slot, entry);
       try {
-        const list = await entry.list;
-        entry.until = validUntil(clockTurns(list.Moments), now) || Infinity;
-        return list;
+        const kept = await entry.kept;
+        entry.until = kept.until || Infinity;
+        if (entries.get(slot) === entry) {
+          entry.bytes = entryBytes(kept);
+          bytes += entry.bytes;
+          trim();
+        }
+        return { ...kept, json: built!.json };
       } catch (error) {
-        if (entries.get(slot) === entry) entries.delete(slot);
+        if (entries.get(slot) === entry) drop(slot);
         throw error;
       }
     },
     /** How many wards are kept (for tests). */
     get size() {
       return entries.size;
+    },
+    /** How many bytes the kept wards hold (for tests). */
+    get bytes() {
+      return bytes;
     },
   };
 }

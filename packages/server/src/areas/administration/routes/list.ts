@@ -3,8 +3,10 @@ import {
   administrationListSchema,
   apiErrorSchema,
   AUDIT_OBJECTS,
-  type DayList,
 } from '@zorgportaal/contract';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCallback } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildDayList, dayListVersion } from '../queries/index.ts';
@@ -16,12 +18,17 @@ import { refuseNotFound } from '../../../platform/errors.ts';
 import { windowSettingsOf } from '../time-window.ts';
 import { mayRegisterAt } from '../rules.ts';
 
+const gunzip = promisify(gunzipCallback);
+
+/** Whether a client's Accept-Encoding takes gzip (a browser's always does). */
+const acceptsGzip = (header: string | undefined) => !!header && negotiate(header, ['gzip']) === 'gzip';
+
 /** GET /api/administration/list: the toedienlijst of a department and day (default: mine, today). */
 const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
   // Built once per ward and version on this instance, whichever tablet asks first (day-list-cache.ts), and
-  // serialised once per built list by the route's own response schema (MayRegister is part of the version).
-  const lists = createDayListCache(app.config.dayListCacheWards);
-  const serialised = new WeakMap<DayList, string>();
+  // serialised and gzipped once per built list by the route's own response schema (MayRegister is part of the
+  // version).
+  const lists = createDayListCache(app.config.dayListCacheBytes);
   app.get(
     '/api/administration/list',
     {
@@ -47,31 +54,38 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
       const { accountId } = request.caller!;
       const known = currentTag(request, app.config.secretKey, version, accountId, now);
       if (known) return notModified(reply, known);
-      const list = await lists.list(`${department.Id}@${day}`, `${department.Name}|${version}`, now, () =>
-        buildDayList(app.db, department, day, now, window),
+      const answer = await lists.list(
+        `${department.Id}@${day}`,
+        `${department.Name}|${version}`,
+        now,
+        async () => {
+          const list = await buildDayList(app.db, department, day, now, window);
+          return {
+            json: String(reply.serialize({ ...list, MayRegister: mayRegister })),
+            patientIds: list.Moments.map((m) => m.PatientId),
+            until: validUntil(clockTurns(list.Moments), now),
+          };
+        },
       );
       // NEN 7513: one entry for the view that links every client shown, so "who saw this client"
       // finds it; the tablet's automatic refresh of the same view adds nothing (recordView).
       await app.audit.recordView(request, {
         objectType: AUDIT_OBJECTS.administration_list,
         objectId: department.Id,
-        view: { date: list.Date },
-        relatedPatientIds: list.Moments.map((m) => m.PatientId),
+        view: { date: day },
+        relatedPatientIds: [...answer.patientIds],
       });
       reply
         .header('Cache-Control', REVALIDATE)
-        .header(
-          'ETag',
-          listTag(app.config.secretKey, version, accountId, validUntil(clockTurns(list.Moments), now)),
-        );
-      let json = serialised.get(list);
-      if (json === undefined) {
-        json = String(reply.serialize({ ...list, MayRegister: mayRegister }));
-        serialised.set(list, json);
-      }
-      // A JSON string is sent as is, not serialised again.
+        .header('ETag', listTag(app.config.secretKey, version, accountId, answer.until))
+        .header('Vary', 'Accept-Encoding')
+        .type('application/json; charset=utf-8');
+      // A kept answer goes out as kept (gzip) to a client that takes it; a JSON string is sent as is (the
+      // compression plugin compresses it for the client), not serialised again.
       const untyped: FastifyReply = reply;
-      return untyped.type('application/json; charset=utf-8').send(json);
+      if (answer.gzip && acceptsGzip(request.headers['accept-encoding']))
+        return untyped.header('Content-Encoding', 'gzip').send(answer.gzip);
+      return untyped.send(answer.json ?? (await gunzip(answer.gzip!)));
     },
   );
 };
