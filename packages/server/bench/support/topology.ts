@@ -87,7 +87,8 @@ export async function startInstance(env: Record<string, string>, dataDir: string
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   const child = spawnPortal(port, dataDir, env);
-  await until200(`http://127.0.0.1:${port}/health/ready`, child, 120_000);
+  // A start warms up before it listens (WARM_UP): at the national size, every ward's list (about a minute).
+  await until200(`http://127.0.0.1:${port}/health/ready`, child, 300_000);
   return running(child, `127.0.0.1:${port}`);
 }
 

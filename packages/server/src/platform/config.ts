@@ -64,7 +64,7 @@ const envSchema = z.object({
     .string()
     .trim()
     .regex(/^(off|0|\d+s)$/, 'must be off or a number of seconds like 2s')
-    .default('2s'),
+    .default('60s'),
   BACKUP_KEEP: z.coerce
     .number({ message: 'must be a whole number of at least 1' })
     .int('must be a whole number of at least 1')

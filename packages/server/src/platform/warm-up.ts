@@ -6,15 +6,16 @@ import type { Db } from './db/client.ts';
  * round bench (docs/operations.md) the first 5 s after a start answered the Toedienlijst polls with a p99 of
  * 0.5–1 s where the next seconds, at the same rate, stayed under 100 ms. A step shows nothing to anyone (no
  * audit entry: no person sees the data) and writes no record (at most what any first read stores, such as a day's
- * planned moments). `turn` counts the step's runs, so a step can vary what it reads.
+ * planned moments). `turn` counts the step's runs, so a step can vary what it reads; a step answers `'done'` when
+ * it has nothing left to do for that turn on (it is not run again).
  */
-export type WarmUpStep = (db: Db, now: Date, turn: number) => Promise<void>;
+export type WarmUpStep = (db: Db, now: Date, turn: number) => Promise<void | 'done'>;
 
 const steps = new Map<string, WarmUpStep>();
 
 /**
- * Each area registers its step here (from its index.ts); registering an area again replaces its step. Returns
- * the removal (for tests that add their own).
+ * Each area registers its step here (from its index.ts, or from a plugin when the step needs that app's state,
+ * removing it when the app closes); registering an area again replaces its step. Returns the removal.
  */
 export function registerWarmUp(area: string, step: WarmUpStep): () => void {
   steps.set(area, step);
@@ -27,9 +28,9 @@ export function registerWarmUp(area: string, step: WarmUpStep): () => void {
 const PARALLEL = 4;
 
 /**
- * Runs every registered step, PARALLEL at a time, round after round until `budgetMs` has passed (0: not at all)
- * or `maxRounds` rounds are done. A step that fails is logged and not run again: a warm-up never stops a start.
- * Returns the runs made.
+ * Runs every registered step, PARALLEL at a time, round after round until `budgetMs` has passed (0: not at all),
+ * `maxRounds` rounds are done or every step is done. A step that fails is logged and not run again: a warm-up
+ * never stops a start. Returns the runs made.
  */
 export async function warmUp(
   db: Db,
@@ -46,11 +47,12 @@ export async function warmUp(
       const from = turn;
       const runs = Array.from({ length: PARALLEL }, (_, i) => step(db, new Date(), from + i));
       made += PARALLEL;
-      const failed = (await Promise.allSettled(runs)).find((r) => r.status === 'rejected');
+      const settled = await Promise.allSettled(runs);
+      const failed = settled.find((r) => r.status === 'rejected');
       if (failed) {
         log.warn({ err: failed.reason, area }, 'warm-up step failed; the instance starts without it');
         active.delete(area);
-      }
+      } else if (settled.some((r) => r.status === 'fulfilled' && r.value === 'done')) active.delete(area);
     }
     turn += PARALLEL;
   }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { registerTiles } from '../../platform/tiles.ts';
-import { registerWarmUp } from '../../platform/warm-up.ts';
 import administrationDashboard from './routes/dashboard.ts';
 import administrationList from './routes/list.ts';
 import registration from './routes/registration.ts';
@@ -9,10 +8,8 @@ import photo from './routes/photo.ts';
 import flowchart from './routes/flowchart.ts';
 import scan from './routes/scan.ts';
 import { ROUND_TILES } from './tiles.ts';
-import { dayListWarmUp } from './warm-up.ts';
 
 registerTiles('administration', ROUND_TILES, 10);
-registerWarmUp('administration', dayListWarmUp());
 
 /** Administration (toediening): the day list, registrations and double checks, results and the dashboard. */
 export default async function administrationArea(app: FastifyInstance): Promise<void> {

@@ -1,28 +1,26 @@
-import { administrationListSchema, type DepartmentOption } from '@zorgportaal/contract';
+import type { DepartmentOption } from '@zorgportaal/contract';
+import type { FastifyInstance } from 'fastify';
 import { departmentsWithClients } from '../medication/public.ts';
-import type { Db } from '../../platform/db/client.ts';
 import { localDate } from '../../platform/time.ts';
-import { buildDayList, dayListVersion } from './queries/index.ts';
-import { windowSettingsOf } from './time-window.ts';
+import type { WarmUpStep } from '../../platform/warm-up.ts';
+import { type DayListCache, keptList, listVersionOf } from './kept-list.ts';
 
-/** Several wards, so the build meets more than one ward's shape; few enough to read quickly. */
-const WARDS = 20;
+/** More wards than the country has (5,000 in the national round): the budget, not this, ends a warm-up. */
+const MAX_WARDS = 100_000;
 
 /**
- * The Toedienlijst as a poll makes it (the version, the list, its answer checked and written as JSON), for the
- * wards in turn, so an instance's first polls meet compiled code and prepared statements (platform/warm-up.ts).
- * Nothing is kept: the lists are built and dropped, as no one asked for them.
+ * Today's Toedienlijst of every ward with clients, ward by ward, into the instance's kept lists, as a care
+ * centre's own tablet would get it (MayRegister), so the first polls of a round find their ward's answer built
+ * (and meet compiled code and prepared statements) instead of all building at once (platform/warm-up.ts).
+ * Nothing is shown to anyone, so there is no audit entry; done when every ward is kept.
  */
-export function dayListWarmUp() {
+export function keptListsWarmUp(app: FastifyInstance, lists: DayListCache): WarmUpStep {
   let wards: Promise<DepartmentOption[]> | undefined;
-  return async (db: Db, now: Date, turn: number): Promise<void> => {
-    wards ??= departmentsWithClients(db, WARDS);
-    const all = await wards;
-    const ward = all[turn % all.length];
-    if (!ward) return;
+  return async (db, now, turn) => {
+    wards ??= departmentsWithClients(db, MAX_WARDS);
+    const ward = (await wards)[turn];
+    if (!ward) return 'done';
     const day = localDate(now);
-    await dayListVersion(db, [ward.Id], day);
-    const list = await buildDayList(db, ward, day, now, windowSettingsOf(undefined));
-    JSON.stringify(administrationListSchema.parse({ ...list, MayRegister: true }));
+    await keptList(app, lists, ward, day, now, await listVersionOf(app, ward, day, true));
   };
 }

@@ -65,7 +65,7 @@ describe('loadConfig', () => {
   });
 
   it('warms up for 2 s before it listens unless told otherwise', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).warmUpMs).toBe(2000);
+    expect(loadConfig({ DATA_DIR: dataDir() }).warmUpMs).toBe(60_000);
     expect(loadConfig({ DATA_DIR: dataDir(), WARM_UP: '5s' }).warmUpMs).toBe(5000);
     expect(loadConfig({ DATA_DIR: dataDir(), WARM_UP: 'off' }).warmUpMs).toBe(0);
   });

@@ -51,6 +51,24 @@ describe('warming up an instance before it listens', () => {
     }
   });
 
+  it('stops running a step once it is done, and ends when every step is done', async () => {
+    const turns: number[] = [];
+    // Lists two wards' worth of work: turns 0 and 1 work, every later turn has nothing left.
+    const unregister = registerWarmUp('test-done', async (_db, _now, turn) => {
+      turns.push(turn);
+      return turn >= 2 ? 'done' : undefined;
+    });
+    try {
+      const started = performance.now();
+      // The administration step of this app is done too once its wards are kept (a few rounds).
+      await warmUp(t.db, 60_000, recordingLog());
+      expect(performance.now() - started).toBeLessThan(30_000);
+      expect([...turns].sort((a, b) => a - b)).toEqual([0, 1, 2, 3]);
+    } finally {
+      unregister();
+    }
+  });
+
   it('drops a failing step after logging it, and goes on with the others', async () => {
     let failingRuns = 0;
     let otherRuns = 0;

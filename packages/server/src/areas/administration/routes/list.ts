@@ -9,13 +9,14 @@ import { gunzip as gunzipCallback } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buildDayList, dayListVersion } from '../queries/index.ts';
 import { createDayListCache } from '../day-list-cache.ts';
-import { clockTurns, currentTag, listTag, notModified, REVALIDATE, validUntil } from '../list-etag.ts';
+import { keptList, listVersionOf } from '../kept-list.ts';
+import { currentTag, listTag, notModified, REVALIDATE } from '../list-etag.ts';
+import { keptListsWarmUp } from '../warm-up.ts';
+import { registerWarmUp } from '../../../platform/warm-up.ts';
 import { localDate } from '../../../platform/time.ts';
 import { pickDepartment } from '../../medication/public.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
-import { windowSettingsOf } from '../time-window.ts';
 import { mayRegisterAt } from '../rules.ts';
 
 const gunzip = promisify(gunzipCallback);
@@ -26,9 +27,11 @@ const acceptsGzip = (header: string | undefined) => !!header && negotiate(header
 /** GET /api/administration/list: the toedienlijst of a department and day (default: mine, today). */
 const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
   // Built once per ward and version on this instance, whichever tablet asks first (day-list-cache.ts), and
-  // serialised and gzipped once per built list by the route's own response schema (MayRegister is part of the
-  // version).
+  // serialised and gzipped once per built list (MayRegister is part of the version). A start fills them for
+  // every ward before it listens (warm-up.ts), as far as its WARM_UP allows.
   const lists = createDayListCache(app.config.dayListCacheBytes);
+  const unregister = registerWarmUp('administration', keptListsWarmUp(app, lists));
+  app.addHook('onClose', async () => unregister());
   app.get(
     '/api/administration/list',
     {
@@ -46,27 +49,17 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
       const now = new Date();
       const day = date ?? localDate(now);
       // The refresh of an unchanged list: one query, a 304, no list built and no audit entry.
-      // The time window (Geavanceerd) is part of the answer: a changed setting is a changed list.
-      const window = windowSettingsOf(await app.callerCache.entitySettings(department.EntityId));
-      // Whether the caller registers here is part of the answer too (a role may change).
-      const mayRegister = mayRegisterAt(request.caller!, department.EntityId);
-      const version = `${await dayListVersion(app.db, [department.Id], day)}|${window.before}-${window.after}|${mayRegister}`;
-      const { accountId } = request.caller!;
-      const known = currentTag(request, app.config.secretKey, version, accountId, now);
-      if (known) return notModified(reply, known);
-      const answer = await lists.list(
-        `${department.Id}@${day}`,
-        `${department.Name}|${version}`,
-        now,
-        async () => {
-          const list = await buildDayList(app.db, department, day, now, window);
-          return {
-            json: String(reply.serialize({ ...list, MayRegister: mayRegister })),
-            patientIds: list.Moments.map((m) => m.PatientId),
-            until: validUntil(clockTurns(list.Moments), now),
-          };
-        },
+      // Whether the caller registers here is part of the answer (a role may change).
+      const at = await listVersionOf(
+        app,
+        department,
+        day,
+        mayRegisterAt(request.caller!, department.EntityId),
       );
+      const { accountId } = request.caller!;
+      const known = currentTag(request, app.config.secretKey, at.version, accountId, now);
+      if (known) return notModified(reply, known);
+      const answer = await keptList(app, lists, department, day, now, at);
       // NEN 7513: one entry for the view that links every client shown, so "who saw this client"
       // finds it; the tablet's automatic refresh of the same view adds nothing (recordView).
       await app.audit.recordView(request, {
@@ -77,7 +70,7 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
       });
       reply
         .header('Cache-Control', REVALIDATE)
-        .header('ETag', listTag(app.config.secretKey, version, accountId, answer.until))
+        .header('ETag', listTag(app.config.secretKey, at.version, accountId, answer.until))
         .header('Vary', 'Accept-Encoding')
         .type('application/json; charset=utf-8');
       // A kept answer goes out as kept (gzip) to a client that takes it; a JSON string is sent as is (the

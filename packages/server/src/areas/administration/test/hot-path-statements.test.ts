@@ -2,6 +2,7 @@ import type { AdministrationList, PlannedMoment } from '@zorgportaal/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../platform/db/client.ts';
 import { addDays, localDate } from '../../../platform/time.ts';
+import { warmUp } from '../../../platform/warm-up.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, type Api } from '../../../../test/helpers/api.ts';
 import { auditRows } from '../../../../test/helpers/audit.ts';
@@ -38,7 +39,7 @@ function* messagesIn(buffer: Uint8Array): Generator<{ type: number; body: Uint8A
  * The statements a ward's calls send to the database (docs/performance.md, the hot path): a changed
  * Toedienlijst is its version and its data, an unchanged one its version only, the client list one
  * statement, a registration the agreement and the INSERT, each besides its audit entry; another tablet's
- * first load of an unchanged list the version only (the instance built it already); the caller's
+ * first load of an unchanged list the version only (the instance built it already, or its warm-up did); the caller's
  * scope and department come from the caller cache. A registration is two statements in all: the agreement,
  * and the INSERT that also writes its audit entry (and, with a key, its answer, whose recorder is read beside
  * the agreement). Counted on the driver's
@@ -127,6 +128,19 @@ describe('statements of the hot path', () => {
     );
     return all ? texts : texts.filter((text) => !/^\s*insert into audit_log/.test(text));
   }
+
+  // First, while no request has built today's lists on this instance.
+  it("after a start's warm-up, a tablet's first load of today's list: the version only", async () => {
+    const log = { warn: (details: object, message: string) => expect.fail(`${message} ${String(details)}`) };
+    expect(await warmUp(t.db, 60_000, log)).toBeGreaterThan(0);
+    const tablet = await apiAs(t.app, 'verpleegkundige');
+    // The session's first list (tomorrow's: not warmed) reads its caller, scope and departments (then kept).
+    expect((await tablet.get(LIST)).statusCode).toBe(200);
+    const statements = await statementsOf(async () =>
+      expect((await tablet.get('/api/administration/list')).statusCode).toBe(200),
+    );
+    expect(statements).toHaveLength(1);
+  });
 
   it('a changed Toedienlijst: two statements besides its audit entry; unchanged: one statement', async () => {
     const first = await nurse.get(LIST);
