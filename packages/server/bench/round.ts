@@ -108,9 +108,16 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
     DEMO_DATA: 'false',
   };
   if (await reachable(6379)) env.REDIS_URL = 'redis://127.0.0.1:6379';
+  // Each start includes its warm-up (WARM_UP): every ward's list kept before it listens.
+  const startedAt = performance.now();
   const first = await startInstance(env, join(dataDir, 'a'));
   running.push(first);
+  const secondAt = performance.now();
   running.push(await startInstance(env, join(dataDir, 'b')));
+  const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
+  console.log(
+    `round: instances ready in ${seconds(startedAt, secondAt)} s and ${seconds(secondAt, performance.now())} s`,
+  );
   const port = await freePort();
   running.push(await startHaproxy(haproxy, `127.0.0.1:${port}`, [running[0]!.address, running[1]!.address]));
   console.log(
