@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Db, rowsOf } from './db/client.ts';
+import { loggedViews } from './audit-views.ts';
 import type { auditLog } from './db/schema/audit.ts';
 
 /** The role an entry by a system client carries (it has no account and no roles). */
@@ -300,6 +301,7 @@ export function createAuditWriter(db: Db, maxRows = AUDIT_BATCH_MAX_ROWS) {
 /** One audit helper for the whole app (Medplum's createAuditEvent): the caller and the IP come from the request. */
 export function createAuditService(db: Db, maxRows = AUDIT_BATCH_MAX_ROWS): AuditService {
   const writer = createAuditWriter(db, maxRows);
+  const views = loggedViews(VIEW_REPEAT_WINDOW_MINUTES);
   return {
     async record(request, event) {
       await writer.write([auditRow(request, event)]);
@@ -315,6 +317,9 @@ export function createAuditService(db: Db, maxRows = AUDIT_BATCH_MAX_ROWS): Audi
     async recordView(request, event) {
       const caller = request.caller!;
       const key = viewKey(caller.sessionId, event);
+      // Taken before the write: the entry's time is later, so the window is never stretched.
+      const now = Date.now();
+      if (views.has(key, now)) return false;
       const { view, ...rest } = event;
       const row = {
         ...auditRow(request, {
@@ -325,7 +330,9 @@ export function createAuditService(db: Db, maxRows = AUDIT_BATCH_MAX_ROWS): Audi
         }),
         viewKey: key,
       };
-      return (await writer.write([row])).has(key);
+      const inserted = (await writer.write([row])).has(key);
+      if (inserted) views.add(key, now);
+      return inserted;
     },
     async recordJob(events) {
       if (events.length === 0) return;

@@ -1,7 +1,7 @@
 import { AUDIT_OBJECTS } from '@zorgportaal/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditBatchStatement, type AuditService, createAuditService } from '../audit.ts';
 import { type Db, rowsOf } from '../db/client.ts';
 import * as s from '../../schema.ts';
@@ -167,6 +167,30 @@ describe('audit writes are micro-batched: one INSERT for concurrent requests, ea
       [60, { date: '2026-01-02' }, [3, 1, 2], 'R'],
       [60, { date: '2026-01-01' }, [3, 1, 2], 'R'],
     ]);
+  });
+
+  it('a view this instance logged sends no statement again within its window (less a minute), then asks', async () => {
+    const view = () =>
+      audit.recordView(requestOf(70, 'session-remembered'), {
+        objectType: AUDIT_OBJECTS.administration_list,
+        objectId: 43,
+        view: { date: '2026-01-03' },
+        relatedPatientIds: [5],
+      });
+    statements = 0;
+    expect(await view()).toBe(true);
+    expect(await view()).toBe(false);
+    expect(statements).toBe(1);
+    // 14.5 minutes on by this process's clock: past what it holds, still within the database's window.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 14.5 * 60_000);
+    try {
+      expect(await view()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(statements).toBe(2);
+    expect(await rowsOfObjects(['43'])).toHaveLength(1);
   });
 
   it('through HTTP: each of many concurrent views has its entry, naming its clients, before its answer returns', async () => {
