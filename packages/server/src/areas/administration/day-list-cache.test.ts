@@ -1,7 +1,7 @@
 import { type DayList, LATE_AFTER_MINUTES, type PlannedMoment } from '@zorgportaal/contract';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { type BuiltList, createDayListCache } from './day-list-cache.ts';
+import { type BuiltList, createDayListCache, type DayListCache } from './day-list-cache.ts';
 import { ROUND_LEAD_MS } from './day-progress.ts';
 import { clockTurns, validUntil } from './list-etag.ts';
 
@@ -36,10 +36,9 @@ function counted(list: DayList, delay = 0) {
   return build;
 }
 
-type Cache = ReturnType<typeof createDayListCache>;
 /** A request at `now`: the cache's build runs at that instant, as the route's does. */
 const ask = (
-  cache: Cache,
+  cache: DayListCache,
   slot: string,
   identity: string,
   now: Date,

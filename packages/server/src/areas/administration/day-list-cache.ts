@@ -128,3 +128,5 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES) {
     },
   };
 }
+
+export type DayListCache = ReturnType<typeof createDayListCache>;

@@ -1,11 +1,9 @@
 import { administrationListSchema, type DepartmentOption } from '@zorgportaal/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildDayList, dayListVersion } from './queries/index.ts';
-import type { createDayListCache, DayListAnswer } from './day-list-cache.ts';
+import type { DayListAnswer, DayListCache } from './day-list-cache.ts';
 import { clockTurns, validUntil } from './list-etag.ts';
 import { type WindowSettings, windowSettingsOf } from './time-window.ts';
-
-export type DayListCache = ReturnType<typeof createDayListCache>;
 
 /** What a ward's list of a day is for a caller: its data version, the care centre's window, MayRegister. */
 export interface ListVersion {

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { departmentsWithClients } from '../medication/public.ts';
 import { localDate } from '../../platform/time.ts';
 import type { WarmUpStep } from '../../platform/warm-up.ts';
-import { type DayListCache, keptList, listVersionOf } from './kept-list.ts';
+import type { DayListCache } from './day-list-cache.ts';
+import { keptList, listVersionOf } from './kept-list.ts';
 
 /** More wards than the country has (5,000 in the national round): the budget, not this, ends a warm-up. */
 const MAX_WARDS = 100_000;

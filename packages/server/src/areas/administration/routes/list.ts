@@ -66,7 +66,7 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
         objectType: AUDIT_OBJECTS.administration_list,
         objectId: department.Id,
         view: { date: day },
-        relatedPatientIds: [...answer.patientIds],
+        relatedPatientIds: answer.patientIds,
       });
       reply
         .header('Cache-Control', REVALIDATE)
