@@ -14,6 +14,7 @@ export * from './areas/medication/schema.ts';
 export * from './areas/medication/planned-schema.ts';
 export * from './areas/administration/schema.ts';
 export * from './areas/administration/days-schema.ts';
+export * from './areas/administration/list-versions-schema.ts';
 export * from './areas/administration/scans-schema.ts';
 export * from './areas/etdr/schema.ts';
 export * from './areas/trombosis/schema.ts';

@@ -39,12 +39,14 @@ select md5(
 ) as version`;
 
 /**
- * One ward's (the Toedienlijst, on every poll): a named prepared statement, whose one department lets the
- * generic plan expect a ward's few clients and read them, their agreements and registrations by index.
+ * One ward's (the Toedienlijst, on every poll): the sum of the ward's counters, which triggers move in the same
+ * transaction as every change the fingerprint above reads (and a Baxter roll's interim changes), so a poll
+ * reads a ward's few rows by its key instead of fingerprinting its clients, agreements and registrations
+ * (schema and trigger migration: list-versions-schema.ts). A counter only grows, so a version never returns.
  */
 const departmentVersion = preparedStatement<{ version: string }>(
   'administration_day_list_version',
-  versionText('patients.department_id = $1::int', '$2', '$3'),
+  `select coalesce(sum(version), 0)::text as version from department_list_versions where department_id = $1::int`,
 );
 
 /**
@@ -70,7 +72,7 @@ export async function dayListVersion(
   const bounds = [start.toISOString(), end.toISOString()];
   const [row] =
     departmentIds.length === 1 && scope.length === 0
-      ? await departmentVersion(db, [departmentIds[0], ...bounds])
+      ? await departmentVersion(db, [departmentIds[0]])
       : await scopeVersion(db, [intArray(departmentIds), intArray(scope), ...bounds]);
   return `${departmentIds.join(',')}@${date}:${row!.version}`;
 }

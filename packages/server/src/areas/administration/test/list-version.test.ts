@@ -1,22 +1,26 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../../schema.ts';
-import { dayBounds, localDate } from '../../../platform/time.ts';
+import { rowsOf } from '../../../platform/db/client.ts';
+import { addDays, dayBounds, localDate } from '../../../platform/time.ts';
 import { departmentIdOf } from '../../../../test/helpers/medication.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { agreementsInForce, dayListVersion } from '../queries/index.ts';
 
 /**
- * A ward's version comes from its own statement (one department, planned once) and several wards' from
- * another (arrays and a scope, planned per call): both must fingerprint the same things.
+ * A ward's version (every poll of the Toedienlijst) is the sum of its counters, kept by triggers; several wards'
+ * (the dashboard) fingerprint the rows themselves. Every change the fingerprint sees must move the counters too,
+ * and the counters must move for nothing else than the ward's own changes.
  */
 describe('the day list version of one ward and of several', () => {
   let t: TestApp;
   let eikenhof = 0;
   let lindehof = 0;
   const today = localDate(new Date());
+  const ward = (departmentId: number) => dayListVersion(t.db, [departmentId], today);
   /** Through the several-wards statement: a scope without clients adds nothing to the ward's. */
   const viaScope = (departmentId: number) => dayListVersion(t.db, [departmentId], today, [-1]);
+  const both = async () => ({ ward: await ward(eikenhof), fingerprint: await viaScope(eikenhof) });
   beforeAll(async () => {
     t = await buildTestApp();
     eikenhof = await departmentIdOf(t, 'Afdeling Eikenhof');
@@ -24,28 +28,17 @@ describe('the day list version of one ward and of several', () => {
   });
   afterAll(() => t.close());
 
-  it('is the same for one ward through either statement, and differs between wards', async () => {
-    const own = await dayListVersion(t.db, [eikenhof], today);
-    expect(own).toBe(await viaScope(eikenhof));
-    expect(await dayListVersion(t.db, [lindehof], today)).toBe(await viaScope(lindehof));
-    expect(own.split(':')[1]).not.toBe((await dayListVersion(t.db, [lindehof], today)).split(':')[1]);
-  });
-
-  it("moves through either statement when a client's name changes", async () => {
-    const before = await dayListVersion(t.db, [eikenhof], today);
+  async function firstClient() {
     const [client] = await t.db
-      .select({ personId: s.patients.personId })
+      .select()
       .from(s.patients)
       .where(eq(s.patients.departmentId, eikenhof))
       .orderBy(s.patients.id)
       .limit(1);
-    await t.db.update(s.persons).set({ lastName: 'Versie' }).where(eq(s.persons.id, client!.personId));
-    const after = await dayListVersion(t.db, [eikenhof], today);
-    expect(after).not.toBe(before);
-    expect(after).toBe(await viaScope(eikenhof));
-  });
+    return client!;
+  }
 
-  /** An agreement of the ward in force today (what the list is built from), with its product. */
+  /** An agreement of the ward in force today (what the list is built from), with its product and client. */
   async function anAgreement() {
     const clients = await t.db
       .select({ id: s.patients.id })
@@ -59,12 +52,34 @@ describe('the day list version of one ward and of several', () => {
       end,
     );
     const { agreement } = rows.sort((a, b) => a.agreement.id - b.agreement.id)[0]!;
-    return { id: agreement.id, medicationId: agreement.medicationId };
+    return agreement;
   }
 
-  it('stays the same while nothing changes, also after a change that was rolled back', async () => {
-    const before = await dayListVersion(t.db, [eikenhof], today);
-    expect(await dayListVersion(t.db, [eikenhof], today)).toBe(before);
+  async function aRegistration() {
+    const agreement = await anAgreement();
+    const at = new Date();
+    const [row] = await t.db
+      .insert(s.administrations)
+      .values({
+        entityId: agreement.entityId,
+        patientId: agreement.patientId,
+        agreementId: agreement.id,
+        departmentId: eikenhof,
+        medicationId: agreement.medicationId,
+        administeredAt: at,
+        momentAt: at,
+        status: 'given',
+        doubleCheckRequired: true,
+        recordedBy: 1,
+      })
+      .returning({ id: s.administrations.id });
+    return row!.id;
+  }
+
+  it('is per ward, and stays the same while nothing changes, also after a change that was rolled back', async () => {
+    expect(await ward(eikenhof)).not.toBe(await ward(lindehof));
+    const before = await both();
+    expect(await both()).toEqual(before);
     const { id } = await anAgreement();
     await t.db
       .transaction(async (tx) => {
@@ -75,44 +90,138 @@ describe('the day list version of one ward and of several', () => {
         throw new Error('roll back');
       })
       .catch(() => undefined);
-    expect(await dayListVersion(t.db, [eikenhof], today)).toBe(before);
-    expect(await viaScope(eikenhof)).toBe(before);
+    expect(await both()).toEqual(before);
   });
 
-  it.each([
+  /** Each change, and whether it is of this ward alone (a product is shared by every ward that gives it). */
+  it.each<[string, () => Promise<unknown>, boolean?]>([
     [
       'a client',
-      async () => {
-        const [client] = await t.db
-          .select()
-          .from(s.patients)
-          .where(eq(s.patients.departmentId, eikenhof))
-          .limit(1);
-        await t.db.update(s.patients).set({ room: 'V-1' }).where(eq(s.patients.id, client!.id));
-      },
+      async () =>
+        t.db
+          .update(s.patients)
+          .set({ room: 'V-1' })
+          .where(eq(s.patients.id, (await firstClient()).id)),
+    ],
+    [
+      "a client's name",
+      async () =>
+        t.db
+          .update(s.persons)
+          .set({ lastName: 'Versie' })
+          .where(eq(s.persons.id, (await firstClient()).personId)),
     ],
     [
       'an agreement',
-      async () => {
-        const { id } = await anAgreement();
-        await t.db
+      async () =>
+        t.db
           .update(s.medicationAgreements)
           .set({ prescriber: 'Dr. Versie' })
-          .where(eq(s.medicationAgreements.id, id));
-      },
+          .where(eq(s.medicationAgreements.id, (await anAgreement()).id)),
     ],
     [
       "an agreement's product",
+      async () =>
+        t.db
+          .update(s.medications)
+          .set({ form: 'versie' })
+          .where(eq(s.medications.id, (await anAgreement()).medicationId)),
+      false,
+    ],
+    [
+      'a dosage scheme',
+      async () =>
+        t.db.insert(s.dosageSchemes).values({
+          patientId: (await firstClient()).id,
+          drug: 'acenocoumarol',
+          validFrom: today,
+          halvesPerDay: [2, 2, 2, 2, 2, 2, 2],
+          nextCheck: addDays(today, 7),
+        }),
+    ],
+    ['a registration', aRegistration],
+    [
+      'a double check',
       async () => {
-        const { medicationId } = await anAgreement();
-        await t.db.update(s.medications).set({ form: 'versie' }).where(eq(s.medications.id, medicationId));
+        const id = await aRegistration();
+        const before = await both();
+        await t.db
+          .update(s.administrations)
+          .set({ doubleCheckBy: 2, doubleCheckAt: new Date() })
+          .where(eq(s.administrations.id, id));
+        const after = await both();
+        expect(after.ward).not.toBe(before.ward);
+        expect(after.fingerprint).not.toBe(before.fingerprint);
       },
     ],
-  ])('moves through either statement when %s changes', async (_, change) => {
-    const before = await dayListVersion(t.db, [eikenhof], today);
-    await change();
-    const after = await dayListVersion(t.db, [eikenhof], today);
-    expect(after).not.toBe(before);
-    expect(after).toBe(await viaScope(eikenhof));
+  ])(
+    'moves with the fingerprint when %s changes, and not for another ward',
+    async (_, change, own = true) => {
+      const before = await both();
+      const other = await ward(lindehof);
+      await change();
+      const after = await both();
+      expect(after.fingerprint).not.toBe(before.fingerprint);
+      expect(after.ward).not.toBe(before.ward);
+      if (own) expect(await ward(lindehof)).toBe(other);
+    },
+  );
+
+  it('moves for a Baxter interim change of a client of the ward (which the fingerprint does not read)', async () => {
+    const client = await firstClient();
+    // The client's roll of this week (the demo world may have one), or a new one from today.
+    const [roll] = await t.db
+      .insert(s.baxterRolls)
+      .values({
+        entityId: client.entityId,
+        pharmacyEntityId: client.entityId,
+        patientId: client.id,
+        departmentId: eikenhof,
+        periodStart: today,
+        periodEnd: addDays(today, 6),
+      })
+      .onConflictDoUpdate({
+        target: [s.baxterRolls.patientId, s.baxterRolls.periodStart],
+        set: { periodEnd: addDays(today, 6) },
+      })
+      .returning({ id: s.baxterRolls.id });
+    const before = await ward(eikenhof);
+    await t.db.insert(s.baxterInterimChanges).values({
+      rollId: roll!.id,
+      agreementId: (await anAgreement()).id,
+      kind: 'changed',
+      at: new Date(),
+      recordedBy: 1,
+    });
+    const afterChange = await ward(eikenhof);
+    expect(afterChange).not.toBe(before);
+    // The roll's status is the pharmacy's work, not the ward's list.
+    await t.db.update(s.baxterRolls).set({ status: 'laid_out' }).where(eq(s.baxterRolls.id, roll!.id));
+    expect(await ward(eikenhof)).toBe(afterChange);
+  });
+
+  it('moves for both wards when a client moves from one to the other', async () => {
+    const client = await firstClient();
+    const [from, to] = [await ward(eikenhof), await ward(lindehof)];
+    await t.db.update(s.patients).set({ departmentId: lindehof }).where(eq(s.patients.id, client.id));
+    expect(await ward(eikenhof)).not.toBe(from);
+    expect(await ward(lindehof)).not.toBe(to);
+    await t.db.update(s.patients).set({ departmentId: eikenhof }).where(eq(s.patients.id, client.id));
+  });
+
+  it('never comes back to an earlier version: the counters only grow', async () => {
+    const seen = new Set([await ward(eikenhof)]);
+    for (let i = 0; i < 3; i++) {
+      await aRegistration();
+      const now = await ward(eikenhof);
+      expect(seen.has(now)).toBe(false);
+      seen.add(now);
+    }
+    const [row] = rowsOf<{ negative: number }>(
+      await t.db.execute(
+        sql`select count(*)::int as negative from department_list_versions where version <= 0`,
+      ),
+    );
+    expect(row!.negative).toBe(0);
   });
 });
