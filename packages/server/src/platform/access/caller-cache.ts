@@ -63,6 +63,12 @@ export class CallerCache {
   private readonly settings = new Map<number, Settings>();
   /** Per organisation: its scope by roles, its visible departments (`entityMemo`). */
   private readonly memos = new Map<string, unknown>();
+  /**
+   * The loads running now, by generation and key: the concurrent first requests of one token (a ward's
+   * tablets as a round starts, or after an instance restart) or organisation share one query instead of
+   * each sending its own. A request after an event starts its own load (the key holds the generation).
+   */
+  private readonly loading = new Map<string, Promise<unknown>>();
   private generation = 0;
   private readonly unsubscribe: () => void;
   private readonly unsubscribeReconnect: () => void;
@@ -93,9 +99,9 @@ export class CallerCache {
     if (cached) this.entries.delete(hash);
 
     const generation = this.generation;
-    const entry = token.startsWith(SYSTEM_TOKEN_PREFIX)
-      ? await this.loadSystem(hash)
-      : await this.loadUser(hash);
+    const entry = await this.shared(`caller|${hash}`, () =>
+      token.startsWith(SYSTEM_TOKEN_PREFIX) ? this.loadSystem(hash) : this.loadUser(hash),
+    );
     if (!entry || !isUsable(entry, now)) return null;
     if (generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
@@ -121,7 +127,7 @@ export class CallerCache {
     const cached = this.settings.get(entityId);
     if (cached) return cached;
     const generation = this.generation;
-    const entity = await findEntity(this.db, entityId);
+    const entity = await this.shared(`settings|${entityId}`, () => findEntity(this.db, entityId));
     if (!entity) return null;
     const value = toEntitySettings(entity);
     if (generation === this.generation) this.settings.set(entityId, value);
@@ -139,12 +145,22 @@ export class CallerCache {
     const key = `${entityId}|${name}`;
     if (this.memos.has(key)) return this.memos.get(key) as T;
     const generation = this.generation;
-    const value = await load();
+    const value = await this.shared(`memo|${key}`, load);
     if (generation === this.generation) {
       if (this.memos.size >= MAX_MEMOS) this.memos.delete(this.memos.keys().next().value!);
       this.memos.set(key, value);
     }
     return value;
+  }
+
+  /** `load`, or the same load when one of this generation is running for `key`. */
+  private shared<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const slot = `${this.generation}|${key}`;
+    const running = this.loading.get(slot);
+    if (running) return running as Promise<T>;
+    const started = load().finally(() => this.loading.delete(slot));
+    this.loading.set(slot, started);
+    return started;
   }
 
   /** After the change is committed: logout, refresh-token reuse. */

@@ -1,6 +1,7 @@
 import type { DepartmentOption, PatientList } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authPort } from '../auth-port.ts';
 import * as s from '../../../schema.ts';
 import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
 import { freshIp, postForm } from '../../../../test/helpers/account-security.ts';
@@ -205,5 +206,32 @@ describe('scope and departments from memory', () => {
     await t.app.callerCache.forgetNetwork(pharmacy!.entityId);
     expect(await departments()).toBeGreaterThan(0);
     expect(await clients()).toBeGreaterThan(0);
+  });
+});
+
+describe('caller cache loads', () => {
+  it("shares one load among a token's concurrent first requests, and starts anew after an event", async () => {
+    const port = authPort();
+    const lookups = vi.spyOn(port, 'lookupCaller');
+    try {
+      const me = await login(t.app, 'centrum');
+      const first = await Promise.all(Array.from({ length: 8 }, () => use(me.access_token)));
+      expect(first.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+      expect(lookups).toHaveBeenCalledTimes(1);
+      // An event while a load runs: lookups after it do not join that load (it may predate a revocation).
+      lookups.mockClear();
+      const fresh = await login(t.app, 'centrum');
+      const cache = t.app.callerCache;
+      const accountId = await accountIdOf('centrum');
+      const during = [cache.resolve(fresh.access_token), cache.resolve(fresh.access_token)];
+      const published = cache.forgetAccount(accountId);
+      const after = [cache.resolve(fresh.access_token), cache.resolve(fresh.access_token)];
+      await published;
+      const callers = await Promise.all([...during, ...after]);
+      expect(callers.every((c) => c?.caller.username === 'centrum')).toBe(true);
+      expect(lookups).toHaveBeenCalledTimes(2);
+    } finally {
+      lookups.mockRestore();
+    }
   });
 });
