@@ -15,6 +15,11 @@ const BATCH = 2000;
  * administrations): copying them too would count every registration twice. They are compared, not copied.
  */
 const DERIVED_TABLES = new Set(['administration_days', 'administration_corrections']);
+/**
+ * Counters that triggers raise while the other tables are copied (the wards' list versions): replaced by the
+ * source's rows at the end, so a tablet's ETag from the embedded database still holds for the same list.
+ */
+const REPLACED_TABLES = new Set(['department_list_versions']);
 
 /** Public tables of the source, parents before children (foreign keys), partitions left to their parent. */
 async function tablesInCopyOrder(source: PGlite): Promise<string[]> {
@@ -128,7 +133,13 @@ export async function copyToPostgres(source: PGlite, targetUrl: string): Promise
     }
     // A correction may come before the registration it corrects (its month's partition is read later).
     await client.query('set constraints all deferred');
-    for (const table of tables) if (!DERIVED_TABLES.has(table)) await copyTable(source, client, table);
+    for (const table of tables) {
+      if (!DERIVED_TABLES.has(table) && !REPLACED_TABLES.has(table)) await copyTable(source, client, table);
+    }
+    for (const table of REPLACED_TABLES) {
+      await client.query(`delete from ${quote(table)}`);
+      await copyTable(source, client, table);
+    }
     await advanceSequences(client);
     await client.query('commit');
     const counts: TableCount[] = [];
