@@ -17,8 +17,13 @@ async function openScanner(page: Page, agreementId: number) {
   return card;
 }
 
-const scanChecked = (page: Page) =>
-  page.waitForResponse((r) => r.url().endsWith('/api/administration/scan-check'));
+/**
+ * The check a read code sends. The camera's frames are decoded in the page: on a machine whose two cores also
+ * run the API suites that once took more than 15 s, so that wait has its own, longer limit.
+ */
+const scanChecked = (page: Page, timeout?: number) =>
+  page.waitForResponse((r) => r.url().endsWith('/api/administration/scan-check'), { timeout });
+const CAMERA_READ_MS = 60_000;
 
 /**
  * Scan to check at the bedside on the tablet (800 px), for one dose due now from a Baxter sachet. With
@@ -30,36 +35,40 @@ describeBrowser('scanning a sachet at the bedside', () => {
   const browser = useBrowser();
   let world: Awaited<ReturnType<typeof planSachetNow>>;
 
-  it('camera: the sachet DataMatrix in view → checked and ready', async () => {
-    // Chromium starts while the world is made: it reads the video only when the page asks for the camera.
-    const video = videoPath();
-    const launching = launchWithCamera(video);
-    world = await planSachetNow();
-    writeDataMatrixVideo(video, world.rightSachet);
-    const camera = await launching;
-    try {
-      const context = await camera.newContext({
-        baseURL: baseURL(),
-        locale: 'nl-NL',
-        timezoneId: 'Europe/Amsterdam',
-        reducedMotion: 'reduce',
-        viewport: { width: 800, height: 1100 },
-        permissions: ['camera'],
-      });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      const card = await openScanner(page, world.agreementId);
-      const checked = scanChecked(page);
-      await card.getByTestId('scan-camera-toggle').click();
-      expect((await checked).status()).toBe(200);
-      await expect.poll(() => card.getByTestId('scan-result').getAttribute('data-passed')).toBe('true');
-      // The camera stops once a code is read.
-      expect(await card.getByTestId('scan-camera').count()).toBe(0);
-    } finally {
-      await camera.close();
-      rmSync(video, { force: true });
-    }
-  });
+  it(
+    'camera: the sachet DataMatrix in view → checked and ready',
+    async () => {
+      // Chromium starts while the world is made: it reads the video only when the page asks for the camera.
+      const video = videoPath();
+      const launching = launchWithCamera(video);
+      world = await planSachetNow();
+      writeDataMatrixVideo(video, world.rightSachet);
+      const camera = await launching;
+      try {
+        const context = await camera.newContext({
+          baseURL: baseURL(),
+          locale: 'nl-NL',
+          timezoneId: 'Europe/Amsterdam',
+          reducedMotion: 'reduce',
+          viewport: { width: 800, height: 1100 },
+          permissions: ['camera'],
+        });
+        const page = await context.newPage();
+        page.setDefaultTimeout(15_000);
+        const card = await openScanner(page, world.agreementId);
+        const checked = scanChecked(page, CAMERA_READ_MS);
+        await card.getByTestId('scan-camera-toggle').click();
+        expect((await checked).status()).toBe(200);
+        await expect.poll(() => card.getByTestId('scan-result').getAttribute('data-passed')).toBe('true');
+        // The camera stops once a code is read.
+        expect(await card.getByTestId('scan-camera').count()).toBe(0);
+      } finally {
+        await camera.close();
+        rmSync(video, { force: true });
+      }
+    },
+    2 * CAMERA_READ_MS,
+  );
 
   it('hand scanner: wrong client → blocked with whose sachet it is; right sachet → given in one tap', async () => {
     const { context, page } = await browser.newPage();
