@@ -4,22 +4,32 @@
 -- double checks) and Baxter interim changes. Statement triggers with transition tables, so a bulk change costs
 -- one grouped upsert (transition tables allow one event per trigger, hence three triggers per table).
 -- A change bumps the row of the ward the client is in now (and was in, for a client who moves) and of the
--- client's shard (id mod 16), in ward and shard order, so concurrent changes of one ward lock rows in the same
+-- client's shard (id mod 64), in ward and shard order, so concurrent changes of one ward lock rows in the same
 -- order and registrations for different clients rarely wait on one row.
 -- Not counted, as before: the names of the nurses who registered, and the stored planned days (an expansion
 -- of the agreements, written with them or on the day's roll-over).
+-- PL/pgSQL, not SQL functions: PL/pgSQL keeps each statement's plan for the session, where a SQL function called
+-- from a trigger is planned again on every call (a registration's cost).
 CREATE OR REPLACE FUNCTION department_list_bump(departments integer[], clients integer[]) RETURNS void
-LANGUAGE sql AS $$
+LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO department_list_versions AS v (department_id, shard, version)
-  SELECT DISTINCT u.d, (u.c % 16)::smallint, 1 FROM unnest(departments, clients) AS u(d, c)
+  SELECT DISTINCT u.d, (u.c % 64)::smallint, 1 FROM unnest(departments, clients) AS u(d, c)
   WHERE u.d IS NOT NULL
   ORDER BY 1, 2
-  ON CONFLICT (department_id, shard) DO UPDATE SET version = v.version + 1
+  ON CONFLICT (department_id, shard) DO UPDATE SET version = v.version + 1;
+END;
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION department_list_bump_clients(clients integer[]) RETURNS void
-LANGUAGE sql AS $$
-  SELECT department_list_bump(array_agg(p.department_id), array_agg(p.id)) FROM patients p WHERE p.id = ANY(clients)
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO department_list_versions AS v (department_id, shard, version)
+  SELECT DISTINCT p.department_id, (p.id % 64)::smallint, 1 FROM patients p
+  WHERE p.id = ANY(clients) AND p.department_id IS NOT NULL
+  ORDER BY 1, 2
+  ON CONFLICT (department_id, shard) DO UPDATE SET version = v.version + 1;
+END;
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION department_list_on_patients() RETURNS trigger

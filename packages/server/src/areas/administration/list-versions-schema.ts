@@ -6,7 +6,7 @@ import { bigint, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-c
  * registrations (queries/list-version.ts). Kept by statement triggers in the same transaction as every change
  * of patients, persons, agreements, products, dosage schemes, registrations and Baxter interim changes
  * (custom migration department_list_version_triggers).
- * Each ward has up to 16 rows (`shard` = the client's id mod 16): a change bumps its client's row, so two
+ * Each ward has up to 64 rows (`shard` = the client's id mod 64): a change bumps its client's row, so two
  * nurses registering for different clients of one ward do not wait for each other's commit on one row. The
  * version is the sum of the ward's rows: every row only grows, so every committed change makes it larger and
  * a version never comes back. No foreign keys: derived data, and a ward without rows has version 0.
