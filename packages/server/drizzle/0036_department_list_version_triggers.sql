@@ -23,12 +23,12 @@ $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION department_list_bump_clients(clients integer[]) RETURNS void
 LANGUAGE plpgsql AS $$
+DECLARE
+  departments integer[];
+  ids integer[];
 BEGIN
-  INSERT INTO department_list_versions AS v (department_id, shard, version)
-  SELECT DISTINCT p.department_id, (p.id % 64)::smallint, 1 FROM patients p
-  WHERE p.id = ANY(clients) AND p.department_id IS NOT NULL
-  ORDER BY 1, 2
-  ON CONFLICT (department_id, shard) DO UPDATE SET version = v.version + 1;
+  SELECT array_agg(p.department_id), array_agg(p.id) INTO departments, ids FROM patients p WHERE p.id = ANY(clients);
+  PERFORM department_list_bump(departments, ids);
 END;
 $$;
 --> statement-breakpoint
@@ -36,10 +36,10 @@ CREATE OR REPLACE FUNCTION department_list_on_patients() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    PERFORM department_list_bump(array(SELECT department_id FROM old_rows), array(SELECT id FROM old_rows));
+    PERFORM department_list_bump(array(SELECT department_id FROM old_rows ORDER BY id), array(SELECT id FROM old_rows ORDER BY id));
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    PERFORM department_list_bump(array(SELECT department_id FROM new_rows), array(SELECT id FROM new_rows));
+    PERFORM department_list_bump(array(SELECT department_id FROM new_rows ORDER BY id), array(SELECT id FROM new_rows ORDER BY id));
   END IF;
   RETURN NULL;
 END;
