@@ -37,6 +37,7 @@ describeBrowser('scanning a sachet at the bedside', () => {
 
   it(
     'camera: the sachet DataMatrix in view → checked and ready',
+    { timeout: 2 * CAMERA_READ_MS },
     async () => {
       // Chromium starts while the world is made: it reads the video only when the page asks for the camera.
       const video = videoPath();
@@ -67,7 +68,6 @@ describeBrowser('scanning a sachet at the bedside', () => {
         rmSync(video, { force: true });
       }
     },
-    2 * CAMERA_READ_MS,
   );
 
   it('hand scanner: wrong client → blocked with whose sachet it is; right sachet → given in one tap', async () => {

@@ -59,6 +59,12 @@ const scopeVersion = preparedStatement<{ version: string }>(
   { planPerCall: true },
 );
 
+/** The day's bounds as the statement's parameters. */
+const dayBoundsText = (date: string) => {
+  const { start, end } = dayBounds(date);
+  return [start.toISOString(), end.toISOString()];
+};
+
 /** A PostgreSQL int[] literal of ids (checked to be integers). */
 const intArray = (ids: readonly number[]) => `{${ids.map((id) => String(Math.trunc(Number(id)))).join(',')}}`;
 
@@ -68,11 +74,9 @@ export async function dayListVersion(
   date: string,
   scope: readonly number[] = [],
 ): Promise<string> {
-  const { start, end } = dayBounds(date);
-  const bounds = [start.toISOString(), end.toISOString()];
   const [row] =
     departmentIds.length === 1 && scope.length === 0
       ? await departmentVersion(db, [departmentIds[0]])
-      : await scopeVersion(db, [intArray(departmentIds), intArray(scope), ...bounds]);
+      : await scopeVersion(db, [intArray(departmentIds), intArray(scope), ...dayBoundsText(date)]);
   return `${departmentIds.join(',')}@${date}:${row!.version}`;
 }
