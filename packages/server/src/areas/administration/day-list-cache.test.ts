@@ -25,7 +25,7 @@ const builtOf = (list: DayList, now: Date): BuiltList => ({
   until: validUntil(clockTurns(list.Moments), now),
 });
 
-/** A build at `now` that counts its calls and answers `list` (after `delay` ms). */
+/** A build at `now` that counts its calls and answers `list` (after `delay` ms), and its turn, counted too. */
 function counted(list: DayList, delay = 0) {
   const build = async (now = new Date()) => {
     build.calls += 1;
@@ -33,17 +33,30 @@ function counted(list: DayList, delay = 0) {
     return builtOf(list, now);
   };
   build.calls = 0;
+  build.turns = 0;
+  /** The kept JSON at another instant: this list has nothing the clock changes but its ETag's end. */
+  build.turn = (json: string, now: Date) => {
+    build.turns += 1;
+    return builtOf(JSON.parse(json) as DayList, now);
+  };
   return build;
 }
 
-/** A request at `now`: the cache's build runs at that instant, as the route's does. */
+/** A request at `now`: the cache's build (or turn) runs at that instant, as the route's does. */
 const ask = (
   cache: DayListCache,
   slot: string,
   identity: string,
   now: Date,
-  build: (now: Date) => Promise<BuiltList>,
-) => cache.list(slot, identity, now, () => build(now));
+  build: ReturnType<typeof counted>,
+) =>
+  cache.list(
+    slot,
+    identity,
+    now,
+    () => build(now),
+    (json) => build.turn(json, now),
+  );
 
 describe("the ward's built Toedienlijst, shared on an instance", () => {
   const morning = at('2026-11-28T07:00:00Z');
@@ -63,29 +76,45 @@ describe("the ward's built Toedienlijst, shared on an instance", () => {
     expect(build.calls).toBe(1);
   });
 
-  it('builds again for a new version, and when the clock turned the list', async () => {
+  it('builds again for a new version; once the clock turned the list, turns the kept one without a build', async () => {
     const cache = createDayListCache();
     const build = counted(listWith(moment));
     await ask(cache, '1@d', 'v1', morning, build);
     await ask(cache, '1@d', 'v2', morning, build);
     expect(build.calls).toBe(2);
-    // Just before each turn: still the kept list; once it passed: a new build.
+    // Just before each turn: still the kept list; once it passed: the kept list turned, once, then kept.
     await ask(cache, '1@d', 'v2', new Date(roundStarts - 1), build);
-    expect(build.calls).toBe(2);
-    await ask(cache, '1@d', 'v2', new Date(roundStarts + 1), build);
-    expect(build.calls).toBe(3);
+    expect(build.turns).toBe(0);
+    const turned = await ask(cache, '1@d', 'v2', new Date(roundStarts + 1), build);
+    expect(build.turns).toBe(1);
+    expect(turned.until).toBe(late);
+    expect(gunzipSync(turned.gzip!).toString()).toBe(JSON.stringify(listWith(moment)));
     await ask(cache, '1@d', 'v2', new Date(late - 1), build);
-    expect(build.calls).toBe(3);
+    expect(build.turns).toBe(1);
     await ask(cache, '1@d', 'v2', new Date(late + 1), build);
-    expect(build.calls).toBe(4);
+    expect(build.turns).toBe(2);
+    expect(build.calls).toBe(2);
+    // A new version after a turn: built again, never turned from another version's data.
+    await ask(cache, '1@d', 'v3', new Date(late + 2), build);
+    expect([build.calls, build.turns]).toEqual([3, 2]);
   });
 
-  it('builds again for an earlier instant than it was built for (a clock set back)', async () => {
+  it('turns once for requests that arrive together after a turn', async () => {
     const cache = createDayListCache();
     const build = counted(listWith(moment));
     await ask(cache, '1@d', 'v1', morning, build);
-    await ask(cache, '1@d', 'v1', new Date(morning.getTime() - 1), build);
-    expect(build.calls).toBe(2);
+    const after = new Date(roundStarts + 1);
+    await Promise.all([1, 2, 3].map(() => ask(cache, '1@d', 'v1', after, build)));
+    expect([build.calls, build.turns]).toEqual([1, 1]);
+  });
+
+  it('turns the kept list back for an earlier instant than it was built for (a clock set back)', async () => {
+    const cache = createDayListCache();
+    const build = counted(listWith(moment));
+    await ask(cache, '1@d', 'v1', at('2026-11-28T09:45:00Z'), build);
+    const back = await ask(cache, '1@d', 'v1', morning, build);
+    expect([build.calls, build.turns]).toEqual([1, 1]);
+    expect(back.until).toBe(roundStarts);
   });
 
   it('keeps a list without a clock turn ahead (a past day) until its version moves', async () => {
@@ -101,7 +130,8 @@ describe("the ward's built Toedienlijst, shared on an instance", () => {
     const failing = async (): Promise<BuiltList> => {
       throw new Error('database gone');
     };
-    await expect(cache.list('1@d', 'v1', morning, failing)).rejects.toThrow('database gone');
+    const never = () => builtOf(listWith(moment), morning);
+    await expect(cache.list('1@d', 'v1', morning, failing, never)).rejects.toThrow('database gone');
     const build = counted(listWith(moment));
     await ask(cache, '1@d', 'v1', morning, build);
     expect(build.calls).toBe(1);

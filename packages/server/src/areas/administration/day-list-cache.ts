@@ -1,7 +1,8 @@
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gunzip as gunzipCallback, gzip } from 'node:zlib';
 
 const compress = promisify(gzip);
+const gunzip = promisify(gunzipCallback);
 
 /**
  * How many bytes of kept answers an instance holds (gzipped, a list is a fifteenth of its JSON: 2 KB for the
@@ -43,15 +44,22 @@ const entryBytes = (answer: DayListAnswer & { gzip: Buffer }) =>
  * and requests that arrive while it is being built wait for that build. An entry holds while its identity
  * (the data version, which moves with every change the list shows: docs/architecture.md) is the request's,
  * and until the clock turns it: the same instant the list's ETag names, so a fresh load gets what a
- * revalidating tablet keeps. It keeps the answer gzipped, as a tablet's browser takes it, so a whole
- * country's wards fit in `maxBytes` and a kept answer costs no compression; one entry per ward and day, the
- * least recently used dropped beyond `maxBytes` (0: none kept, every request builds and nothing is zipped).
+ * revalidating tablet keeps. After that, the same identity still means the same data: the kept answer is
+ * turned to the new instant (no database; kept-list.ts) and kept in its place. It keeps the answer gzipped, as
+ * a tablet's browser takes it, so a whole country's wards fit in `maxBytes` and a kept answer costs no
+ * compression; one entry per ward and day, the least recently used dropped beyond `maxBytes` (0: none kept,
+ * every request builds and nothing is zipped).
  */
 export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES) {
   if (maxBytes <= 0)
     return {
-      list: (_slot: string, _identity: string, _now: Date, build: () => Promise<BuiltList>) =>
-        build() as Promise<DayListAnswer>,
+      list: (
+        _slot: string,
+        _identity: string,
+        _now: Date,
+        build: () => Promise<BuiltList>,
+        _turn: (json: string) => BuiltList,
+      ) => build() as Promise<DayListAnswer>,
       size: 0,
       bytes: 0,
     };
@@ -75,48 +83,63 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES) {
     }
   };
 
+  /** A new entry for `slot`, filled by `produce` and shared with every request that finds it while it holds. */
+  async function start(
+    slot: string,
+    identity: string,
+    now: Date,
+    produce: () => Promise<BuiltList>,
+  ): Promise<DayListAnswer> {
+    let built: BuiltList | undefined;
+    const entry: Entry = {
+      identity,
+      kept: produce().then(async (fresh) => {
+        built = fresh;
+        const { json, ...rest } = fresh;
+        return { ...rest, gzip: await compress(json) };
+      }),
+      from: now.getTime(),
+      until: Infinity,
+      bytes: 0,
+    };
+    keep(slot, entry);
+    try {
+      const kept = await entry.kept;
+      entry.until = kept.until || Infinity;
+      if (entries.get(slot) === entry) {
+        entry.bytes = entryBytes(kept);
+        bytes += entry.bytes;
+        trim();
+      }
+      return { ...kept, json: built!.json };
+    } catch (error) {
+      if (entries.get(slot) === entry) drop(slot);
+      throw error;
+    }
+  }
+
   return {
-    /** The list of `slot` (ward and day) built from `identity` at `now`, built by `build` when not kept. */
+    /**
+     * The list of `slot` (ward and day) from `identity` at `now`: kept, or turned by `turn` from the kept
+     * answer of the same identity when the clock turned it (or was set back, as tests do), or built by `build`.
+     */
     async list(
       slot: string,
       identity: string,
       now: Date,
       build: () => Promise<BuiltList>,
+      turn: (json: string) => BuiltList,
     ): Promise<DayListAnswer> {
       const held = entries.get(slot);
+      if (!held || held.identity !== identity) return start(slot, identity, now, build);
       const holds = (entry: Entry) => entry.from <= now.getTime() && now.getTime() < entry.until;
-      if (held && held.identity === identity && holds(held)) {
+      if (holds(held)) {
         keep(slot, held);
         const kept = await held.kept;
-        // A build that finished after this request's clock turned it (rare): this request builds its own.
+        // A build that finished after this request's clock turned it (rare): turned below.
         if (holds(held)) return kept;
       }
-      let built: BuiltList | undefined;
-      const entry: Entry = {
-        identity,
-        kept: build().then(async (fresh) => {
-          built = fresh;
-          const { json, ...rest } = fresh;
-          return { ...rest, gzip: await compress(json) };
-        }),
-        from: now.getTime(),
-        until: Infinity,
-        bytes: 0,
-      };
-      keep(slot, entry);
-      try {
-        const kept = await entry.kept;
-        entry.until = kept.until || Infinity;
-        if (entries.get(slot) === entry) {
-          entry.bytes = entryBytes(kept);
-          bytes += entry.bytes;
-          trim();
-        }
-        return { ...kept, json: built!.json };
-      } catch (error) {
-        if (entries.get(slot) === entry) drop(slot);
-        throw error;
-      }
+      return start(slot, identity, now, async () => turn((await gunzip((await held.kept).gzip)).toString()));
     },
     /** How many wards are kept (for tests). */
     get size() {

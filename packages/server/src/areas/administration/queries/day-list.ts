@@ -12,7 +12,7 @@ import * as t from '../tables.ts';
 import { progressOf } from '../day-progress.ts';
 import { expansionOf, plannedFrom, storePlannedDays } from '../../medication/public.ts';
 import { toRegistration, type UserRef, userRefOf } from '../registration-mapper.ts';
-import { isLate, isWithdrawn } from '../rules.ts';
+import { isOpenAndLate } from '../clock-turn.ts';
 import { localDate } from '../../../platform/time.ts';
 import { coumarinDose, coumarinDosesOf } from '../../trombosis/public.ts';
 import { findEntity } from '../../../platform/entities.ts';
@@ -152,8 +152,7 @@ export async function buildDayList(
         RiskCategories: risks,
         DoubleCheckRequired: isRiskProduct(risks),
         ConsentMissing: patient.consent_status !== 'given',
-        // Open (nothing registered, or only a withdrawn registration): late by the clock.
-        Late: own.every((r) => isWithdrawn(r.Status)) && isLate(slot.scheduledAt, null, now),
+        Late: isOpenAndLate(own, slot.scheduledAt, now),
         InterimChange: isAfterInterimChange(data.interim.get(patient.id), slot.scheduledAt),
         Window: slot.scheduledAt ? windowAt(slot.scheduledAt) : null,
         Registrations: own,
