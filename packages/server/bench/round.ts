@@ -11,6 +11,8 @@
  * Sizes: name=value arguments or ROUND_<NAME> variables, the defaults are the national size:
  *   centres=1000 tablets=10000 rate=60 seconds=300 logins=1 poll=30 (seconds between a tablet's polls)
  *   gzip=1 (the polls take gzip, as a tablet's browser does; gzip=0 asks for uncompressed answers)
+ *   turn=210 (seconds into the run at which every ward's round starts, as at 07:00 in the whole country: the
+ *   world's first dose moved there and the run started to match; 0: only the clock's own turns)
  * A quick run (a few minutes on 2 cores): npm run bench:round -- centres=100 tablets=1000 rate=20 seconds=60
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -18,17 +20,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
-import { openDatabase, rowsOf } from '../src/platform/db/client.ts';
+import { openDatabase } from '../src/platform/db/client.ts';
 import { migrationsFolder } from '../src/platform/db/migrations.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
 import { rollOverPlannedDays } from '../src/areas/medication/public.ts';
 import { addDays, localDate } from '../src/platform/time.ts';
+import { durationMs } from '../src/platform/config.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-data.ts';
 import { freshPostgres } from './support/fresh-postgres.ts';
 import { passwordGrantForm } from './support/password-grant.ts';
 import { generateNationalWorld } from './support/national-world.ts';
 import { Calls, client, schedule, table } from './support/round-load.ts';
+import { exactlyOnce, maxAdministrationId } from './support/exactly-once.ts';
+import { scheduleRoundTurn } from './support/round-turn.ts';
 import { findHaproxy, freePort, startHaproxy, startInstance, type Running } from './support/topology.ts';
 
 const size = (name: string, fallback: number) => {
@@ -43,6 +47,9 @@ const LOGINS = size('logins', 1);
 const POLL_EVERY_S = size('poll', 30);
 /** Tablets ask for their list as a browser does (Accept-Encoding with gzip); gzip=0: an uncompressed client. */
 const GZIP = size('gzip', 1) !== 0;
+const TURN_S = size('turn', Math.round(SECONDS * 0.7));
+/** What the logins before a run take at the national size (1,000 nurses): the start waits for them. */
+const LOGINS_MS = 15_000;
 const P99_GOAL_MS = 150;
 const RETRYABLE = new Set([0, 502, 503, 504]);
 const RESEND_FOR_MS = 20_000;
@@ -92,6 +99,16 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
       .join(', '),
   );
 
+  // Every ward's round starting at TURN_S into the run, planned after both warm-ups (each about a minute at the
+  // national size) and the logins; a start that is ready later than that finds the turn earlier in its run.
+  const plannedStart = Date.now() + 2 * Math.min(durationMs(process.env.WARM_UP ?? '60s'), 150_000) + 60_000;
+  const turn = TURN_S > 0 ? await scheduleRoundTurn(database.db, plannedStart + TURN_S * 1000) : null;
+  if (turn)
+    console.log(
+      `round: every ward's round starts at ${new Date(turn.turn).toISOString()} (${turn.agreements} agreements'` +
+        ` 07:30 moved to ${turn.time})`,
+    );
+
   // The day roll-over each instance awaits as it gets ready, run here first: at this size it takes longer than
   // the 10 s Fastify allows a ready hook, and the stored days are what the Toedienlijst reads.
   const rollStart = performance.now();
@@ -127,6 +144,11 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
       `; polls ${GZIP ? 'take gzip' : 'uncompressed'}`,
   );
 
+  const waitMs = turn ? turn.turn - TURN_S * 1000 - LOGINS_MS - Date.now() : 0;
+  if (waitMs > 0) {
+    console.log(`round: waiting ${(waitMs / 1000).toFixed(0)} s for the planned start`);
+    await new Promise((r) => setTimeout(r, waitMs));
+  }
   const http = client(`http://127.0.0.1:${port}`);
   const calls = {
     login: new Calls(),
@@ -230,7 +252,10 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));
   };
-  const start = performance.now() + 1000;
+  const start = performance.now() + Math.max(1000, turn ? turn.turn - TURN_S * 1000 - Date.now() : 0);
+  const turnAt = turn ? performance.now() + turn.turn - Date.now() : NaN;
+  if (turn)
+    console.log(`round: every ward's round starts at ${((turnAt - start) / 1000).toFixed(0)} s of the run`);
   const until = start + SECONDS * 1000;
   const killAt = start + (SECONDS * 1000) / 2;
   const killer = setTimeout(() => {
@@ -253,6 +278,7 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
     ['10 s after it', killAt, killAt + 10_000],
     ['after that', killAt + 10_000, Infinity],
   ];
+  if (turn) phases.push(["the 30 s from every ward's round start", turnAt, turnAt + 30_000]);
   for (const [phase, from, to] of phases) {
     const part = Object.fromEntries(Object.entries(calls).map(([name, c]) => [name, c.dueWithin(from, to)]));
     console.log(`\n${phase}:\n${table(part)}`);
@@ -292,37 +318,6 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
   ];
   for (const [goal, met] of goals) console.log(`${met ? 'met    ' : 'NOT met'}  ${goal}`);
   return goals.every(([, met]) => met);
-}
-
-type Database = Awaited<ReturnType<typeof openDatabase>>['db'];
-
-const maxAdministrationId = async (db: Database) =>
-  Number(
-    rowsOf<{ id: string }>(await db.execute(sql`select coalesce(max(id), 0) as id from administrations`))[0]!
-      .id,
-  );
-
-/**
- * Every acknowledged id stored, and no registration stored twice: each one has its own agreement and instant, so
- * two rows with the same pair would be one key stored twice. Rows of keys the client gave up on (an error above)
- * may be stored too: the next resend of that key would get their answer.
- */
-async function exactlyOnce(db: Database, idBefore: number, acknowledged: Map<string, number>) {
-  const rows = rowsOf<{ id: string; agreement_id: number; administered_at: Date | string }>(
-    await db.execute(
-      sql`select id, agreement_id, administered_at from administrations where id > ${idBefore}`,
-    ),
-  );
-  const stored = new Set(rows.map((r) => Number(r.id)));
-  const pairs = new Set(rows.map((r) => `${r.agreement_id} ${new Date(r.administered_at).toISOString()}`));
-  const ids = [...acknowledged.values()];
-  const present = ids.filter((id) => stored.has(id)).length;
-  return {
-    present,
-    missing: ids.length - present,
-    unacknowledged: stored.size - new Set(ids).size,
-    twice: rows.length - pairs.size + (ids.length - new Set(ids).size),
-  };
 }
 
 void main().catch((err: unknown) => {
