@@ -99,9 +99,9 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
       .join(', '),
   );
 
-  // Every ward's round starting at TURN_S into the run, planned after both warm-ups (each about a minute at the
-  // national size) and the logins; a start that is ready later than that finds the turn earlier in its run.
-  const plannedStart = Date.now() + 2 * Math.min(durationMs(process.env.WARM_UP ?? '60s'), 150_000) + 60_000;
+  // Every ward's round starting at TURN_S into the run, planned after the day's roll-over and both warm-ups (15 s
+  // to a minute each at the national size); a start ready later than that finds the turn earlier in its run.
+  const plannedStart = Date.now() + 2 * Math.min(durationMs(process.env.WARM_UP ?? '60s'), 60_000) + 60_000;
   const turn = TURN_S > 0 ? await scheduleRoundTurn(database.db, plannedStart + TURN_S * 1000) : null;
   if (turn)
     console.log(
