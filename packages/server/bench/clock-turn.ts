@@ -1,9 +1,11 @@
 /**
- * Bench: what a clock turn costs a ward's kept Toedienlijst. When a round starts or an open dose turns late, the
- * list reads differently by the clock alone; an instance that kept the ward's answer turns it to the new
- * instant (clock-turn.ts: no database) instead of building it again. In this process, for the ward of 22
- * clients (88 moments) and of 60 (240): a build (the data statement, the list, the contract check, JSON, gzip,
- * as the instance's cache does it) against a turn of the kept answer (gunzip, turn, JSON, gzip). Per answer: the
+ * Bench: what a clock turn and a client's change cost a ward's kept Toedienlijst. When a round starts or an open
+ * dose turns late, the list reads differently by the clock alone; an instance that kept the ward's answer turns
+ * it to the new instant (clock-turn.ts: no database) instead of building it again. When a registration changed
+ * one client, it reads and builds that client's part and patches the kept answer (list-answer.ts). In this
+ * process, for the ward of 22 clients (88 moments) and of 60 (240): a build (the data statement, the list, the
+ * contract check, JSON, gzip, as the instance's cache does it) against a turn of the kept answer (gunzip, turn,
+ * JSON, gzip) and a patch for one client (gunzip, the client's statement and part, merge, JSON, gzip). Per answer: the
  * median time and this process's CPU time (on PostgreSQL the database's own work is in the build's time only;
  * on PGlite it is in this process). On PGlite always, and on PostgreSQL when TEST_DATABASE_URL is set.
  * Run: npx tsx packages/server/bench/clock-turn.ts [runs=300]
@@ -17,7 +19,13 @@ import { migrationsFolder } from '../src/platform/db/migrations.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
 import { localDate } from '../src/platform/time.ts';
 import { departmentsWithClients } from '../src/areas/medication/public.ts';
-import { builtAnswer, clockTurns, listVersionOf, turnedAnswer } from '../src/areas/administration/public.ts';
+import {
+  builtAnswer,
+  clockTurns,
+  listVersionOf,
+  patchedAnswer,
+  turnedAnswer,
+} from '../src/areas/administration/public.ts';
 import { appAs } from './support/app-as.ts';
 import { median, onEachDatabase } from './support/measure.ts';
 import { seedWard } from './support/ward.ts';
@@ -61,11 +69,18 @@ async function measure(label: string, databaseUrl: string | undefined) {
       const next = new Date((clockTurns(JSON.parse(gunzipSync(kept).toString()).Moments)[0] ?? 0) + 1);
       const build = await perCall(async () => gzipSync((await builtAnswer(app, ward, day, next, at)).json));
       const turn = await perCall(async () => gzipSync(turnedAnswer(gunzipSync(kept).toString(), next).json));
+      // A registration's client: the shard of the ward's first client.
+      const shards = [JSON.parse(gunzipSync(kept).toString()).Moments[0].PatientId % 64];
+      const patch = await perCall(async () => {
+        const patched = await patchedAnswer(app, ward, day, next, at, gunzipSync(kept).toString(), shards);
+        return gzipSync(patched!.json);
+      });
       const cell = (m: { ms: number; cpuMs: number }) =>
         `${m.ms.toFixed(2)} ms (${m.cpuMs.toFixed(2)} CPU-ms)`;
       rows.push(
         `${label.padEnd(10)} ${ward.Name.padEnd(22)} build ${cell(build)}  turn ${cell(turn)}  ` +
-          `the turn takes ${((turn.ms / build.ms) * 100).toFixed(0)} % of a build's time`,
+          `patch ${cell(patch)}  of a build's time: turn ${((turn.ms / build.ms) * 100).toFixed(0)} %, ` +
+          `patch ${((patch.ms / build.ms) * 100).toFixed(0)} %`,
       );
     }
     await app.close();
@@ -77,5 +92,7 @@ async function measure(label: string, databaseUrl: string | undefined) {
 }
 
 const rows = await onEachDatabase(measure, process.env.BENCH_ONLY);
-console.log(`\nclock turn of a kept Toedienlijst, ${RUNS} runs each (median per answer):`);
+console.log(
+  `\na kept Toedienlijst turned by the clock and patched for one client, ${RUNS} runs each (median):`,
+);
 for (const row of rows.flat()) console.log(row);

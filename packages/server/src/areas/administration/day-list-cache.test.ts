@@ -117,6 +117,49 @@ describe("the ward's built Toedienlijst, shared on an instance", () => {
     expect(back.until).toBe(roundStarts);
   });
 
+  it('patches the kept answer of another identity when the patch tells how, else builds', async () => {
+    const cache = createDayListCache();
+    const build = counted(listWith(moment));
+    await ask(cache, '1@d', 'v1', morning, build);
+    const seen: string[] = [];
+    const patched = builtOf(listWith(moment, 'patched'), morning);
+    const patch = (kept: string) => {
+      seen.push(kept);
+      return kept === 'v1' ? async () => patched : null;
+    };
+    const answer = await cache.list(
+      '1@d',
+      'v2',
+      morning,
+      () => build(morning),
+      (json) => build.turn(json, morning),
+      patch,
+    );
+    expect([build.calls, seen]).toEqual([1, ['v1']]);
+    expect(gunzipSync(answer.gzip!).toString()).toBe(patched.json);
+    // From v2 the patch declines: built.
+    await cache.list(
+      '1@d',
+      'v3',
+      morning,
+      () => build(morning),
+      (json) => build.turn(json, morning),
+      patch,
+    );
+    expect([build.calls, seen]).toEqual([2, ['v1', 'v2']]);
+    // A patch that finds it cannot after all (null): built.
+    const declines = () => async () => null;
+    await cache.list(
+      '1@d',
+      'v4',
+      morning,
+      () => build(morning),
+      (json) => build.turn(json, morning),
+      declines,
+    );
+    expect(build.calls).toBe(3);
+  });
+
   it('keeps a list without a clock turn ahead (a past day) until its version moves', async () => {
     const cache = createDayListCache();
     const build = counted(listWith(null));

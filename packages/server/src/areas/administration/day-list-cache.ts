@@ -19,6 +19,12 @@ export interface BuiltList {
   until: number;
 }
 
+/**
+ * How to bring a kept answer of identity `kept` up to date without a build: a function of its JSON (null when it
+ * cannot after all), or null when the change cannot be told from the identities.
+ */
+export type Patch = (kept: string) => ((json: string) => Promise<BuiltList | null>) | null;
+
 /** What the cache hands a request: the kept answer gzipped, and its JSON when this request built it. */
 export type DayListAnswer = Omit<BuiltList, 'json'> & { json?: string; gzip?: Buffer };
 
@@ -45,8 +51,9 @@ const entryBytes = (answer: DayListAnswer & { gzip: Buffer }) =>
  * (the data version, which moves with every change the list shows: docs/architecture.md) is the request's,
  * and until the clock turns it: the same instant the list's ETag names, so a fresh load gets what a
  * revalidating tablet keeps. After that, the same identity still means the same data: the kept answer is
- * turned to the new instant (no database; kept-list.ts) and kept in its place. It keeps the answer gzipped, as
- * a tablet's browser takes it, so a whole country's wards fit in `maxBytes` and a kept answer costs no
+ * turned to the new instant (no database; kept-list.ts) and kept in its place. A new identity that tells which
+ * part of the list changed (a few clients) patches the kept answer with that part. It keeps the answer gzipped,
+ * as a tablet's browser takes it, so a whole country's wards fit in `maxBytes` and a kept answer costs no
  * compression; one entry per ward and day, the least recently used dropped beyond `maxBytes` (0: none kept,
  * every request builds and nothing is zipped).
  */
@@ -59,6 +66,7 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES) {
         _now: Date,
         build: () => Promise<BuiltList>,
         _turn: (json: string) => BuiltList,
+        _patch?: Patch,
       ) => build() as Promise<DayListAnswer>,
       size: 0,
       bytes: 0,
@@ -118,10 +126,26 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES) {
     }
   }
 
+  /** `use` on the JSON `held` keeps; `build` when that entry's build failed or `use` declines (null). */
+  async function fromKept(
+    held: Entry,
+    use: (json: string) => BuiltList | null | Promise<BuiltList | null>,
+    build: () => Promise<BuiltList>,
+  ): Promise<BuiltList> {
+    let json: string;
+    try {
+      json = (await gunzip((await held.kept).gzip)).toString();
+    } catch {
+      return build();
+    }
+    return (await use(json)) ?? build();
+  }
+
   return {
     /**
-     * The list of `slot` (ward and day) from `identity` at `now`: kept, or turned by `turn` from the kept
-     * answer of the same identity when the clock turned it (or was set back, as tests do), or built by `build`.
+     * The list of `slot` (ward and day) from `identity` at `now`: kept; or turned by `turn` from the kept answer
+     * of the same identity when the clock turned it (or was set back, as tests do); or patched by what `patch`
+     * gives for the kept answer's identity (when it can tell what changed); else built by `build`.
      */
     async list(
       slot: string,
@@ -129,17 +153,22 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES) {
       now: Date,
       build: () => Promise<BuiltList>,
       turn: (json: string) => BuiltList,
+      patch: Patch = () => null,
     ): Promise<DayListAnswer> {
       const held = entries.get(slot);
-      if (!held || held.identity !== identity) return start(slot, identity, now, build);
-      const holds = (entry: Entry) => entry.from <= now.getTime() && now.getTime() < entry.until;
-      if (holds(held)) {
-        keep(slot, held);
-        const kept = await held.kept;
-        // A build that finished after this request's clock turned it (rare): turned below.
-        if (holds(held)) return kept;
+      if (held && held.identity === identity) {
+        const holds = (entry: Entry) => entry.from <= now.getTime() && now.getTime() < entry.until;
+        if (holds(held)) {
+          keep(slot, held);
+          const kept = await held.kept;
+          // A build that finished after this request's clock turned it (rare): turned below.
+          if (holds(held)) return kept;
+        }
+        return start(slot, identity, now, () => fromKept(held, turn, build));
       }
-      return start(slot, identity, now, async () => turn((await gunzip((await held.kept).gzip)).toString()));
+      const patcher = held ? patch(held.identity) : null;
+      if (held && patcher) return start(slot, identity, now, () => fromKept(held, patcher, build));
+      return start(slot, identity, now, build);
     },
     /** How many wards are kept (for tests). */
     get size() {

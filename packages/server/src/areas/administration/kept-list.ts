@@ -1,20 +1,15 @@
-import {
-  type AdministrationList,
-  administrationListSchema,
-  type DepartmentOption,
-} from '@zorgportaal/contract';
+import type { DepartmentOption } from '@zorgportaal/contract';
 import type { FastifyInstance } from 'fastify';
-import { buildDayList, dayListVersion } from './queries/index.ts';
-import type { BuiltList, DayListAnswer, DayListCache } from './day-list-cache.ts';
-import { turnedTo } from './clock-turn.ts';
-import { clockTurns, validUntil } from './list-etag.ts';
-import { type WindowSettings, windowSettingsOf } from './time-window.ts';
+import { wardListVersion } from './queries/index.ts';
+import type { DayListAnswer, DayListCache, Patch } from './day-list-cache.ts';
+import { builtAnswer, type ListSettings, patchedAnswer, turnedAnswer } from './list-answer.ts';
+import { windowSettingsOf } from './time-window.ts';
 
-/** What a ward's list of a day is for a caller: its data version, the care centre's window, MayRegister. */
-export interface ListVersion {
+/** What a ward's list of a day is for a caller: its data version, its counters, the window, MayRegister. */
+export interface ListVersion extends ListSettings {
   version: string;
-  window: WindowSettings;
-  mayRegister: boolean;
+  /** The ward's counters per client shard (`shard:counter,…`, queries/list-version.ts). */
+  shards: string;
 }
 
 /**
@@ -28,24 +23,52 @@ export async function listVersionOf(
   mayRegister: boolean,
 ): Promise<ListVersion> {
   const window = windowSettingsOf(await app.callerCache.entitySettings(department.EntityId));
-  const data = await dayListVersion(app.db, [department.Id], day);
-  return { version: `${data}|${window.before}-${window.after}|${mayRegister}`, window, mayRegister };
-}
-
-/** A ward's list as the route answers it: its JSON, the clients it shows and the end of its ETag at `now`. */
-function answerOf(list: AdministrationList, now: Date): BuiltList {
+  const data = await wardListVersion(app.db, department.Id, day);
   return {
-    json: JSON.stringify(list),
-    patientIds: list.Moments.map((m) => m.PatientId),
-    until: validUntil(clockTurns(list.Moments), now),
+    version: `${data.version}|${window.before}-${window.after}|${mayRegister}`,
+    shards: data.shards,
+    window,
+    mayRegister,
   };
 }
 
+/** What a kept answer was built from: the ward's name, window and MayRegister, then its counters. */
+const identityOf = (department: DepartmentOption, at: ListVersion) =>
+  `${department.Name}|${at.window.before}-${at.window.after}|${at.mayRegister}#${at.shards}`;
+
+const countersOf = (identity: string) => {
+  const split = identity.lastIndexOf('#');
+  const counters = new Map<number, string>();
+  for (const pair of identity
+    .slice(split + 1)
+    .split(',')
+    .filter(Boolean)) {
+    const [shard, counter] = pair.split(':');
+    counters.set(Number(shard), counter!);
+  }
+  return { base: identity.slice(0, split), counters };
+};
+
 /**
- * The answer of a ward's list at `at` (its version), kept on this instance (day-list-cache.ts) or built now.
- * When the clock turned a kept answer of the same version, it is turned to `now` (clock-turn.ts) instead of
- * built again: no database, so every ward of the country turning at the same instant (a round's start, a
- * dose turning late) costs no burst of builds.
+ * The shards whose counters moved between a kept identity and the current one of the same ward, name, window
+ * and MayRegister; null when anything else moved, or more than half of the ward's shards (a whole build is
+ * then about as cheap).
+ */
+export function changedShards(kept: string, current: string): number[] | null {
+  const before = countersOf(kept);
+  const after = countersOf(current);
+  if (before.base !== after.base) return null;
+  const shards = new Set([...before.counters.keys(), ...after.counters.keys()]);
+  const changed = [...shards].filter((s) => before.counters.get(s) !== after.counters.get(s));
+  return changed.length > 0 && changed.length * 2 <= after.counters.size ? changed : null;
+}
+
+/**
+ * The answer of a ward's list at `at` (its version), kept on this instance (day-list-cache.ts) or made now.
+ * When the clock turned a kept answer of the same version, it is turned to `now` (clock-turn.ts): no database,
+ * so every ward of the country turning at the same instant (a round's start, a dose turning late) costs no
+ * burst of builds. When a few clients changed (a registration: its client's counter), only their part is
+ * read and built, and the kept answer patched with it (list-answer.ts); otherwise the list is built.
  */
 export function keptList(
   app: FastifyInstance,
@@ -55,29 +78,12 @@ export function keptList(
   now: Date,
   at: ListVersion,
 ): Promise<DayListAnswer> {
+  const identity = identityOf(department, at);
   const build = () => builtAnswer(app, department, day, now, at);
   const turn = (json: string) => turnedAnswer(json, now);
-  return lists.list(`${department.Id}@${day}`, `${department.Name}|${at.version}`, now, build, turn);
+  const patch: Patch = (kept) => {
+    const shards = changedShards(kept, identity);
+    return shards && ((json) => patchedAnswer(app, department, day, now, at, json, shards));
+  };
+  return lists.list(`${department.Id}@${day}`, identity, now, build, turn, patch);
 }
-
-/**
- * A ward's list built at `now`: checked against its contract schema and written as the route's serializer
- * writes it (zod's encode, then JSON), with the clients shown and the turn of its ETag.
- */
-export async function builtAnswer(
-  app: FastifyInstance,
-  department: DepartmentOption,
-  day: string,
-  now: Date,
-  at: Pick<ListVersion, 'window' | 'mayRegister'>,
-): Promise<BuiltList> {
-  const list = await buildDayList(app.db, department, day, now, at.window);
-  const checked = administrationListSchema.safeEncode({ ...list, MayRegister: at.mayRegister });
-  // A list that breaks its contract is our fault (a 500), never the client's.
-  if (!checked.success) throw new Error('Toedienlijst does not match its schema', { cause: checked.error });
-  return answerOf(checked.data, now);
-}
-
-/** A kept answer's JSON as the answer a build at `now` from the same data gives (clock-turn.ts). */
-export const turnedAnswer = (json: string, now: Date): BuiltList =>
-  answerOf(turnedTo(JSON.parse(json) as AdministrationList, now), now);

@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db/client.ts';
 import { preparedStatement } from '../../../platform/db/prepared.ts';
 import { dayBounds } from '../../../platform/time.ts';
 import { fromJsonRow } from '../registration-mapper.ts';
+import { LIST_VERSION_SHARDS } from '../list-versions-schema.ts';
 
 /**
  * Everything a department's day list is built from, in one statement (json_agg per part): the clients in
@@ -13,16 +14,18 @@ import { fromJsonRow } from '../registration-mapper.ts';
  * registrations (no later correction) in time order, the accounts that recorded or checked them, the
  * coumarin dosage scheme in force per client with a coumarin agreement, and per client the earliest
  * interim change of a Baxter roll covering the day. Reads medication's, persons', accounts', trombosis'
- * and baxter's tables through their schema's names; writes nothing.
+ * and baxter's tables through their schema's names; writes nothing. `part`: only the clients of some shards
+ * (their id mod LIST_VERSION_SHARDS in $5), and the order of all the ward's clients (kept-list.ts patches a
+ * kept list with them).
  */
-const DAY_LIST_DATA = `
+const dayListDataText = (part: boolean) => `
 with pat as (
   select p.id, p.room, p.consent_status, pe.first_names, pe.last_name_prefix, pe.last_name,
     case when coalesce(pe.avatar, '') = '' then null
       else translate(left(encode(sha256(convert_to(pe.avatar, 'UTF8')), 'base64'), 16), '+/', '-_') end as photo,
     row_number() over (order by p.room, pe.last_name, p.id) as ord
   from patients p join persons pe on pe.id = p.person_id
-  where p.department_id = $1 and pe.deleted = false
+  where p.department_id = $1 and pe.deleted = false${part ? ` and p.id % ${LIST_VERSION_SHARDS} = any($5::int[])` : ''}
 ), ag as (
   select a.id, a.patient_id, a.type, a.start_at, a.end_at, a.replaces_id, a.instructions,
     a.distribution_form, a.self_managed, m.id as medication_id, m.name as medication_name, m.risk_categories
@@ -55,10 +58,23 @@ select json_build_object(
       from baxter_interim_changes ic join baxter_rolls r on r.id = ic.roll_id
       where r.patient_id in (select id from pat) and r.period_start <= $4::date and r.period_end >= $4::date
         and ic.at < $3
-      group by r.patient_id) i)
+      group by r.patient_id) i)${
+        part
+          ? `,
+  'order', (select coalesce(json_agg(p.id order by p.room, pe.last_name, p.id), '[]')
+    from patients p join persons pe on pe.id = p.person_id where p.department_id = $1 and pe.deleted = false)`
+          : ''
+      }
 ) as data`;
 
-const statement = preparedStatement<{ data: DayListJson }>('administration_day_list_data', DAY_LIST_DATA);
+const statement = preparedStatement<{ data: DayListJson }>(
+  'administration_day_list_data',
+  dayListDataText(false),
+);
+const partStatement = preparedStatement<{ data: DayListJson & { order: number[] } }>(
+  'administration_day_list_part',
+  dayListDataText(true),
+);
 
 /** Timestamps arrive as JSON text (ISO 8601 with an offset). */
 type Stamp = string;
@@ -103,11 +119,17 @@ interface DayListJson {
 
 const stamp = (value: unknown): Date | null => (value === null ? null : new Date(value as string));
 
-/** The day list's data of one department and day (see DAY_LIST_DATA), dates as `Date`. */
-export async function dayListData(db: Db, departmentId: number, date: string) {
+/**
+ * The day list's data of one department and day (see dayListDataText), dates as `Date`; with `shards`, of the
+ * clients in those shards only, and `order`: the ward's client ids in the list's order.
+ */
+export async function dayListData(db: Db, departmentId: number, date: string, shards?: readonly number[]) {
   const { start, end } = dayBounds(date);
-  const [row] = await statement(db, [departmentId, start.toISOString(), end.toISOString(), date]);
-  const data = row!.data;
+  const params = [departmentId, start.toISOString(), end.toISOString(), date];
+  const [row] = shards
+    ? await partStatement(db, [...params, `{${shards.map((n) => Math.trunc(n)).join(',')}}`])
+    : await statement(db, params);
+  const data = row!.data as DayListJson & { order?: number[] };
   return {
     patients: data.patients,
     agreements: data.agreements.map((a) => ({
@@ -121,6 +143,7 @@ export async function dayListData(db: Db, departmentId: number, date: string) {
     users: data.users,
     schemes: data.schemes,
     interim: new Map(data.interim.map((i) => [i.patient_id, new Date(i.at)])),
+    order: data.order,
   };
 }
 

@@ -81,7 +81,34 @@ export async function buildDayList(
   /** The care centre's dose time window when the caller already has it (the caller cache): no query. */
   knownWindow?: WindowSettings,
 ): Promise<DayList> {
-  const data = await dayListData(db, department.Id, date);
+  return listOf(db, department, date, now, knownWindow, await dayListData(db, department.Id, date));
+}
+
+/**
+ * The part of a department's day list that shows the clients in `shards` (their id mod LIST_VERSION_SHARDS),
+ * built as buildDayList builds the whole, and the ward's client ids in the list's order: a kept list whose
+ * other clients did not change is patched with it (kept-list.ts).
+ */
+export async function buildDayListPart(
+  db: Db,
+  department: DepartmentOption,
+  date: string,
+  now: Date,
+  window: WindowSettings,
+  shards: readonly number[],
+): Promise<{ list: DayList; order: number[] }> {
+  const data = await dayListData(db, department.Id, date, shards);
+  return { list: await listOf(db, department, date, now, window, data), order: data.order ?? [] };
+}
+
+async function listOf(
+  db: Db,
+  department: DepartmentOption,
+  date: string,
+  now: Date,
+  knownWindow: WindowSettings | undefined,
+  data: DayListData,
+): Promise<DayList> {
   const base = { DepartmentId: department.Id, DepartmentName: department.Name, Date: date };
   if (data.patients.length === 0 || data.agreements.length === 0)
     return { ...base, Moments: [], Summary: progressOf({ Moments: [] }, now) };

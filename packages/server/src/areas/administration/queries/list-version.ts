@@ -44,9 +44,11 @@ select md5(
  * reads a ward's few rows by its key instead of fingerprinting its clients, agreements and registrations
  * (schema and trigger migration: list-versions-schema.ts). A counter only grows, so a version never returns.
  */
-const departmentVersion = preparedStatement<{ version: string }>(
+const departmentVersion = preparedStatement<{ version: string; shards: string }>(
   'administration_day_list_version',
-  `select coalesce(sum(version), 0)::text as version from department_list_versions where department_id = $1::int`,
+  `select coalesce(sum(version), 0)::text as version,
+     coalesce(string_agg(shard || ':' || version, ',' order by shard), '') as shards
+   from department_list_versions where department_id = $1::int`,
 );
 
 /**
@@ -74,9 +76,17 @@ export async function dayListVersion(
   date: string,
   scope: readonly number[] = [],
 ): Promise<string> {
-  const [row] =
-    departmentIds.length === 1 && scope.length === 0
-      ? await departmentVersion(db, [departmentIds[0]])
-      : await scopeVersion(db, [intArray(departmentIds), intArray(scope), ...dayBoundsText(date)]);
+  if (departmentIds.length === 1 && scope.length === 0)
+    return (await wardListVersion(db, departmentIds[0]!, date)).version;
+  const [row] = await scopeVersion(db, [intArray(departmentIds), intArray(scope), ...dayBoundsText(date)]);
   return `${departmentIds.join(',')}@${date}:${row!.version}`;
+}
+
+/**
+ * One ward's version (as dayListVersion gives it), and its counters per client shard (`shard:counter,…`): a
+ * kept list whose counters moved in a few shards only changed for the clients of those shards (kept-list.ts).
+ */
+export async function wardListVersion(db: Db, departmentId: number, date: string) {
+  const [row] = await departmentVersion(db, [departmentId]);
+  return { version: `${departmentId}@${date}:${row!.version}`, shards: row!.shards };
 }

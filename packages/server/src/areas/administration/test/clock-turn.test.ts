@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayBounds, localDate } from '../../../platform/time.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { departmentsWithClients } from '../../medication/public.ts';
-import { builtAnswer, listVersionOf, turnedAnswer } from '../kept-list.ts';
+import { listVersionOf } from '../kept-list.ts';
+import { builtAnswer, turnedAnswer } from '../list-answer.ts';
 import { clockTurns } from '../list-etag.ts';
 
 /**
