@@ -81,12 +81,9 @@ export async function patchedAnswer(
     ...encoded(part.list, at.mayRegister).Moments,
   ];
   if (moments.some((m) => !rank.has(m.PatientId))) return null;
-  // Infinity − Infinity (two as-needed moments) is NaN, which counts as equal: the next key decides.
-  moments.sort(
-    (a, b) =>
-      instant(a) - instant(b) ||
-      rank.get(a.PatientId)! - rank.get(b.PatientId)! ||
-      a.AgreementId - b.AgreementId,
-  );
-  return answerOf(turnedTo({ ...kept, Moments: moments }, now), now);
+  // Each moment's keys once, not once per comparison. Infinity − Infinity (two as-needed moments) is NaN,
+  // which counts as equal: the next key decides.
+  const keyed = moments.map((m) => ({ m, at: instant(m), rank: rank.get(m.PatientId)! }));
+  keyed.sort((a, b) => a.at - b.at || a.rank - b.rank || a.m.AgreementId - b.m.AgreementId);
+  return answerOf(turnedTo({ ...kept, Moments: keyed.map((k) => k.m) }, now), now);
 }
