@@ -19,7 +19,8 @@ import { freePort } from './support/server-process.ts';
 /**
  * Two instances on one PostgreSQL behind the checked-in HAProxy configuration (deploy/haproxy/haproxy.cfg).
  * Registrations from eight writers and a polling tablet go through the proxy while one instance is killed
- * (SIGKILL, no goodbye): no request fails, no registration is lost, none is stored twice. Also: the event
+ * (SIGKILL, no goodbye): no request fails, no registration is lost, none is stored twice. Also: a ward's list
+ * polls all reach one instance (which keeps that ward's answer), the event
  * stream passes the proxy unbuffered, and an instance taken out by its health checks has its event streams closed
  * and its other requests in flight finished. (The instances run with TRUST_PROXY; trust-proxy.test.ts shows its
  * effect.)
@@ -85,17 +86,19 @@ describe.skipIf(missing !== null)(
         socket.on('end', () => resolve(answer));
         socket.on('error', reject);
       });
-    /** The requests in flight at each instance (app1, app2) in one of the proxy's backends. */
-    const inFlight = async (backend: string): Promise<number[]> => {
+    /** A figure of `show stat` for each instance (app1, app2) in one of the proxy's backends. */
+    const serverStat = async (backend: string, figure: string): Promise<number[]> => {
       const [header, ...rows] = (await admin('show stat')).replace(/^# /, '').trim().split('\n');
       const column = (name: string) => header!.split(',').indexOf(name);
       const cells = rows.map((row) => row.split(','));
       return ['app1', 'app2'].map((server) => {
         const row = cells.find((c) => c[column('pxname')] === backend && c[column('svname')] === server);
         if (!row) throw new Error(`The proxy has no server ${backend}/${server}`);
-        return Number(row[column('scur')]);
+        return Number(row[column(figure)]);
       });
     };
+    /** The requests in flight at each instance in one of the proxy's backends. */
+    const inFlight = (backend: string) => serverStat(backend, 'scur');
     const until = async (what: string, check: () => boolean | Promise<boolean>) => {
       for (const deadline = Date.now() + 10_000; !(await check());) {
         if (Date.now() > deadline) throw new Error(`Waited 10 s for ${what}`);
@@ -129,6 +132,22 @@ describe.skipIf(missing !== null)(
       let text = '';
       while (!text.includes('event: ready')) text += new TextDecoder().decode((await reader.read()).value);
       stop.abort();
+    });
+
+    it("sends every poll of one ward's Toedienlijst to one instance", async () => {
+      const nurse = { authorization: await tokenOf('verpleegkundige') };
+      const ward = (
+        await json<{ DepartmentId: number }>(
+          await fetch(`${proxy}/api/administration/list`, { headers: nurse }),
+        )
+      ).DepartmentId;
+      // The requests each instance got in the ward lists' backend.
+      const sent = () => serverStat('ward_lists', 'stot');
+      const before = await sent();
+      for (let i = 0; i < 10; i++)
+        await json(await fetch(`${proxy}/api/administration/list?departmentId=${ward}`, { headers: nurse }));
+      const after = await sent();
+      expect(after.map((n, i) => n - before[i]!).sort((a, b) => a - b)).toEqual([0, 10]);
     });
 
     it('answers an unchanged Toedienlijst with 304 on the instance that did not build it', async () => {
