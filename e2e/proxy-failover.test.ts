@@ -20,10 +20,9 @@ import { freePort } from './support/server-process.ts';
  * Two instances on one PostgreSQL behind the checked-in HAProxy configuration (deploy/haproxy/haproxy.cfg).
  * Registrations from eight writers and a polling tablet go through the proxy while one instance is killed
  * (SIGKILL, no goodbye): no request fails, no registration is lost, none is stored twice. Also: a ward's list
- * polls all reach one instance (which keeps that ward's answer), the event
- * stream passes the proxy unbuffered, and an instance taken out by its health checks has its event streams closed
- * and its other requests in flight finished. (The instances run with TRUST_PROXY; trust-proxy.test.ts shows its
- * effect.)
+ * polls all reach one instance (which keeps that ward's answer), the event stream passes the proxy unbuffered,
+ * and an instance taken out by its health checks has its event streams closed and its other requests in flight
+ * finished. (The instances run with TRUST_PROXY; trust-proxy.test.ts shows its effect.)
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 const haproxy = findHaproxy();
