@@ -1,7 +1,7 @@
 import { type DayList, LATE_AFTER_MINUTES, type PlannedMoment } from '@zorgportaal/contract';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { type BuiltList, createDayListCache, type DayListCache } from './day-list-cache.ts';
+import { type BuiltList, createDayListCache, type DayListCache, type Patch } from './day-list-cache.ts';
 import { ROUND_LEAD_MS } from './day-progress.ts';
 import { clockTurns, validUntil } from './list-etag.ts';
 
@@ -42,13 +42,14 @@ function counted(list: DayList, delay = 0) {
   return build;
 }
 
-/** A request at `now`: the cache's build (or turn) runs at that instant, as the route's does. */
+/** A request at `now`: the cache's build (or turn, or patch) runs at that instant, as the route's does. */
 const ask = (
   cache: DayListCache,
   slot: string,
   identity: string,
   now: Date,
   build: ReturnType<typeof counted>,
+  patch?: Patch,
 ) =>
   cache.list(
     slot,
@@ -56,6 +57,7 @@ const ask = (
     now,
     () => build(now),
     (json) => build.turn(json, now),
+    patch,
   );
 
 describe("the ward's built Toedienlijst, shared on an instance", () => {
@@ -127,36 +129,14 @@ describe("the ward's built Toedienlijst, shared on an instance", () => {
       seen.push(kept);
       return kept === 'v1' ? async () => patched : null;
     };
-    const answer = await cache.list(
-      '1@d',
-      'v2',
-      morning,
-      () => build(morning),
-      (json) => build.turn(json, morning),
-      patch,
-    );
+    const answer = await ask(cache, '1@d', 'v2', morning, build, patch);
     expect([build.calls, seen]).toEqual([1, ['v1']]);
     expect(gunzipSync(answer.gzip!).toString()).toBe(patched.json);
     // From v2 the patch declines: built.
-    await cache.list(
-      '1@d',
-      'v3',
-      morning,
-      () => build(morning),
-      (json) => build.turn(json, morning),
-      patch,
-    );
+    await ask(cache, '1@d', 'v3', morning, build, patch);
     expect([build.calls, seen]).toEqual([2, ['v1', 'v2']]);
     // A patch that finds it cannot after all (null): built.
-    const declines = () => async () => null;
-    await cache.list(
-      '1@d',
-      'v4',
-      morning,
-      () => build(morning),
-      (json) => build.turn(json, morning),
-      declines,
-    );
+    await ask(cache, '1@d', 'v4', morning, build, () => async () => null);
     expect(build.calls).toBe(3);
   });
 
