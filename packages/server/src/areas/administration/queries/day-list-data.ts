@@ -15,7 +15,7 @@ import { LIST_VERSION_SHARDS } from '../list-versions-schema.ts';
  * coumarin dosage scheme in force per client with a coumarin agreement, and per client the earliest
  * interim change of a Baxter roll covering the day. Reads medication's, persons', accounts', trombosis'
  * and baxter's tables through their schema's names; writes nothing. `part`: only the clients of some shards
- * (their id mod LIST_VERSION_SHARDS in $5), and the order of all the ward's clients (kept-list.ts patches a
+ * (their id mod LIST_VERSION_SHARDS in $5), and the order of all the ward's clients (list-answer.ts patches a
  * kept list with them).
  */
 const dayListDataText = (part: boolean) => `
