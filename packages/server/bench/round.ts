@@ -11,6 +11,8 @@
  * Sizes: name=value arguments or ROUND_<NAME> variables, the defaults are the national size:
  *   centres=1000 tablets=10000 rate=60 seconds=300 logins=1 poll=30 (seconds between a tablet's polls)
  *   gzip=1 (the polls take gzip, as a tablet's browser does; gzip=0 asks for uncompressed answers)
+ *   scatter=0 (1: registration i goes to a ward drawn from a fixed pseudo-random sequence, as nurses all over the
+ *   country register at once, instead of ward i mod wards, which sweeps the wards in order)
  *   turn=210 (seconds into the run at which every ward's round starts, as at 07:00 in the whole country: the
  *   world's first dose moved there and the run started to match; 0: only the clock's own turns)
  * A quick run (a few minutes on 2 cores): npm run bench:round -- centres=100 tablets=1000 rate=20 seconds=60
@@ -48,6 +50,7 @@ const POLL_EVERY_S = size('poll', 30);
 /** Tablets ask for their list as a browser does (Accept-Encoding with gzip); gzip=0: an uncompressed client. */
 const GZIP = size('gzip', 1) !== 0;
 const TURN_S = size('turn', Math.round(SECONDS * 0.7));
+const SCATTER = size('scatter', 0) === 1;
 /** What the logins before a run take at the national size (1,000 nurses): the start waits for them. */
 const LOGINS_MS = 15_000;
 const P99_GOAL_MS = 150;
@@ -140,7 +143,8 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
   running.push(await startHaproxy(haproxy, `127.0.0.1:${port}`, [running[0]!.address, running[1]!.address]));
   console.log(
     `round: 2 instances${env.REDIS_URL ? ' with Redis' : ''} behind HAProxy on ${port}; ${TABLETS} tablets, ` +
-      `${RATE} registrations/s, ${LOGINS} logins/s for ${SECONDS} s, instance 1 killed at ${SECONDS / 2} s` +
+      `${RATE} registrations/s${SCATTER ? ' (wards drawn at random)' : ''}, ${LOGINS} logins/s for ${SECONDS} s, ` +
+      `instance 1 killed at ${SECONDS / 2} s` +
       `; polls ${GZIP ? 'take gzip' : 'uncompressed'}`,
   );
 
@@ -214,11 +218,13 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
       calls['list 200'].ok(ms, due);
     } else calls['list 200'].fail(ms, due, `list ${res.status} ${res.body.slice(0, 200)}`);
   };
-  // Registration i: ward i mod wards, that ward's as-needed agreement (i / wards) mod clients, given now.
+  // Registration i: ward i mod wards (or with scatter=1 one drawn by a multiplicative hash of i), that ward's
+  // as-needed agreement (i / wards) mod clients, given now.
   const acknowledged = new Map<string, number>();
   let resent = 0;
   const register = async (i: number, due: number) => {
-    const ward = world.wards[i % world.wards.length]!;
+    const drawn = Math.floor(((Math.imul(i + 1, 2654435761) >>> 0) / 2 ** 32) * world.wards.length);
+    const ward = world.wards[SCATTER ? drawn : i % world.wards.length]!;
     const agreement = ward.asNeeded[Math.floor(i / world.wards.length) % ward.asNeeded.length]!;
     const key = randomUUID();
     const body = JSON.stringify({
