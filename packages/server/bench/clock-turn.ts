@@ -22,6 +22,7 @@ import { departmentsWithClients } from '../src/areas/medication/public.ts';
 import {
   builtAnswer,
   clockTurns,
+  LIST_VERSION_SHARDS,
   listVersionOf,
   patchedAnswer,
   turnedAnswer,
@@ -70,7 +71,7 @@ async function measure(label: string, databaseUrl: string | undefined) {
       const build = await perCall(async () => gzipSync((await builtAnswer(app, ward, day, next, at)).json));
       const turn = await perCall(async () => gzipSync(turnedAnswer(gunzipSync(kept).toString(), next).json));
       // A registration's client: the shard of the ward's first client.
-      const shards = [JSON.parse(gunzipSync(kept).toString()).Moments[0].PatientId % 64];
+      const shards = [JSON.parse(gunzipSync(kept).toString()).Moments[0].PatientId % LIST_VERSION_SHARDS];
       const patch = await perCall(async () => {
         const patched = await patchedAnswer(app, ward, day, next, at, gunzipSync(kept).toString(), shards);
         return gzipSync(patched!.json);

@@ -1,15 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../src/platform/db/client.ts';
 import { ROUND_LEAD_MS } from '../../src/areas/administration/public.ts';
-
-const hhmm = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Amsterdam',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const dayOf = (instant: number) =>
-  new Date(instant).toLocaleDateString('en-CA', { timeZone: 'Europe/Amsterdam' });
+import { localDate, localTime } from '../../src/platform/time.ts';
 
 /**
  * Every ward's round starting at one instant, as at 07:00 in the whole country: the national world's 07:30 doses
@@ -21,8 +13,8 @@ const dayOf = (instant: number) =>
 export async function scheduleRoundTurn(db: Db, turnAt: number) {
   const turn = Math.ceil(turnAt / 60_000) * 60_000;
   const dose = turn + ROUND_LEAD_MS;
-  if (dayOf(dose) !== dayOf(Date.now())) return null;
-  const time = hhmm.format(dose);
+  if (localDate(new Date(dose)) !== localDate(new Date())) return null;
+  const time = localTime(new Date(dose));
   const moved = rowsOf<{ n: string }>(
     await db.execute(sql`with moved as (
         update medication_agreements set instructions = replace(instructions::text, '"07:30"', ${`"${time}"`})::jsonb

@@ -6,5 +6,6 @@ export { buildDayList } from './queries/index.ts';
 export { listVersionOf } from './kept-list.ts';
 export { builtAnswer, patchedAnswer, turnedAnswer } from './list-answer.ts';
 export { clockTurns } from './list-etag.ts';
+export { LIST_VERSION_SHARDS } from './list-versions-schema.ts';
 /** When a round counts as started: bench/support/round-turn.ts plans every ward's round start by it. */
 export { ROUND_LEAD_MS } from './day-progress.ts';

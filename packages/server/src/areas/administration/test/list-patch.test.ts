@@ -9,6 +9,7 @@ import { departmentsWithClients } from '../../medication/public.ts';
 import { createDayListCache, type DayListCache } from '../day-list-cache.ts';
 import { keptList, listVersionOf } from '../kept-list.ts';
 import { builtAnswer } from '../list-answer.ts';
+import { LIST_VERSION_SHARDS } from '../list-versions-schema.ts';
 
 /**
  * A ward's counters are kept per client shard, so a kept Toedienlijst whose counters moved in a few shards is
@@ -133,7 +134,8 @@ describe('a kept Toedienlijst patched for the clients that changed equals a whol
     const gone = clientsOf(list)[0]!;
     const noted = clientsOf(list).find(
       (id) =>
-        id % 64 !== gone % 64 && list.Moments.some((m) => m.PatientId === id && m.Registrations.length > 0),
+        id % LIST_VERSION_SHARDS !== gone % LIST_VERSION_SHARDS &&
+        list.Moments.some((m) => m.PatientId === id && m.Registrations.length > 0),
     );
     // A writer that bypassed the triggers: the patch must not keep the client that left.
     await change(sql`alter table patients disable trigger user`);
