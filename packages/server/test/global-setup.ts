@@ -38,7 +38,12 @@ function startedTemplates(project: TestProject): Map<Db, Promise<Templates>> {
 export default async function setup(project: TestProject) {
   const db = dbOf(project) ?? 'pglite';
   const started = startedTemplates(project);
-  const { cleanup, ...templates } = await (started.get(db) ?? makeTemplates(db));
+  const { cleanup, ...templates } = await (started.get(db) ?? makeTemplates(db)).catch((err: unknown) => {
+    // Vitest reports a failed global setup as "Startup Error" and may lose the message on the way (its source
+    // map of this file): the cause is printed here, where it is known.
+    console.error(`The ${db} test templates failed:`, err);
+    throw err;
+  });
   started.delete(db);
   project.provide('databaseTemplates', templates);
   return async () => {

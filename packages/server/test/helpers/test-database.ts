@@ -225,7 +225,23 @@ function adminUrl(): string {
   return url;
 }
 
+/**
+ * One statement on a connection of its own. A copy of a template the run just closed may find the template's
+ * last backend still exiting (PostgreSQL waits 5 s for it, and a busy CI machine can take longer): a source
+ * database in use (55006) is tried again for up to half a minute instead of failing the run's setup.
+ */
 async function adminQuery(statement: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await adminStatement(statement);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt >= 30) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+async function adminStatement(statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
