@@ -1,4 +1,8 @@
-/** The whole database schema: the platform's tables and every area's (drizzle-kit generates the migrations from it; tests read it). */
+/**
+ * The tables in one import, for the test helpers (`import * as s from '../../src/schema.ts'`). drizzle-kit does not
+ * read this file (drizzle.config.ts finds every `*schema.ts` of the platform and the areas), so a new area's
+ * table needs a line here only when a shared helper reads it; its own tests import its schema file.
+ */
 export * from './platform/db/schema/organisations.ts';
 export * from './areas/persons/schema.ts';
 export * from './areas/accounts/schema.ts';
