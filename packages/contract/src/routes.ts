@@ -214,7 +214,10 @@ export function routePermitted(
 export const findProtectedRoute = (path: string): ProtectedRoute | undefined =>
   PROTECTED_ROUTES.find((route) => route.path === path);
 
-/** The spec's titles in Dutch (§2), used as the nl source of the route title keys. */
+/**
+ * The spec's titles in Dutch (§2): the web's nl.json must use them for these keys (a test checks). A route the
+ * spec does not name has its title in the locale files only.
+ */
 export const ROUTE_TITLES_NL: Record<string, string> = {
   'routes.dashboard': 'Dashboard',
   'routes.trashcan': 'Prullenbak',

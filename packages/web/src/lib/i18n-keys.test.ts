@@ -64,7 +64,11 @@ describe('translations (nl source, en complete)', () => {
       expect(typeof value === 'string' && value.length > 0, key).toBe(true);
   });
 
-  it('uses the spec titles (ROUTE_TITLES_NL) as the Dutch route titles', () => {
+  it('has a title for every route in both languages, the spec titles (ROUTE_TITLES_NL) as the Dutch ones', () => {
+    for (const { titleKey } of PROTECTED_ROUTES) {
+      expect(nlKeys.has(titleKey), `nl: ${titleKey}`).toBe(true);
+      expect(enKeys.has(titleKey), `en: ${titleKey}`).toBe(true);
+    }
     for (const [key, title] of Object.entries(ROUTE_TITLES_NL)) expect(nlKeys.get(key), key).toBe(title);
   });
 
