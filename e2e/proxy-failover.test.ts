@@ -22,7 +22,8 @@ import { freePort } from './support/server-process.ts';
  * (SIGKILL, no goodbye): no request fails, no registration is lost, none is stored twice. Also: a ward's list
  * polls all reach one instance (which keeps that ward's answer), the event stream passes the proxy unbuffered,
  * and an instance taken out by its health checks has its event streams closed and its other requests in flight
- * finished. (The instances run with TRUST_PROXY; trust-proxy.test.ts shows its effect.)
+ * finished; with every instance taken out the same instances still answer, as last-resort backups. (The instances
+ * run with TRUST_PROXY; trust-proxy.test.ts shows its effect.)
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 const haproxy = findHaproxy();
@@ -85,12 +86,16 @@ describe.skipIf(missing !== null)(
         socket.on('end', () => resolve(answer));
         socket.on('error', reject);
       });
-    /** A figure of `show stat` for each instance (app1, app2) in one of the proxy's backends. */
-    const serverStat = async (backend: string, figure: string): Promise<number[]> => {
+    /** A figure of `show stat` for each instance (app1, app2, or the servers named) in one of the proxy's backends. */
+    const serverStat = async (
+      backend: string,
+      figure: string,
+      servers = ['app1', 'app2'],
+    ): Promise<number[]> => {
       const [header, ...rows] = (await admin('show stat')).replace(/^# /, '').trim().split('\n');
       const column = (name: string) => header!.split(',').indexOf(name);
       const cells = rows.map((row) => row.split(','));
-      return ['app1', 'app2'].map((server) => {
+      return servers.map((server) => {
         const row = cells.find((c) => c[column('pxname')] === backend && c[column('svname')] === server);
         if (!row) throw new Error(`The proxy has no server ${backend}/${server}`);
         return Number(row[column(figure)]);
@@ -212,6 +217,31 @@ describe.skipIf(missing !== null)(
       } finally {
         await admin(`set server portal/${server} health up`);
         for (const stream of streams) await stream.close();
+      }
+    });
+
+    it('keeps answering through the instances themselves when the checks have taken every one out', async () => {
+      const nurse = { authorization: await tokenOf('verpleegkundige') };
+      // The requests the backups answered: the list's in the ward lists' backend, the login's in the portal's.
+      const backups = async () =>
+        (await serverStat('ward_lists', 'stot', ['app1_last', 'app2_last'])).concat(
+          await serverStat('portal', 'stot', ['app1_last', 'app2_last']),
+        );
+      const before = await backups();
+      // As when an overloaded last instance answers its checks late: every checked server is marked down.
+      await admin('set server portal/app1 health down');
+      await admin('set server portal/app2 health down');
+      try {
+        const list = await fetch(`${proxy}/api/administration/list`, { headers: nurse });
+        expect(list.status, await list.clone().text()).toBe(200);
+        await list.arrayBuffer();
+        expect((await tokenOf('assistent')).startsWith('Bearer ')).toBe(true);
+        const served = (await backups()).map((n, i) => n - before[i]!);
+        expect(served[0]! + served[1]!, 'lists').toBe(1);
+        expect(served[2]! + served[3]!, 'logins').toBe(1);
+      } finally {
+        await admin('set server portal/app1 health up');
+        await admin('set server portal/app2 health up');
       }
     });
 
