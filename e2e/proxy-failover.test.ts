@@ -237,8 +237,8 @@ describe.skipIf(missing !== null)(
         await list.arrayBuffer();
         expect((await tokenOf('assistent')).startsWith('Bearer ')).toBe(true);
         const served = (await backups()).map((n, i) => n - before[i]!);
-        expect(served[0]! + served[1]!, 'lists').toBe(1);
-        expect(served[2]! + served[3]!, 'logins').toBe(1);
+        expect(served[0]! + served[1]!, 'lists').toBeGreaterThanOrEqual(1);
+        expect(served[2]! + served[3]!, 'logins').toBeGreaterThanOrEqual(1);
       } finally {
         await admin('set server portal/app1 health up');
         await admin('set server portal/app2 health up');
