@@ -7,13 +7,16 @@
  * contract check, JSON, gzip, as the instance's cache does it) against a turn of the kept answer (gunzip, turn,
  * JSON, gzip) and a patch for one client (gunzip, the client's statement and part, merge, JSON, gzip). Per answer: the
  * median time and this process's CPU time (on PostgreSQL the database's own work is in the build's time only;
- * on PGlite it is in this process). On PGlite always, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * on PGlite it is in this process). Also the gzip of the answer alone, as the cache does it (gzipSync) against
+ * zlib's asynchronous gzip (a stream on the thread pool), both with this process's CPU: the whole-answer gzip the
+ * cache used before 30 November 2026. On PGlite always, and on PostgreSQL when TEST_DATABASE_URL is set.
  * Run: npx tsx packages/server/bench/clock-turn.ts [runs=300]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip, gunzipSync, gzipSync } from 'node:zlib';
 import { openDatabase } from '../src/platform/db/client.ts';
 import { migrationsFolder } from '../src/platform/db/migrations.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
@@ -76,12 +79,16 @@ async function measure(label: string, databaseUrl: string | undefined) {
         const patched = await patchedAnswer(app, ward, day, next, at, gunzipSync(kept).toString(), shards);
         return gzipSync(patched!.json);
       });
+      const json = gunzipSync(kept);
+      const gzipAsync = await perCall(() => promisify(gzip)(json));
+      const gzipInline = await perCall(async () => gzipSync(json));
       const cell = (m: { ms: number; cpuMs: number }) =>
         `${m.ms.toFixed(2)} ms (${m.cpuMs.toFixed(2)} CPU-ms)`;
       rows.push(
         `${label.padEnd(10)} ${ward.Name.padEnd(22)} build ${cell(build)}  turn ${cell(turn)}  ` +
           `patch ${cell(patch)}  of a build's time: turn ${((turn.ms / build.ms) * 100).toFixed(0)} %, ` +
-          `patch ${((patch.ms / build.ms) * 100).toFixed(0)} %`,
+          `patch ${((patch.ms / build.ms) * 100).toFixed(0)} %\n${''.padEnd(34)}gzip of the answer ` +
+          `(${(json.length / 1024).toFixed(0)} KB): gzipSync ${cell(gzipInline)}, asynchronous ${cell(gzipAsync)}`,
       );
     }
     await app.close();

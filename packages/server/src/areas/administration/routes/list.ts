@@ -4,8 +4,7 @@ import {
   apiErrorSchema,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
-import { promisify } from 'node:util';
-import { gunzip as gunzipCallback } from 'node:zlib';
+import { gunzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,8 +17,6 @@ import { localDate } from '../../../platform/time.ts';
 import { pickDepartment } from '../../medication/public.ts';
 import { refuseNotFound } from '../../../platform/errors.ts';
 import { mayRegisterAt } from '../rules.ts';
-
-const gunzip = promisify(gunzipCallback);
 
 /** Whether a client's Accept-Encoding takes gzip (a browser's always does). */
 const acceptsGzip = (header: string | undefined) => !!header && negotiate(header, ['gzip']) === 'gzip';
@@ -78,7 +75,7 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
       const untyped: FastifyReply = reply;
       if (answer.gzip && acceptsGzip(request.headers['accept-encoding']))
         return untyped.header('Content-Encoding', 'gzip').send(answer.gzip);
-      return untyped.send(answer.json ?? (await gunzip(answer.gzip!)));
+      return untyped.send(answer.json ?? gunzipSync(answer.gzip!));
     },
   );
 };
