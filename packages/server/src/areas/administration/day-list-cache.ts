@@ -97,7 +97,7 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES) {
     let built: BuiltList | undefined;
     const entry: Entry = {
       identity,
-      kept: produce().then(async (fresh) => {
+      kept: produce().then((fresh) => {
         built = fresh;
         const { json, ...rest } = fresh;
         // In this thread: zlib's asynchronous gzip (a stream on the thread pool) costs 0.3–0.8 CPU-ms more per
