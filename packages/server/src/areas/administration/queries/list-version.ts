@@ -1,4 +1,5 @@
 import type { Db } from '../../../platform/db/client.ts';
+import { coalescedRead } from '../../../platform/db/coalesced-read.ts';
 import { preparedStatement } from '../../../platform/db/prepared.ts';
 import { dayBounds } from '../../../platform/time.ts';
 
@@ -39,17 +40,38 @@ select md5(
 ) as version`;
 
 /**
- * One ward's (the Toedienlijst, on every poll): the sum of the ward's counters, which triggers move in the same
- * transaction as every change the fingerprint above reads (and a Baxter roll's interim changes), so a poll
+ * Wards' versions (the Toedienlijst, on every poll): the sum of each ward's counters, which triggers move in the
+ * same transaction as every change the fingerprint above reads (and a Baxter roll's interim changes), so a poll
  * reads a ward's few rows by its key instead of fingerprinting its clients, agreements and registrations
  * (schema and trigger migration: list-versions-schema.ts). A counter only grows, so a version never returns.
+ * A ward without counters has none of its rows here.
  */
-const departmentVersion = preparedStatement<{ version: string; shards: string }>(
-  'administration_day_list_version',
-  `select coalesce(sum(version), 0)::text as version,
-     coalesce(string_agg(shard || ':' || version, ',' order by shard), '') as shards
-   from department_list_versions where department_id = $1::int`,
+const departmentVersions = preparedStatement<{ department_id: number; version: string; shards: string }>(
+  'administration_day_list_versions',
+  `select department_id, sum(version)::text as version,
+     string_agg(shard || ':' || version, ',' order by shard) as shards
+   from department_list_versions where department_id = any($1::int[]) group by department_id`,
 );
+
+type Counters = { version: string; shards: string };
+/**
+ * Per database, the wards' counters read together: the polls that arrive while one read is in flight go in the
+ * next (platform/db/coalesced-read.ts), one statement for all of them.
+ */
+const countersReaders = new WeakMap<Db, (departmentId: number) => Promise<Counters>>();
+function countersOf(db: Db, departmentId: number): Promise<Counters> {
+  let read = countersReaders.get(db);
+  if (!read) {
+    read = coalescedRead(async (ids: readonly number[]) => {
+      const found = new Map<number, Counters>(ids.map((id) => [id, { version: '0', shards: '' }]));
+      for (const row of await departmentVersions(db, [intArray(ids)]))
+        found.set(row.department_id, { version: row.version, shards: row.shards });
+      return found;
+    });
+    countersReaders.set(db, read);
+  }
+  return read(departmentId);
+}
 
 /**
  * Several wards' and, with a scope, also the clients of those organisations (the dashboard's "without consent"
@@ -87,6 +109,6 @@ export async function dayListVersion(
  * kept list whose counters moved in a few shards only changed for the clients of those shards (kept-list.ts).
  */
 export async function wardListVersion(db: Db, departmentId: number, date: string) {
-  const [row] = await departmentVersion(db, [departmentId]);
-  return { version: `${departmentId}@${date}:${row!.version}`, shards: row!.shards };
+  const counters = await countersOf(db, departmentId);
+  return { version: `${departmentId}@${date}:${counters.version}`, shards: counters.shards };
 }
