@@ -50,15 +50,7 @@ const ask = (
   now: Date,
   build: ReturnType<typeof counted>,
   patch?: Patch,
-) =>
-  cache.list(
-    slot,
-    identity,
-    now,
-    () => build(now),
-    (json) => build.turn(json, now),
-    patch,
-  );
+) => cache.list(slot, identity, now, () => build(now), build.turn, patch);
 
 describe("the ward's built Toedienlijst, shared on an instance", () => {
   const morning = at('2026-11-28T07:00:00Z');
@@ -79,7 +71,8 @@ describe("the ward's built Toedienlijst, shared on an instance", () => {
   });
 
   it('builds again for a new version; once the clock turned the list, turns the kept one without a build', async () => {
-    const cache = createDayListCache();
+    // No turn ahead here (0 ms before): each turn is made by the request that finds the clock passed it.
+    const cache = createDayListCache(undefined, 0);
     const build = counted(listWith(moment));
     await ask(cache, '1@d', 'v1', morning, build);
     await ask(cache, '1@d', 'v2', morning, build);
@@ -99,6 +92,34 @@ describe("the ward's built Toedienlijst, shared on an instance", () => {
     // A new version after a turn: built again, never turned from another version's data.
     await ask(cache, '1@d', 'v3', new Date(late + 2), build);
     expect([build.calls, build.turns]).toEqual([3, 2]);
+  });
+
+  it('turns a list asked for in the minutes before its clock turn ahead, so the requests after it find it ready', async () => {
+    const cache = createDayListCache(undefined, 2 * 60_000);
+    const build = counted(listWith(moment));
+    await ask(cache, '1@d', 'v1', morning, build);
+    await cache.settled();
+    expect(build.turns).toBe(0); // hours before the turn: nothing ahead
+    const bytes = cache.bytes;
+    await ask(cache, '1@d', 'v1', new Date(roundStarts - 60_000), build);
+    await cache.settled();
+    expect(build.turns).toBe(1); // turned in the background, for the instant of the turn
+    expect(cache.bytes).toBe(bytes * 2);
+    const after = await Promise.all(
+      [1, 2].map(() => ask(cache, '1@d', 'v1', new Date(roundStarts + 1), build)),
+    );
+    expect([build.calls, build.turns]).toEqual([1, 1]);
+    for (const answer of after) {
+      expect(answer.until).toBe(late);
+      expect(gunzipSync(answer.gzip!).toString()).toBe(JSON.stringify(listWith(moment)));
+    }
+    expect(cache.bytes).toBe(bytes);
+    // Turned ahead for a version that then moved: never used, the new version is built.
+    await ask(cache, '1@d', 'v1', new Date(late - 1000), build);
+    await cache.settled();
+    expect(build.turns).toBe(2);
+    await ask(cache, '1@d', 'v2', new Date(late + 1), build);
+    expect([build.calls, build.turns]).toEqual([2, 2]);
   });
 
   it('turns once for requests that arrive together after a turn', async () => {
@@ -153,7 +174,7 @@ describe("the ward's built Toedienlijst, shared on an instance", () => {
     const failing = async (): Promise<BuiltList> => {
       throw new Error('database gone');
     };
-    const never = () => builtOf(listWith(moment), morning);
+    const never = (_json: string, now: Date) => builtOf(listWith(moment), now);
     await expect(cache.list('1@d', 'v1', morning, failing, never)).rejects.toThrow('database gone');
     const build = counted(listWith(moment));
     await ask(cache, '1@d', 'v1', morning, build);

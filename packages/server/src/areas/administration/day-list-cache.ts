@@ -6,6 +6,12 @@ import { gunzipSync, gzipSync } from 'node:zlib';
  */
 export const DAY_LIST_CACHE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * How long before its clock turn a kept list that a request found is turned in the background for that instant:
+ * a tablet polls every 60 s, so every ward polled at all gets its turn ready before the instant comes.
+ */
+export const TURN_AHEAD_MS = 2 * 60_000;
+
 /** A ward's Toedienlijst as its build answers it: the JSON, and what every request needs besides. */
 export interface BuiltList {
   json: string;
@@ -32,8 +38,20 @@ interface Entry {
   from: number;
   /** Until when the clock leaves it unchanged (ms; Infinity while building or when nothing turns any more). */
   until: number;
-  /** What it holds in memory (0 while building). */
+  /** What it holds in memory (0 while building), its answer turned ahead included. */
   bytes: number;
+  /** The same answer turned for just after `until`, made in the background before that instant comes. */
+  ahead?: Entry;
+  /** Whether the turn ahead is queued or made. */
+  turningAhead?: boolean;
+}
+
+/** A built answer as kept: gzipped, without its JSON. */
+function zipped(fresh: BuiltList): DayListAnswer & { gzip: Buffer } {
+  const { json, ...rest } = fresh;
+  // In this thread: zlib's asynchronous gzip (a stream on the thread pool) costs 0.3–0.8 CPU-ms more per answer
+  // than the compression itself (bench/clock-turn.ts), for a wait shorter than the JSON's own.
+  return { ...rest, gzip: gzipSync(json) };
 }
 
 /** Bytes an entry holds beside its gzipped answer: its ids and the entry itself. */
@@ -53,7 +71,7 @@ const entryBytes = (answer: DayListAnswer & { gzip: Buffer }) =>
  * compression; one entry per ward and day, the least recently used dropped beyond `maxBytes` (0: none kept,
  * every request builds and nothing is zipped).
  */
-export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES) {
+export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES, turnAheadMs = TURN_AHEAD_MS) {
   if (maxBytes <= 0)
     return {
       list: (
@@ -61,14 +79,17 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES) {
         _identity: string,
         _now: Date,
         build: () => Promise<BuiltList>,
-        _turn: (json: string) => BuiltList,
+        _turn: (json: string, at: Date) => BuiltList,
         _patch?: Patch,
       ) => build() as Promise<DayListAnswer>,
+      settled: () => Promise.resolve(),
       size: 0,
       bytes: 0,
     };
   const entries = new Map<string, Entry>();
   let bytes = 0;
+  const aheadQueue: (() => Promise<void>)[] = [];
+  let turningAhead: Promise<void> | undefined;
 
   const drop = (slot: string) => {
     bytes -= entries.get(slot)?.bytes ?? 0;
@@ -99,10 +120,7 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES) {
       identity,
       kept: produce().then((fresh) => {
         built = fresh;
-        const { json, ...rest } = fresh;
-        // In this thread: zlib's asynchronous gzip (a stream on the thread pool) costs 0.3–0.8 CPU-ms more per
-        // answer than the compression itself (bench/clock-turn.ts), for a wait shorter than the JSON's own.
-        return { ...rest, gzip: gzipSync(json) };
+        return zipped(fresh);
       }),
       from: now.getTime(),
       until: Infinity,
@@ -139,18 +157,57 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES) {
     return (await use(json)) ?? build();
   }
 
+  /**
+   * Queues `held`'s answer turned for the instant its clock turns it, made one at a time in the background
+   * between requests: when every ward of a country turns at the same instant (07:00), the polls after it find
+   * their turned answer ready instead of all turning at once. Dropped when the entry is no longer the slot's.
+   */
+  function turnAhead(slot: string, held: Entry, turn: (json: string, at: Date) => BuiltList) {
+    if (held.turningAhead || !Number.isFinite(held.until)) return;
+    held.turningAhead = true;
+    aheadQueue.push(async () => {
+      if (entries.get(slot) !== held) return;
+      const json = gunzipSync((await held.kept).gzip).toString();
+      // A millisecond past the turn: what holds from there on, whichever side of its instant a rule counts.
+      const from = held.until + 1;
+      const turned = turn(json, new Date(from));
+      const kept = zipped(turned);
+      if (entries.get(slot) !== held) return;
+      const ahead: Entry = {
+        identity: held.identity,
+        kept: Promise.resolve(kept),
+        from,
+        until: turned.until || Infinity,
+        bytes: entryBytes(kept),
+      };
+      held.ahead = ahead;
+      held.bytes += ahead.bytes;
+      bytes += ahead.bytes;
+      trim();
+    });
+    turningAhead ??= (async () => {
+      // One turn per turn of the event loop, so requests go first; a failed turn is made on demand instead.
+      for (let job = aheadQueue.shift(); job; job = aheadQueue.shift()) {
+        await new Promise((r) => setImmediate(r));
+        await job().catch(() => undefined);
+      }
+      turningAhead = undefined;
+    })();
+  }
+
   return {
     /**
      * The list of `slot` (ward and day) from `identity` at `now`: kept; or turned by `turn` from the kept answer
-     * of the same identity when the clock turned it (or was set back, as tests do); or patched by what `patch`
-     * gives for the kept answer's identity (when it can tell what changed); else built by `build`.
+     * of the same identity when the clock turned it (or was set back, as tests do), ready when it was turned
+     * ahead; or patched by what `patch` gives for the kept answer's identity (when it can tell what changed);
+     * else built by `build`. A kept answer found within `turnAheadMs` of its clock turn is turned ahead.
      */
     async list(
       slot: string,
       identity: string,
       now: Date,
       build: () => Promise<BuiltList>,
-      turn: (json: string) => BuiltList,
+      turn: (json: string, at: Date) => BuiltList,
       patch: Patch = () => null,
     ): Promise<DayListAnswer> {
       const held = entries.get(slot);
@@ -160,13 +217,26 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES) {
           keep(slot, held);
           const kept = await held.kept;
           // A build that finished after this request's clock turned it (rare): turned below.
-          if (holds(held)) return kept;
+          if (holds(held)) {
+            if (held.until - now.getTime() <= turnAheadMs) turnAhead(slot, held, turn);
+            return kept;
+          }
         }
-        return start(slot, identity, now, () => fromKept(held, turn, build));
+        const ahead = held.ahead;
+        if (ahead && holds(ahead) && entries.get(slot) === held) {
+          keep(slot, ahead);
+          bytes += ahead.bytes;
+          return ahead.kept;
+        }
+        return start(slot, identity, now, () => fromKept(held, (json) => turn(json, now), build));
       }
       const patcher = held ? patch(held.identity) : null;
       if (held && patcher) return start(slot, identity, now, () => fromKept(held, patcher, build));
       return start(slot, identity, now, build);
+    },
+    /** Resolves once every queued turn ahead is made (for tests). */
+    settled: async () => {
+      while (turningAhead) await turningAhead;
     },
     /** How many wards are kept (for tests). */
     get size() {

@@ -67,7 +67,8 @@ export function changedShards(kept: string, current: string): number[] | null {
  * The answer of a ward's list at `at` (its version), kept on this instance (day-list-cache.ts) or made now.
  * When the clock turned a kept answer of the same version, it is turned to `now` (clock-turn.ts): no database,
  * so every ward of the country turning at the same instant (a round's start, a dose turning late) costs no
- * burst of builds. When a few clients changed (a registration: its client's counter), only their part is
+ * burst of builds; a ward polled in the minutes before has it turned ahead, so that instant costs no burst of
+ * turns either. When a few clients changed (a registration: its client's counter), only their part is
  * read and built, and the kept answer patched with it (list-answer.ts); otherwise the list is built.
  */
 export function keptList(
@@ -80,10 +81,9 @@ export function keptList(
 ): Promise<DayListAnswer> {
   const identity = identityOf(department, at);
   const build = () => builtAnswer(app, department, day, now, at);
-  const turn = (json: string) => turnedAnswer(json, now);
   const patch: Patch = (kept) => {
     const shards = changedShards(kept, identity);
     return shards && ((json) => patchedAnswer(app, department, day, now, at, json, shards));
   };
-  return lists.list(`${department.Id}@${day}`, identity, now, build, turn, patch);
+  return lists.list(`${department.Id}@${day}`, identity, now, build, turnedAnswer, patch);
 }

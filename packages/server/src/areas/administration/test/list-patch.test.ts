@@ -38,6 +38,7 @@ describe('a kept Toedienlijst patched for the clients that changed equals a whol
           return patcher ? (json) => (made.patches++, patcher(json)) : null;
         },
       ),
+    settled: real.settled,
     size: 0,
     bytes: 0,
   };
