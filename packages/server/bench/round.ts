@@ -11,8 +11,8 @@
  * Sizes: name=value arguments or ROUND_<NAME> variables, the defaults are the national size:
  *   centres=1000 tablets=10000 rate=60 seconds=300 logins=1 poll=30 (seconds between a tablet's polls)
  *   gzip=1 (the polls take gzip, as a tablet's browser does; gzip=0 asks for uncompressed answers)
- *   scatter=0 (1: registration i goes to a ward drawn from a fixed pseudo-random sequence, as nurses all over the
- *   country register at once, instead of ward i mod wards, which sweeps the wards in order)
+ *   scatter=1 (registration i goes to a ward drawn from a fixed pseudo-random sequence, as nurses all over the
+ *   country register at once; 0: ward i mod wards, which sweeps the wards in id order, the runs before 30 November)
  *   turn=210 (seconds into the run at which every ward's round starts, as at 07:00 in the whole country: the
  *   world's first dose moved there and the run started to match; 0: only the clock's own turns)
  * A quick run (a few minutes on 2 cores): npm run bench:round -- centres=100 tablets=1000 rate=20 seconds=60
@@ -50,7 +50,7 @@ const POLL_EVERY_S = size('poll', 30);
 /** Tablets ask for their list as a browser does (Accept-Encoding with gzip); gzip=0: an uncompressed client. */
 const GZIP = size('gzip', 1) !== 0;
 const TURN_S = size('turn', Math.round(SECONDS * 0.7));
-const SCATTER = size('scatter', 0) === 1;
+const SCATTER = size('scatter', 1) === 1;
 /** What the logins before a run take at the national size (1,000 nurses): the start waits for them. */
 const LOGINS_MS = 15_000;
 const P99_GOAL_MS = 150;
@@ -143,7 +143,7 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
   running.push(await startHaproxy(haproxy, `127.0.0.1:${port}`, [running[0]!.address, running[1]!.address]));
   console.log(
     `round: 2 instances${env.REDIS_URL ? ' with Redis' : ''} behind HAProxy on ${port}; ${TABLETS} tablets, ` +
-      `${RATE} registrations/s${SCATTER ? ' (wards drawn at random)' : ''}, ${LOGINS} logins/s for ${SECONDS} s, ` +
+      `${RATE} registrations/s${SCATTER ? ' (wards drawn at random)' : ' (sweeping the wards in order)'}, ${LOGINS} logins/s for ${SECONDS} s, ` +
       `instance 1 killed at ${SECONDS / 2} s` +
       `; polls ${GZIP ? 'take gzip' : 'uncompressed'}`,
   );
