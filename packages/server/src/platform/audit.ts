@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Db, rowsOf } from './db/client.ts';
+import { microBatch } from './db/micro-batch.ts';
 import { loggedViews } from './audit-views.ts';
 import type { auditLog } from './db/schema/audit.ts';
 
@@ -124,13 +125,6 @@ function auditRow(request: AuditOrigin, event: AuditEvent): typeof auditLog.$inf
 
 export type AuditRow = typeof auditLog.$inferInsert;
 
-/** One request's rows, waiting for the batch that holds them to commit. */
-interface Pending {
-  rows: AuditRow[];
-  resolve(insertedViewKeys: ReadonlySet<string>): void;
-  reject(error: unknown): void;
-}
-
 /** The most rows one multi-row INSERT takes; a single request with more goes in a batch of its own. */
 export const AUDIT_BATCH_MAX_ROWS = 200;
 
@@ -240,62 +234,37 @@ async function insertBatch(db: Db, rows: readonly AuditRow[]): Promise<Set<strin
 }
 
 /**
- * Micro-batched audit writes. Every request awaits the commit of the batch that holds its rows (the NEN
- * 7513 entry is durable before the answer; never fire-and-forget). While one INSERT is in flight, new rows
- * queue; when it finishes, everything queued (up to AUDIT_BATCH_MAX_ROWS) goes in the next one. A lone
- * request is written at once. A failed INSERT rejects every request of its batch.
+ * Micro-batched audit writes (`microBatch`): every request awaits the commit of the batch that holds its rows
+ * (the NEN 7513 entry is durable before the answer; never fire-and-forget). The rows queued while one INSERT
+ * is in flight go in the next one (up to `maxRows`); a lone request is written at once; a failed INSERT rejects
+ * every request of its batch. Each request gets the view keys of its own rows that were inserted.
  */
 export function createAuditWriter(db: Db, maxRows = AUDIT_BATCH_MAX_ROWS) {
-  const queue: Pending[] = [];
-  let inFlight = false;
-
-  const flush = () => {
-    if (inFlight || queue.length === 0) return;
-    const batch: Pending[] = [queue.shift()!];
-    let size = batch[0]!.rows.length;
-    while (queue.length && size + queue[0]!.rows.length <= maxRows) {
-      size += queue[0]!.rows.length;
-      batch.push(queue.shift()!);
-    }
-    // The same view twice in one batch (two tabs of one session at once): the first row counts, as the
-    // repeat check would have found it had they come one after the other.
-    const seen = new Set<string>();
-    const repeats = new Map<Pending, Set<string>>();
-    const rows = batch.flatMap((p) =>
-      p.rows.filter((row) => {
-        if (!row.viewKey) return true;
-        if (!seen.has(row.viewKey)) return seen.add(row.viewKey);
-        repeats.set(p, (repeats.get(p) ?? new Set()).add(row.viewKey));
-        return false;
-      }),
-    );
-    inFlight = true;
-    insertBatch(db, rows).then(
-      (inserted) => {
-        inFlight = false;
-        for (const p of batch) {
-          const own = repeats.get(p);
-          p.resolve(own ? new Set([...inserted].filter((key) => !own.has(key))) : inserted);
-        }
-        flush();
-      },
-      (error: unknown) => {
-        inFlight = false;
-        for (const p of batch) p.reject(error);
-        flush();
-      },
-    );
-  };
-
-  return {
-    /** Resolves with the view keys the batch inserted, once the batch holding `rows` is committed. */
-    write(rows: AuditRow[]): Promise<ReadonlySet<string>> {
-      return new Promise((resolve, reject) => {
-        queue.push({ rows, resolve, reject });
-        flush();
-      });
+  const write = microBatch<AuditRow[], ReadonlySet<string>>(
+    async (requests) => {
+      // The same view twice in one batch (two tabs of one session at once): the first row counts, as the
+      // repeat check would have found it had they come one after the other.
+      const seen = new Set<string>();
+      const repeats = new Map<AuditRow[], Set<string>>();
+      const rows = requests.flatMap((own) =>
+        own.filter((row) => {
+          if (!row.viewKey) return true;
+          if (!seen.has(row.viewKey)) return seen.add(row.viewKey);
+          repeats.set(own, (repeats.get(own) ?? new Set()).add(row.viewKey));
+          return false;
+        }),
+      );
+      const inserted = await insertBatch(db, rows);
+      return (own) => {
+        const repeated = repeats.get(own);
+        return repeated ? new Set([...inserted].filter((key) => !repeated.has(key))) : inserted;
+      };
     },
-  };
+    maxRows,
+    (rows) => rows.length,
+  );
+  /** Resolves with the view keys the batch inserted, once the batch holding `rows` is committed. */
+  return { write };
 }
 
 /** One audit helper for the whole app (Medplum's createAuditEvent): the caller and the IP come from the request. */
