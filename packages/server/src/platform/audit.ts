@@ -177,24 +177,25 @@ function recordOf(row: AuditRow) {
 /**
  * A change's entry written by the change's own statement, for a hot write that is one statement: the change
  * and its entry then commit together, in one round trip, and neither exists without the other. The statement
- * holds `auditEntryInsert(param, source)` as a data-modifying CTE and passes `auditEntryJson(request, event)`
- * as `param`; the entry's object id (and, when the event names none, its client) come from the row the
- * change returns, the CTE `source`.
+ * holds `auditEntryInsert(record, source, from)` as a data-modifying CTE: `record` a jsonb expression holding
+ * `auditEntryRecord(request, event)` (a parameter, or a column of the rows of a multi-row write), `source` the
+ * CTE returning the changed rows, `from` what the rows are read from (`source`, or a join of it with the
+ * write's input). The entry's object id (and, when the event names none, its client) come from the changed row.
  */
-export function auditEntryJson(request: AuditOrigin, event: AuditEvent): string {
-  return JSON.stringify(recordOf(auditRow(request, event)));
+export function auditEntryRecord(request: AuditOrigin, event: AuditEvent) {
+  return recordOf(auditRow(request, event));
 }
 
-/** The CTE body of `auditEntryJson` (see there): `source` is a CTE returning the changed row's `id`. */
-export function auditEntryInsert(param: string, source: string): string {
+/** The CTE body of `auditEntryRecord` (see there). */
+export function auditEntryInsert(record: string, source: string, from = source): string {
   const fromSource: Partial<Record<string, string>> = {
     object_id: `${source}.id::text`,
     patient_id: `coalesce(e.patient_id, ${source}.patient_id)`,
   };
   const columns = BATCH_COLUMNS.map(([name]) => fromSource[name] ?? `e.${name}`).join(', ');
-  const record = BATCH_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
+  const fields = BATCH_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
   return `insert into audit_log (${BATCH_COLUMNS.map(([name]) => name).join(', ')})
-    select ${columns} from ${source}, jsonb_to_record(${param}::jsonb) as e(${record})`;
+    select ${columns} from ${from}, jsonb_to_record(${record}::jsonb) as e(${fields})`;
 }
 
 /**

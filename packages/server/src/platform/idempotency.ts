@@ -115,28 +115,30 @@ export async function keepAnswer(tx: Db, request: KeyedRequest, answer: Answer):
 /**
  * A write that is one INSERT … RETURNING keeps its answer with the key in the same statement (a second
  * data-modifying CTE): atomic without BEGIN and COMMIT round trips, so a keyed write costs what one without a
- * key does. `keptAnswerInsert(first, source)` is that CTE's body, its six parameters from `$first` on given by
- * `keptAnswerValues`. The answer is made before the row exists, so its `idField` is set from the row the CTE
- * `source` returns. A concurrent duplicate's key makes the statement wait for it and then fail as a whole
- * (unique violation).
+ * key does. `keptAnswerInsert(record, source, from)` is that CTE's body: `record` a jsonb expression holding
+ * `keptAnswerJson` (a parameter, or a column of the rows of a multi-row write, null for a row without a key),
+ * `source` the CTE returning the written row, `from` what the rows are read from (`source`, or a join of it
+ * with the write's input). The answer is made before the row exists, so its `idField` is set from the row.
+ * A concurrent duplicate's key makes the statement wait for it and then fail as a whole (unique violation).
  */
-export function keptAnswerInsert(first: number, source: string, idField = 'Id'): string {
-  const [account, key, route, hash, status, body] = [0, 1, 2, 3, 4, 5].map((i) => `$${first + i}`);
+export function keptAnswerInsert(record: string, source: string, from = source, idField = 'Id'): string {
   return `insert into idempotency_keys (account_id, key, route, request_hash, status, body)
-    select ${account}::int, ${key}::uuid, ${route}::text, ${hash}::text, ${status}::smallint,
-      jsonb_set(${body}::jsonb, '{${idField}}'::text[], to_jsonb(${source}.id))
-    from ${source}`;
+    select k.account_id, k.key, k.route, k.request_hash, k.status,
+      jsonb_set(k.body, '{${idField}}'::text[], to_jsonb(${source}.id))
+    from ${from}, jsonb_to_record(${record}::jsonb)
+      as k(account_id int, key uuid, route text, request_hash text, status smallint, body jsonb)
+    where ${record} is not null`;
 }
 
-/** The parameters of `keptAnswerInsert`, in its order. */
-export const keptAnswerValues = (request: KeyedRequest, answer: Answer): unknown[] => [
-  request.accountId,
-  request.key,
-  request.route,
-  request.requestHash,
-  answer.status,
-  JSON.stringify(answer.body),
-];
+/** The record `keptAnswerInsert` reads: the key and the answer to keep. */
+export const keptAnswerJson = (request: KeyedRequest, answer: Answer) => ({
+  account_id: request.accountId,
+  key: request.key,
+  route: request.route,
+  request_hash: request.requestHash,
+  status: answer.status,
+  body: answer.body,
+});
 
 /**
  * After a keyed write failed: the answer to its key when there is one by now (a concurrent duplicate that

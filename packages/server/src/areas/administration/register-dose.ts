@@ -6,7 +6,7 @@ import {
   scanBlocksGiven,
 } from '@zorgportaal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AuditEvent, auditEntryJson } from '../../platform/audit.ts';
+import { type AuditEvent, auditEntryRecord } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { forbidden, HttpError, refuseNotFound, unprocessable } from '../../platform/errors.ts';
 import { type Answer, keepAnswer, type KeyedRequest } from '../../platform/idempotency.ts';
@@ -117,7 +117,7 @@ export async function registerDose(
   const values = await registrationValues(app.db, found, toStore, caller.accountId, now);
   const unsaved = { ...values, id: 0, doubleCheckBy: null, doubleCheckAt: null, correctsMomentAt: null };
   const stored = await insertRegistration(app.db, values, {
-    auditEntry: auditEntryJson(request, registrationEntry(values, now)),
+    auditEntry: auditEntryRecord(request, registrationEntry(values, now)),
     keep: keyed
       ? { keyed: keyed.keyed, answer: { status: 201, body: answerOf(unsaved, keyed.users) } }
       : undefined,

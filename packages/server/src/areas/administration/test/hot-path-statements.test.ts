@@ -242,4 +242,83 @@ describe('statements of the hot path', () => {
       expect(entry.detail).toMatchObject({ Status: 'not_given', CorrectsId: null });
     },
   );
+
+  /** A registration of `moment` not given, by the nurse, with an Idempotency-Key. */
+  const notGiven = (moment: PlannedMoment, key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/administration/registration',
+      headers: { authorization: `Bearer ${nurse.token}`, 'idempotency-key': key },
+      payload: {
+        AgreementId: moment.AgreementId,
+        ScheduledAt: moment.ScheduledAt,
+        Status: 'not_given',
+        DeviationReason: 'patient_absent',
+      },
+    });
+  const isInsert = (text: string) => /insert into administrations/.test(text);
+
+  it('registrations sent at once share INSERT statements; a moment sent twice among them is stored once, 409 for the other', async () => {
+    const list = (await nurse.get(LIST)).json<AdministrationList>();
+    const open = list.Moments.filter(
+      (m) => !m.AsNeeded && m.Registrations.length === 0 && !m.RiskCategories.includes('coumarine'),
+    ).slice(0, 12);
+    expect(open).toHaveLength(12);
+    const keys = open.map((_, i) => `7c9e6679-7425-40de-944b-e07fc1f90a${String(i).padStart(2, '0')}`);
+    const before = await auditRows(t, { objectType: 'administration', outcome: 'success' });
+    let answers: Awaited<ReturnType<typeof notGiven>>[] = [];
+    const statements = await statementsOf(async () => {
+      answers = await Promise.all(open.map((moment, i) => notGiven(moment, keys[i]!)));
+    });
+    expect(answers.map((a) => a.statusCode)).toEqual(open.map(() => 201));
+    // PostgreSQL runs the requests' reads side by side, so the INSERTs meet; PGlite runs one statement at a
+    // time, and each registration reaches its INSERT when the one before has finished.
+    if (process.env.TEST_DB === 'postgres')
+      expect(statements.filter(isInsert).length).toBeLessThan(open.length);
+    // Each has its own row, its own audit entry and its own kept answer.
+    const ids = answers.map((a) => a.json<{ Id: number }>().Id);
+    expect(new Set(ids).size).toBe(open.length);
+    const entries = (await auditRows(t, { objectType: 'administration', outcome: 'success' })).slice(
+      before.length,
+    );
+    expect(entries.map((e) => Number(e.objectId)).sort()).toEqual([...ids].sort());
+    for (const [i, id] of ids.entries()) {
+      const entry = entries.find((e) => e.objectId === String(id))!;
+      expect(entry.patientId).toBe(open[i]!.PatientId);
+      const again = await notGiven(open[i]!, keys[i]!);
+      expect(again.statusCode).toBe(201);
+      expect(again.json<{ Id: number }>().Id).toBe(id);
+    }
+
+    // Next: four other moments, the first of them sent twice (two tablets at once), in one burst.
+    const next = (await nurse.get(LIST))
+      .json<AdministrationList>()
+      .Moments.filter(
+        (m) => !m.AsNeeded && m.Registrations.length === 0 && !m.RiskCategories.includes('coumarine'),
+      )
+      .slice(0, 4);
+    expect(next).toHaveLength(4);
+    const burst = [next[0]!, ...next];
+    const logged = (await auditRows(t, { objectType: 'administration', outcome: 'success' })).length;
+    const replies = await Promise.all(
+      burst.map((moment, i) =>
+        notGiven(moment, `2f1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c${String(i).padStart(2, '0')}`),
+      ),
+    );
+    const codes = replies.map((r) => r.statusCode);
+    expect(codes.slice(2)).toEqual([201, 201, 201]);
+    expect([...codes.slice(0, 2)].sort()).toEqual([201, 409]);
+    const taken = replies[codes[0] === 409 ? 0 : 1]!.json<{ Existing: { Id: number } }>();
+    const stored = replies[codes[0] === 201 ? 0 : 1]!.json<{ Id: number }>();
+    expect(taken.Existing.Id).toBe(stored.Id);
+    // The refused one left no entry: four registrations, four entries.
+    expect(await auditRows(t, { objectType: 'administration', outcome: 'success' })).toHaveLength(logged + 4);
+    const after = (await nurse.get(LIST)).json<AdministrationList>().Moments;
+    for (const moment of next) {
+      const now = after.find(
+        (m) => m.AgreementId === moment.AgreementId && m.ScheduledAt === moment.ScheduledAt,
+      )!;
+      expect(now.Registrations).toHaveLength(1);
+    }
+  });
 });
