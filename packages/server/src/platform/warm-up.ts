@@ -1,4 +1,4 @@
-import type { Db } from './db/client.ts';
+import { type Db, POOL_SIZE } from './db/client.ts';
 
 /**
  * One area's hot path, run against the real database before an instance takes requests (main.ts). A process
@@ -24,11 +24,14 @@ export function registerWarmUp(area: string, step: WarmUpStep): () => void {
   };
 }
 
-/** Runs beside each other, as concurrent requests would: each on a pool connection of its own. */
-const PARALLEL = 4;
+/**
+ * Runs beside each other, as concurrent requests would: each on a pool connection of its own, so every
+ * connection of the pool (which keeps them) has prepared the hot statements before the first request.
+ */
+export const WARM_UP_PARALLEL = POOL_SIZE;
 
 /**
- * Runs every registered step, PARALLEL at a time, round after round until `budgetMs` has passed (0: not at all),
+ * Runs every registered step, WARM_UP_PARALLEL at a time, round after round until `budgetMs` has passed (0: not at all),
  * `maxRounds` rounds are done or every step is done. A step that fails is logged and not run again: a warm-up
  * never stops a start. Returns the runs made.
  */
@@ -42,11 +45,11 @@ export async function warmUp(
   const active = new Map(steps);
   let turn = 0;
   let made = 0;
-  while (active.size > 0 && performance.now() < until && turn < maxRounds * PARALLEL) {
+  while (active.size > 0 && performance.now() < until && turn < maxRounds * WARM_UP_PARALLEL) {
     for (const [area, step] of active) {
       const from = turn;
-      const runs = Array.from({ length: PARALLEL }, (_, i) => step(db, new Date(), from + i));
-      made += PARALLEL;
+      const runs = Array.from({ length: WARM_UP_PARALLEL }, (_, i) => step(db, new Date(), from + i));
+      made += WARM_UP_PARALLEL;
       const settled = await Promise.allSettled(runs);
       const failed = settled.find((r) => r.status === 'rejected');
       if (failed) {
@@ -54,7 +57,7 @@ export async function warmUp(
         active.delete(area);
       } else if (settled.some((r) => r.status === 'fulfilled' && r.value === 'done')) active.delete(area);
     }
-    turn += PARALLEL;
+    turn += WARM_UP_PARALLEL;
   }
   return made;
 }

@@ -106,6 +106,9 @@ async function openPglite(
   };
 }
 
+/** The connections an instance keeps to PostgreSQL; the warm-up runs on each of them. */
+export const POOL_SIZE = 10;
+
 /** Without DATABASE_READ_MAX_LAG: how far behind the replica may be before heavy reads go to the primary. */
 export const DEFAULT_READ_MAX_LAG_MS = 10_000;
 
@@ -113,7 +116,15 @@ async function openPostgres(
   url: string,
   { readUrl, readMaxLagMs }: { readUrl?: string; readMaxLagMs?: number },
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // The pool keeps its connections (min = max) instead of closing those idle for 10 s (pg-pool's default): a
+  // connection opened under load prepares every hot statement again and reads the catalog anew, which made
+  // the first seconds of a start (or of a busy minute after a quiet one) the slowest (docs/operations.md).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    min: POOL_SIZE,
+    connectionTimeoutMillis: 5000,
+  });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
   // A connection handed back without an error: the database answered a statement.
