@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AdministrationList, PlannedMoment } from '@zorgportaal/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../platform/db/client.ts';
@@ -56,6 +57,7 @@ describe('statements of the hot path', () => {
   let t: TestApp;
   let nurse: Api;
   let colleague: Api;
+  let anker: Api;
   let sent: string[] = [];
   /** PGlite: the texts of the statements parsed while counting, by name ('' the unnamed). */
   const parsed = new Map<string, string>();
@@ -66,6 +68,7 @@ describe('statements of the hot path', () => {
     t = await buildTestApp();
     nurse = await apiAs(t.app, 'verpleegkundige');
     colleague = await apiAs(t.app, 'beheerder');
+    anker = await apiAs(t.app, 'anker');
     const client = (t.db as unknown as { $client: Client }).$client;
     const query = client.query.bind(client);
     const protocol = client.execProtocolStream?.bind(client);
@@ -243,12 +246,12 @@ describe('statements of the hot path', () => {
     },
   );
 
-  /** A registration of `moment` not given, by the nurse, with an Idempotency-Key. */
-  const notGiven = (moment: PlannedMoment, key: string) =>
+  /** A registration of `moment` not given, by the nurse (or `by`), with an Idempotency-Key. */
+  const notGiven = (moment: PlannedMoment, key: string, by: Api = nurse) =>
     t.app.inject({
       method: 'POST',
       url: '/api/administration/registration',
-      headers: { authorization: `Bearer ${nurse.token}`, 'idempotency-key': key },
+      headers: { authorization: `Bearer ${by.token}`, 'idempotency-key': key },
       payload: {
         AgreementId: moment.AgreementId,
         ScheduledAt: moment.ScheduledAt,
@@ -258,7 +261,7 @@ describe('statements of the hot path', () => {
     });
   const isInsert = (text: string) => /insert into administrations/.test(text);
 
-  it('registrations sent at once share INSERT statements; a moment sent twice among them is stored once, 409 for the other', async () => {
+  it('registrations sent at once share INSERT statements, each checked in its own scope; a moment sent twice among them is stored once, 409 for the other', async () => {
     const list = (await nurse.get(LIST)).json<AdministrationList>();
     const open = list.Moments.filter(
       (m) => !m.AsNeeded && m.Registrations.length === 0 && !m.RiskCategories.includes('coumarine'),
@@ -268,7 +271,13 @@ describe('statements of the hot path', () => {
     const before = await auditRows(t, { objectType: 'administration', outcome: 'success' });
     let answers: Awaited<ReturnType<typeof notGiven>>[] = [];
     const statements = await statementsOf(async () => {
-      answers = await Promise.all(open.map((moment, i) => notGiven(moment, keys[i]!)));
+      // Among them, another care centre's nurse trying the same moments: not in her scope.
+      const [ours, theirs] = await Promise.all([
+        Promise.all(open.map((moment, i) => notGiven(moment, keys[i]!))),
+        Promise.all(open.slice(0, 4).map((moment) => notGiven(moment, randomUUID(), anker))),
+      ]);
+      answers = ours;
+      expect(theirs.map((a) => a.statusCode)).toEqual([404, 404, 404, 404]);
     });
     expect(answers.map((a) => a.statusCode)).toEqual(open.map(() => 201));
     // PostgreSQL runs the requests' reads side by side, so the INSERTs meet; PGlite runs one statement at a
