@@ -1,15 +1,36 @@
 // Summarises a V8 .cpuprofile (node --cpu-prof): self time grouped by what the code is (SQL driver, drizzle,
 // zod, Fastify, the app's own modules …) and the top functions. Run: node scripts/cpu-profile-summary.mjs file.cpuprofile [top=25]
+// A long profile (an instance of the round bench) can be cut: `--from=S --to=S` keeps the samples between those
+// seconds from the profile's start; `--timeline` prints the busy share of each second first, to find them.
 import { readFileSync } from 'node:fs';
 
-const [file, top = '25'] = process.argv.slice(2);
+const flags = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .filter((a) => a.startsWith('--'))
+    .map((a) => [a.slice(2).split('=')[0], a.split('=')[1] ?? true]),
+);
+const [file, top = '25'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map();
 const deltas = profile.timeDeltas;
+const from = Number(flags.from ?? -Infinity) * 1e6;
+const to = Number(flags.to ?? Infinity) * 1e6;
+const idleIds = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+const perSecond = [];
+let at = 0;
 for (let i = 0; i < profile.samples.length; i++) {
   const id = profile.samples[i];
+  at += deltas[i] ?? 0;
+  const second = Math.floor(at / 1e6);
+  if (!idleIds.has(id)) perSecond[second] = (perSecond[second] ?? 0) + (deltas[i] ?? 0);
+  if (at < from || at >= to) continue;
   self.set(id, (self.get(id) ?? 0) + (deltas[i] ?? 0));
+}
+if (flags.timeline) {
+  const line = Array.from(perSecond, (busy, second) => `${second}:${Math.round((busy ?? 0) / 1e4)}%`);
+  console.log(`busy share per second from the start\n${line.join(' ')}\n`);
 }
 
 const GROUPS = [
