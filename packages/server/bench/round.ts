@@ -14,7 +14,8 @@
  *   scatter=1 (registration i goes to a ward drawn from a fixed pseudo-random sequence, as nurses all over the
  *   country register at once; 0: ward i mod wards, which sweeps the wards in id order, the runs before 30 November)
  *   turn=210 (seconds into the run at which every ward's round starts, as at 07:00 in the whole country: the
- *   world's first dose moved there and the run started to match; 0: only the clock's own turns)
+ *   world's first dose moved there and the run started to match; 0: only the clock's own turns; negative: that
+ *   many seconds before the run, after the instances' warm-up, so their kept lists turned while no request came)
  * A quick run (a few minutes on 2 cores): npm run bench:round -- centres=100 tablets=1000 rate=20 seconds=60
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -105,7 +106,7 @@ async function round(url: string, haproxy: string, dataDir: string, running: Run
   // Every ward's round starting at TURN_S into the run, planned after the day's roll-over and both warm-ups (15 s
   // to a minute each at the national size); a start ready later than that finds the turn earlier in its run.
   const plannedStart = Date.now() + 2 * Math.min(durationMs(process.env.WARM_UP ?? '60s'), 60_000) + 60_000;
-  const turn = TURN_S > 0 ? await scheduleRoundTurn(database.db, plannedStart + TURN_S * 1000) : null;
+  const turn = TURN_S !== 0 ? await scheduleRoundTurn(database.db, plannedStart + TURN_S * 1000) : null;
   if (turn)
     console.log(
       `round: every ward's round starts at ${new Date(turn.turn).toISOString()} (${turn.agreements} agreements'` +

@@ -122,6 +122,29 @@ describe("the ward's built Toedienlijst, shared on an instance", () => {
     expect([build.calls, build.turns]).toEqual([2, 2]);
   });
 
+  it('turns the kept lists near their clock turn ahead without a request (a start kept them, then quiet)', async () => {
+    const cache = createDayListCache(undefined, 2 * 60_000, 10);
+    try {
+      // Real instants: the sweep reads the clock. One list turns in a minute, another in hours.
+      const now = new Date();
+      const soon = new Date(now.getTime() + ROUND_LEAD_MS + 60_000).toISOString();
+      const later = new Date(now.getTime() + ROUND_LEAD_MS + 5 * 3_600_000).toISOString();
+      const [near, far] = [counted(listWith(soon)), counted(listWith(later))];
+      await ask(cache, '1@d', 'v1', now, near);
+      await ask(cache, '2@d', 'v1', now, far);
+      await new Promise((r) => setTimeout(r, 100));
+      await cache.settled();
+      expect([near.turns, far.turns]).toEqual([1, 0]);
+      // The first request after the turn finds it made.
+      const turnAt = Date.parse(soon) - ROUND_LEAD_MS;
+      const after = await ask(cache, '1@d', 'v1', new Date(turnAt + 1), near);
+      expect([near.calls, near.turns]).toEqual([1, 1]);
+      expect(after.until).toBe(Date.parse(soon) + LATE_AFTER_MINUTES * 60_000);
+    } finally {
+      cache.close();
+    }
+  });
+
   it('turns once for requests that arrive together after a turn', async () => {
     const cache = createDayListCache();
     const build = counted(listWith(moment));

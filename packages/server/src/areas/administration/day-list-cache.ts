@@ -11,6 +11,8 @@ export const DAY_LIST_CACHE_BYTES = 64 * 1024 * 1024;
  * a tablet polls every 60 s, so every ward polled at all gets its turn ready before the instant comes.
  */
 export const TURN_AHEAD_MS = 2 * 60_000;
+/** How often the kept lists are looked over for a turn within TURN_AHEAD_MS: each then has 90 s for its turn. */
+export const TURN_AHEAD_SWEEP_MS = TURN_AHEAD_MS / 4;
 /** The pause after each turn ahead, as a multiple of that turn's time: 3 keeps them to a quarter of the thread. */
 const AHEAD_PAUSE_FACTOR = 3;
 
@@ -46,6 +48,8 @@ interface Entry {
   ahead?: Entry;
   /** Whether the turn ahead is queued or made. */
   turningAhead?: boolean;
+  /** How the request that made it turns its answer (for the sweep, which has no request). */
+  turn: (json: string, at: Date) => BuiltList;
 }
 
 /** A built answer as kept: gzipped, without its JSON. */
@@ -73,7 +77,11 @@ const entryBytes = (answer: DayListAnswer & { gzip: Buffer }) =>
  * compression; one entry per ward and day, the least recently used dropped beyond `maxBytes` (0: none kept,
  * every request builds and nothing is zipped).
  */
-export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES, turnAheadMs = TURN_AHEAD_MS) {
+export function createDayListCache(
+  maxBytes = DAY_LIST_CACHE_BYTES,
+  turnAheadMs = TURN_AHEAD_MS,
+  sweepEveryMs = 0,
+) {
   if (maxBytes <= 0)
     return {
       list: (
@@ -85,6 +93,7 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES, turnAheadMs 
         _patch?: Patch,
       ) => build() as Promise<DayListAnswer>,
       settled: () => Promise.resolve(),
+      close: () => undefined,
       size: 0,
       bytes: 0,
     };
@@ -116,6 +125,7 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES, turnAheadMs 
     identity: string,
     now: Date,
     produce: () => Promise<BuiltList>,
+    turn: (json: string, at: Date) => BuiltList,
   ): Promise<DayListAnswer> {
     let built: BuiltList | undefined;
     const entry: Entry = {
@@ -127,6 +137,7 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES, turnAheadMs 
       from: now.getTime(),
       until: Infinity,
       bytes: 0,
+      turn,
     };
     keep(slot, entry);
     try {
@@ -181,6 +192,7 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES, turnAheadMs 
         from,
         until: turned.until || Infinity,
         bytes: entryBytes(kept),
+        turn,
       };
       held.ahead = ahead;
       held.bytes += ahead.bytes;
@@ -201,6 +213,18 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES, turnAheadMs 
       turningAhead = undefined;
     })();
   }
+
+  // Every `sweepEveryMs` (0: never), each kept list within `turnAheadMs` of its clock turn (or past it) is turned
+  // ahead, asked for or not: an instance that kept every ward at its start (warm-up.ts) and got no request
+  // before a turn would otherwise turn every ward on its first polls after it, as a round starts.
+  const sweep =
+    sweepEveryMs > 0
+      ? setInterval(() => {
+          const now = Date.now();
+          for (const [slot, held] of entries)
+            if (held.until - now <= turnAheadMs) turnAhead(slot, held, held.turn);
+        }, sweepEveryMs).unref()
+      : undefined;
 
   return {
     /**
@@ -235,12 +259,14 @@ export function createDayListCache(maxBytes = DAY_LIST_CACHE_BYTES, turnAheadMs 
           bytes += ahead.bytes;
           return ahead.kept;
         }
-        return start(slot, identity, now, () => fromKept(held, (json) => turn(json, now), build));
+        return start(slot, identity, now, () => fromKept(held, (json) => turn(json, now), build), turn);
       }
       const patcher = held ? patch(held.identity) : null;
-      if (held && patcher) return start(slot, identity, now, () => fromKept(held, patcher, build));
-      return start(slot, identity, now, build);
+      if (held && patcher) return start(slot, identity, now, () => fromKept(held, patcher, build), turn);
+      return start(slot, identity, now, build, turn);
     },
+    /** Stops the sweep (the app closes). */
+    close: () => clearInterval(sweep),
     /** Resolves once every queued turn ahead is made (for tests). */
     settled: async () => {
       while (turningAhead) await turningAhead;

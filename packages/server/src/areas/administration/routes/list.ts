@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createDayListCache } from '../day-list-cache.ts';
+import { createDayListCache, TURN_AHEAD_MS, TURN_AHEAD_SWEEP_MS } from '../day-list-cache.ts';
 import { keptList, listVersionOf } from '../kept-list.ts';
 import { currentTag, listTag, notModified, REVALIDATE } from '../list-etag.ts';
 import { keptListsWarmUp } from '../warm-up.ts';
@@ -26,9 +26,12 @@ const administrationListRoute: FastifyPluginAsyncZod = async (app) => {
   // Built once per ward and version on this instance, whichever tablet asks first (day-list-cache.ts), and
   // serialised and gzipped once per built list (MayRegister is part of the version). A start fills them for
   // every ward before it listens (warm-up.ts), as far as its WARM_UP allows.
-  const lists = createDayListCache(app.config.dayListCacheBytes);
+  const lists = createDayListCache(app.config.dayListCacheBytes, TURN_AHEAD_MS, TURN_AHEAD_SWEEP_MS);
   const unregister = registerWarmUp('administration', keptListsWarmUp(app, lists));
-  app.addHook('onClose', async () => unregister());
+  app.addHook('onClose', async () => {
+    unregister();
+    lists.close();
+  });
   app.get(
     '/api/administration/list',
     {

@@ -39,6 +39,7 @@ describe('a kept Toedienlijst patched for the clients that changed equals a whol
         },
       ),
     settled: real.settled,
+    close: real.close,
     size: 0,
     bytes: 0,
   };
