@@ -116,7 +116,7 @@ export async function keepAnswer(tx: Db, request: KeyedRequest, answer: Answer):
  * A write that is one INSERT … RETURNING keeps its answer with the key in the same statement (a second
  * data-modifying CTE): atomic without BEGIN and COMMIT round trips, so a keyed write costs what one without a
  * key does. `keptAnswerInsert(record, source, from)` is that CTE's body: `record` a jsonb expression holding
- * `keptAnswerJson` (a parameter, or a column of the rows of a multi-row write, null for a row without a key),
+ * `keptAnswerRecord` (a parameter, or a column of the rows of a multi-row write, null for a row without a key),
  * `source` the CTE returning the written row, `from` what the rows are read from (`source`, or a join of it
  * with the write's input). The answer is made before the row exists, so its `idField` is set from the row.
  * A concurrent duplicate's key makes the statement wait for it and then fail as a whole (unique violation).
@@ -131,7 +131,7 @@ export function keptAnswerInsert(record: string, source: string, from = source, 
 }
 
 /** The record `keptAnswerInsert` reads: the key and the answer to keep. */
-export const keptAnswerJson = (request: KeyedRequest, answer: Answer) => ({
+export const keptAnswerRecord = (request: KeyedRequest, answer: Answer) => ({
   account_id: request.accountId,
   key: request.key,
   route: request.route,

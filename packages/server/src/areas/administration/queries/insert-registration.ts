@@ -6,7 +6,7 @@ import {
   type Answer,
   type KeyedRequest,
   keptAnswerInsert,
-  keptAnswerJson,
+  keptAnswerRecord,
 } from '../../../platform/idempotency.ts';
 import { type AdministrationRow, fromJsonRow, type UserRef, userRefOf } from '../registration-mapper.ts';
 import { asRegistrationConflict, type RegistrationValues } from './register.ts';
@@ -108,7 +108,7 @@ function recordOf({ values: v, extras }: Item, ord: number) {
     corrects_id: v.correctsId,
     timing_reason: v.timingReason,
     audit: extras.auditEntry,
-    kept: extras.keep ? keptAnswerJson(extras.keep.keyed, extras.keep.answer) : null,
+    kept: extras.keep ? keptAnswerRecord(extras.keep.keyed, extras.keep.answer) : null,
   };
 }
 
