@@ -48,7 +48,7 @@ interface Entry {
   ahead?: Entry;
   /** Whether the turn ahead is queued or made. */
   turningAhead?: boolean;
-  /** How the request that made it turns its answer (for the sweep, which has no request). */
+  /** How the request that made it turns its answer (for its turn ahead, which may come without a request). */
   turn: (json: string, at: Date) => BuiltList;
 }
 
@@ -175,7 +175,7 @@ export function createDayListCache(
    * paced between requests: when every ward of a country turns at the same instant (07:00), the polls after it find
    * their turned answer ready instead of all turning at once. Dropped when the entry is no longer the slot's.
    */
-  function turnAhead(slot: string, held: Entry, turn: (json: string, at: Date) => BuiltList) {
+  function turnAhead(slot: string, held: Entry) {
     if (held.turningAhead || !Number.isFinite(held.until)) return;
     held.turningAhead = true;
     aheadQueue.push(async () => {
@@ -183,7 +183,7 @@ export function createDayListCache(
       const json = gunzipSync((await held.kept).gzip).toString();
       // A millisecond past the turn: what holds from there on, whichever side of its instant a rule counts.
       const from = held.until + 1;
-      const turned = turn(json, new Date(from));
+      const turned = held.turn(json, new Date(from));
       const kept = zipped(turned);
       if (entries.get(slot) !== held) return;
       const ahead: Entry = {
@@ -192,7 +192,7 @@ export function createDayListCache(
         from,
         until: turned.until || Infinity,
         bytes: entryBytes(kept),
-        turn,
+        turn: held.turn,
       };
       held.ahead = ahead;
       held.bytes += ahead.bytes;
@@ -221,8 +221,7 @@ export function createDayListCache(
     sweepEveryMs > 0
       ? setInterval(() => {
           const now = Date.now();
-          for (const [slot, held] of entries)
-            if (held.until - now <= turnAheadMs) turnAhead(slot, held, held.turn);
+          for (const [slot, held] of entries) if (held.until - now <= turnAheadMs) turnAhead(slot, held);
         }, sweepEveryMs).unref()
       : undefined;
 
@@ -249,7 +248,7 @@ export function createDayListCache(
           const kept = await held.kept;
           // A build that finished after this request's clock turned it (rare): turned below.
           if (holds(held)) {
-            if (held.until - now.getTime() <= turnAheadMs) turnAhead(slot, held, turn);
+            if (held.until - now.getTime() <= turnAheadMs) turnAhead(slot, held);
             return kept;
           }
         }
