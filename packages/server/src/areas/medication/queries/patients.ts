@@ -13,7 +13,8 @@ import { type Scope } from '../../../platform/scope.ts';
 import { inPatientScope } from '../patient-scope.ts';
 import { toPatient } from '../patient-mapper.ts';
 import { selectPatients } from './patient-rows.ts';
-import { listPatientRows } from './patient-list.ts';
+import { type ClientFilter, listPatientRows } from './patient-list.ts';
+import { listPatientsJson } from './patient-list-json.ts';
 
 /** A patient of one of the `scope` entities, or undefined (missing and foreign look the same). */
 export async function findPatient(db: Db, id: number, scope: Scope): Promise<Patient | undefined> {
@@ -25,9 +26,19 @@ export async function findPatient(db: Db, id: number, scope: Scope): Promise<Pat
 
 /** Patient pickers: name, BSN or room contains `q`; ordered by department, room and name. */
 export async function listPatients(db: Db, scope: Scope, query: PatientListQuery): Promise<Patient[]> {
+  return listPatientRows(db, scope, clientFilter(query));
+}
+
+/** The client list's whole answer as JSON text, and the ids of its clients (GET /api/patients). */
+export function listPatientsAnswer(db: Db, scope: Scope, query: PatientListQuery) {
+  return listPatientsJson(db, scope, clientFilter(query));
+}
+
+/** A list query as the statements take it: the defaults applied, `q` as an escaped ILIKE pattern. */
+function clientFilter(query: PatientListQuery): ClientFilter {
   const { q, departmentId, personId, limit } = patientListQuerySchema.parse(query);
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  return listPatientRows(db, scope, { departmentId, personId, like, limit });
+  return { departmentId, personId, like, limit };
 }
 
 /**

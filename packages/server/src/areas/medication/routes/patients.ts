@@ -8,6 +8,7 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
 } from '@zorgportaal/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, isUniqueViolation, refuseNotFound, unprocessable } from '../../../platform/errors.ts';
 import {
@@ -16,7 +17,7 @@ import {
   findPatient,
   insertPatient,
   isPatient,
-  listPatients,
+  listPatientsAnswer,
   updatePatient,
 } from '../queries/index.ts';
 import { changedFields } from '../../../platform/changed-fields.ts';
@@ -50,16 +51,20 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: requirePatientRead,
     },
-    async (request) => {
-      const rows = await listPatients(app.db, (await patientReadScopeOf(request)).read, request.query);
+    async (request, reply) => {
+      const scope = (await patientReadScopeOf(request)).read;
+      const answer = await listPatientsAnswer(app.db, scope, request.query);
       const { q, departmentId, personId } = request.query;
       // One entry per search that links the clients found; repeating it within minutes adds nothing.
       await app.audit.recordView(request, {
         objectType: AUDIT_OBJECTS.patient_search,
         view: { q: q ?? null, departmentId: departmentId ?? null, personId: personId ?? null },
-        relatedPatientIds: rows.map((r) => r.Id),
+        relatedPatientIds: answer.ids,
       });
-      return { Rows: rows };
+      // Written by the database in the response schema's shape (patient-list-json.ts, tested against it): a
+      // JSON string is sent as is, not parsed and serialised again.
+      const untyped: FastifyReply = reply;
+      return untyped.type('application/json; charset=utf-8').send(answer.json);
     },
   );
 
