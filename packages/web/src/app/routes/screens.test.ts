@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROTECTED_ROUTES } from '@zorgportaal/contract';
-import { screenFor } from './screens.ts';
+import { mergeScreens, screenFor } from './screens.ts';
 
 describe('screens', () => {
   it('has a page for every protected route of the contract', () => {
@@ -24,5 +24,20 @@ describe('screens', () => {
       nav: false,
     } as const;
     expect(() => screenFor(route)).toThrow('No page for /nowhere');
+  });
+
+  it('takes each feature’s pages from its own screens.ts, and refuses a path two features serve', () => {
+    const page = () => Promise.resolve({ default: () => null });
+    const merged = mergeScreens({
+      '../../features/a/screens.ts': { '/a': page },
+      '../../features/b/screens.ts': { '/b': page },
+    });
+    expect(Object.keys(merged).sort()).toEqual(['/a', '/b']);
+    expect(() =>
+      mergeScreens({
+        '../../features/a/screens.ts': { '/a': page },
+        '../../features/b/screens.ts': { '/a': page },
+      }),
+    ).toThrow('/a has a page in ../../features/a/screens.ts and in ../../features/b/screens.ts');
   });
 });

@@ -1,0 +1,7 @@
+import type { ScreenPages } from '../../lib/screen-pages.ts';
+
+/** This feature's page of each protected route it serves (found by app/routes/screens.ts). */
+export const SCREENS: ScreenPages = {
+  '/management/log': () => import('./routes/log.tsx'),
+  '/management/log/access': () => import('./routes/client-access.tsx'),
+};
