@@ -5,6 +5,7 @@ import { desc } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../../schema.ts';
+import type { PGliteKeepingStatements } from '../../../platform/db/pglite-named.ts';
 import { freshIp, waitFor } from '../../../../test/helpers/account-security.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
@@ -43,10 +44,12 @@ describe('forgotten password: the same work for any address', () => {
    * mailer (held here, so the outbox write of a sent mail does not mix into the request's own statements).
    */
   async function workOf(email: string): Promise<{ statements: string[]; mails: number }> {
-    // The driver's own query call: PGlite's client, or node-postgres' pool on PostgreSQL.
-    const query = t.database.pglite
-      ? vi.spyOn(t.database.pglite, 'query')
-      : vi.spyOn(pg.Pool.prototype, 'query');
+    // The driver's own query calls: PGlite's client (its kept statements, and those planned per call), or
+    // node-postgres' pool on PostgreSQL.
+    const pglite = t.database.pglite as PGliteKeepingStatements | undefined;
+    const queries = pglite
+      ? [vi.spyOn(pglite, 'query'), vi.spyOn(pglite, 'queryPlannedPerCall')]
+      : [vi.spyOn(pg.Pool.prototype, 'query')];
     const send = vi.spyOn(t.app.mailer, 'send').mockResolvedValue();
     try {
       const res = await forgot(t, email);
@@ -54,9 +57,16 @@ describe('forgotten password: the same work for any address', () => {
       await new Promise((resolve) => setImmediate(resolve));
       const textOf = (arg: unknown) =>
         typeof arg === 'string' ? arg : String((arg as { text?: string }).text);
-      return { statements: query.mock.calls.map(([arg]) => textOf(arg)), mails: send.mock.calls.length };
+      // In the order they were sent, whichever call sent them.
+      const statements = queries
+        .flatMap((query) =>
+          query.mock.calls.map(([arg], i) => ({ at: query.mock.invocationCallOrder[i]!, text: textOf(arg) })),
+        )
+        .sort((a, b) => a.at - b.at)
+        .map((call) => call.text);
+      return { statements, mails: send.mock.calls.length };
     } finally {
-      query.mockRestore();
+      for (const query of queries) query.mockRestore();
       send.mockRestore();
     }
   }
