@@ -1,6 +1,7 @@
 import { PRODUCT_ID, type Permission } from '@zorgportaal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../platform/db/client.ts';
+import { preparedStatement } from '../../../../platform/db/prepared.ts';
 import type { CallerRow, SessionCheckRow } from '../../../../platform/access/auth-port.ts';
 import * as t from '../../tables.ts';
 
@@ -10,44 +11,61 @@ const allowListOf = (accountId: typeof t.accounts.id) => sql<string[]>`coalesce(
   where l.account_id = ${accountId} and l.product_id = ${PRODUCT_ID} and l.active), '[]'::json)`;
 
 /**
- * Everything the access hook needs about an access token, in one query (a join with two aggregating
- * sub-selects): the token, its session, the account, the entity type, the roles with their permissions
- * and the account's IP allow-list for the portal's product.
+ * Everything the access hook needs about an access token, in one statement (a join with two aggregating
+ * sub-selects): the token, its session, the account, the entity type, the roles with their permissions and the
+ * account's IP allow-list for the portal's product ($2). Prepared: every session's first request on every
+ * instance, and each renewed token's, asks it.
  */
+const CALLER = `
+select k.expires_at as "tokenExpiresAt", s.id as "sessionId", s.created_at as "createdAt",
+  s.last_seen_at as "lastSeenAt", s.revoked_at as "revokedAt", a.id as "accountId", a.entity_id as "entityId",
+  a.person_id as "personId", a.username, a.active, a.deleted, a.active_from as "activeFrom",
+  a.active_until as "activeUntil", e.type as "entityType",
+  coalesce((
+    select json_agg(json_build_object('name', r.name, 'permissions', r.permissions) order by r.name)
+    from account_roles ar join roles r on r.id = ar.role_id
+    where ar.account_id = a.id), '[]'::json) as roles,
+  coalesce((
+    select json_agg(l.ip order by l.id) from account_ip_allow_list l
+    where l.account_id = a.id and l.product_id = $2 and l.active), '[]'::json) as "allowList"
+from tokens k
+join sessions s on s.id = k.session_id
+join accounts a on a.id = s.account_id
+join entities e on e.id = a.entity_id
+where k.hash = $1 and k.kind = 'access'
+limit 1`;
+
+type CallerColumns = Omit<CallerRow, 'session' | 'account'> &
+  CallerRow['account'] & { accountId: number; sessionId: string } & Omit<CallerRow['session'], 'id'>;
+
+const callerStatement = preparedStatement<CallerColumns>('auth_lookup_caller', CALLER);
+
+/** Everything the access hook needs about an access token (by its SHA-256), in one prepared statement. */
 export async function lookupCaller(db: Db, tokenHash: string): Promise<CallerRow | undefined> {
-  const [row] = await db
-    .select({
-      tokenExpiresAt: t.tokens.expiresAt,
-      session: {
-        id: t.sessions.id,
-        createdAt: t.sessions.createdAt,
-        lastSeenAt: t.sessions.lastSeenAt,
-        revokedAt: t.sessions.revokedAt,
-      },
-      account: {
-        id: t.accounts.id,
-        entityId: t.accounts.entityId,
-        personId: t.accounts.personId,
-        username: t.accounts.username,
-        active: t.accounts.active,
-        deleted: t.accounts.deleted,
-        activeFrom: t.accounts.activeFrom,
-        activeUntil: t.accounts.activeUntil,
-      },
-      entityType: t.entities.type,
-      roles: sql<{ name: string; permissions: string[] }[]>`coalesce((
-        select json_agg(json_build_object('name', r.name, 'permissions', r.permissions) order by r.name)
-        from account_roles ar join roles r on r.id = ar.role_id
-        where ar.account_id = ${t.accounts.id}), '[]'::json)`,
-      allowList: allowListOf(t.accounts.id),
-    })
-    .from(t.tokens)
-    .innerJoin(t.sessions, eq(t.tokens.sessionId, t.sessions.id))
-    .innerJoin(t.accounts, eq(t.sessions.accountId, t.accounts.id))
-    .innerJoin(t.entities, eq(t.accounts.entityId, t.entities.id))
-    .where(and(eq(t.tokens.hash, tokenHash), eq(t.tokens.kind, 'access')))
-    .limit(1);
-  return row;
+  const [row] = await callerStatement(db, [tokenHash, PRODUCT_ID]);
+  if (!row) return undefined;
+  return {
+    tokenExpiresAt: row.tokenExpiresAt,
+    session: {
+      id: row.sessionId,
+      createdAt: row.createdAt,
+      lastSeenAt: row.lastSeenAt,
+      revokedAt: row.revokedAt,
+    },
+    account: {
+      id: row.accountId,
+      entityId: row.entityId,
+      personId: row.personId,
+      username: row.username,
+      active: row.active,
+      deleted: row.deleted,
+      activeFrom: row.activeFrom,
+      activeUntil: row.activeUntil,
+    },
+    entityType: row.entityType,
+    roles: row.roles,
+    allowList: row.allowList,
+  };
 }
 
 /**
