@@ -1,5 +1,5 @@
 import { PRODUCT_ID, type Permission } from '@zorgportaal/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../platform/db/client.ts';
 import { preparedStatement } from '../../../../platform/db/prepared.ts';
 import type { CallerRow, SessionCheckRow } from '../../../../platform/access/auth-port.ts';
