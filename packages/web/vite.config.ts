@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -52,9 +52,24 @@ const pwa = VitePWA({
   },
 });
 
+/**
+ * Vitest's module cache on disk (`experimental.fsModuleCache`, vitest.config.ts) keys a module by its own text,
+ * but a module with `import.meta.glob` (the features' pages, app/routes/screens.ts) is also made of the files
+ * the glob finds: kept, a new feature's pages would stay unseen by the tests until the cache is cleared. Such a
+ * module is transformed afresh every run.
+ */
+const globModulesUncached: Plugin = {
+  name: 'zorgportaal:glob-modules-uncached',
+  configureVitest(context) {
+    context.experimental_defineCacheKeyGenerator(({ sourceCode }) =>
+      sourceCode.includes('import.meta.glob') ? false : undefined,
+    );
+  },
+};
+
 // Chunks go under static/js and static/css (spec §7); the server long-caches them.
 export default defineConfig(({ command }) => ({
-  plugins: command === 'build' ? [react(), pwa] : [react()],
+  plugins: command === 'build' ? [react(), pwa] : [react(), globModulesUncached],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: {
     alias:
