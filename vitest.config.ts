@@ -1,8 +1,23 @@
 import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** Lowers a worker's CPU priority (scripts/background-priority.mjs): the browser tests run beside it. */
 const backgroundPriority = resolve(import.meta.dirname, 'scripts/background-priority.mjs');
+
+/**
+ * Vitest's own process runs the global setups through the module cache too, but reads a cached module as bytes
+ * (vitest 4.1: `readFile(tmp)` without an encoding). The code still runs, yet an error whose stack passes through
+ * such a module cannot be printed ("code.charCodeAt is not a function"), which hid a failed setup's real cause.
+ * That process's few modules are transformed afresh every run; the workers keep the cache. The key generators
+ * serve the whole run, whichever project registers them (a project with a global setup does).
+ */
+const mainProcessUncached = ({ environment }: { environment: { name: string } }) =>
+  environment.name === '__vitest__' ? false : undefined;
+export const mainProcessModulesUncached: Plugin = {
+  name: 'zorgportaal:main-process-modules-uncached',
+  configureVitest: (context) => context.experimental_defineCacheKeyGenerator(mainProcessUncached),
+};
 
 /**
  * Every suite. The README's `npm test` runs two Vitest processes at the same time: `--project e2e` (the browser
@@ -13,6 +28,7 @@ const backgroundPriority = resolve(import.meta.dirname, 'scripts/background-prio
  * TEST_DATABASE_URL, PostgreSQL; each file uses one).
  */
 const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
+  plugins: [mainProcessModulesUncached],
   test: {
     name,
     root: 'packages/server',
@@ -71,6 +87,7 @@ export default defineConfig({
       // The web project lives in packages/web/vite.config.ts (it needs the React plugin).
       'packages/web',
       {
+        plugins: [mainProcessModulesUncached],
         test: {
           name: 'e2e',
           root: 'e2e',
