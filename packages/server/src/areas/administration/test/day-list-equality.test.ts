@@ -1,4 +1,9 @@
-import type { Agreement, DayList, DepartmentOption } from '@zorgportaal/contract';
+import {
+  type Agreement,
+  administrationListSchema,
+  type DayList,
+  type DepartmentOption,
+} from '@zorgportaal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import * as s from '../../../schema.ts';
@@ -6,6 +11,7 @@ import { addDays, dayBounds, localDate } from '../../../platform/time.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 import { apiAs } from '../../../../test/helpers/api.ts';
 import { agreementBody } from '../../../../test/helpers/medication.ts';
+import { answerList } from '../list-answer.ts';
 import { buildDayList } from '../queries/index.ts';
 import { buildDayListReference } from './day-list-reference.ts';
 
@@ -22,6 +28,7 @@ function lastSunday(year: number, month: number): string {
  * department of the demo world and a spread of days (past, today, future, both clock changes), with
  * photos, coumarin schemes, corrections, double checks and interim changes present, both must give the
  * same list: first with nothing stored (the day is expanded and stored on the read), then from the store.
+ * And each list as the route writes it is the contract schema's own encoding of it.
  */
 describe('the Toedienlijst from stored planned moments equals the old builder', () => {
   let t: TestApp;
@@ -125,6 +132,10 @@ describe('the Toedienlijst from stored planned moments equals the old builder', 
         const expected = await buildDayListReference(t.db, department, day, now);
         const actual = await buildDayList(t.db, department, day, now);
         expect(JSON.stringify(actual), `${department.Name} on ${day}`).toBe(JSON.stringify(expected));
+        // The route writes the list without the schema's encode: it must be that encoding, byte for byte (no
+        // key the schema strips, its key order, every value valid).
+        const answer = JSON.stringify(answerList(actual, true));
+        expect(answer).toBe(JSON.stringify(administrationListSchema.encode(JSON.parse(answer))));
         lists.push(actual);
       }
     return lists;
