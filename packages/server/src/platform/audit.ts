@@ -149,6 +149,9 @@ const BATCH_COLUMNS = [
   ['view_key', 'text'],
   ['detail', 'jsonb'],
 ] as const;
+/** The log's columns a statement inserts, and the same as a record type (`jsonb_to_record(…) as e(…)`). */
+const INSERTED_COLUMNS = BATCH_COLUMNS.map(([name]) => name).join(', ');
+const RECORD_FIELDS = BATCH_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
 /** An entry as the batch statement's JSON record holds it (column names, nulls for what is not set). */
 function recordOf(row: AuditRow) {
   return {
@@ -188,9 +191,8 @@ export function auditEntryInsert(record: string, source: string, from = source):
     patient_id: `coalesce(e.patient_id, ${source}.patient_id)`,
   };
   const columns = BATCH_COLUMNS.map(([name]) => fromSource[name] ?? `e.${name}`).join(', ');
-  const fields = BATCH_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
-  return `insert into audit_log (${BATCH_COLUMNS.map(([name]) => name).join(', ')})
-    select ${columns} from ${from}, jsonb_to_record(${record}::jsonb) as e(${fields})`;
+  return `insert into audit_log (${INSERTED_COLUMNS})
+    select ${columns} from ${from}, jsonb_to_record(${record}::jsonb) as e(${RECORD_FIELDS})`;
 }
 
 /**
@@ -202,10 +204,9 @@ export function auditEntryInsert(record: string, source: string, from = source):
  * becomes a hashed subplan over every entry of the last 15 minutes: a scan of the recent log per batch.
  */
 const auditBatchText = (records: string) => `
-    insert into audit_log (${BATCH_COLUMNS.map(([name]) => name).join(', ')})
+    insert into audit_log (${INSERTED_COLUMNS})
     select ${BATCH_COLUMNS.map(([name]) => `r.${name}`).join(', ')}
-    from jsonb_to_recordset(${records}::jsonb)
-      as r(${BATCH_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ')}, ord integer)
+    from jsonb_to_recordset(${records}::jsonb) as r(${RECORD_FIELDS}, ord integer)
     left join lateral (
       select 1 as seen from audit_log a
       where r.view_key is not null
@@ -217,6 +218,8 @@ const auditBatchText = (records: string) => `
     where repeat.seen is null
     order by r.ord
     returning view_key`;
+// The text around its one parameter, for Drizzle's template in a transaction: split at a NUL, a character no SQL
+// text here holds.
 const [BATCH_HEAD, BATCH_TAIL] = auditBatchText('\u0000').split('\u0000') as [string, string];
 
 /** The batch's rows as its statement's jsonb parameter. */
