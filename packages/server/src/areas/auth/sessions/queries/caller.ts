@@ -5,10 +5,13 @@ import { preparedStatement } from '../../../../platform/db/prepared.ts';
 import type { CallerRow, SessionCheckRow } from '../../../../platform/access/auth-port.ts';
 import * as t from '../../tables.ts';
 
-/** The account's active IP allow-list entries for the portal's product, as a JSON array (a sub-select). */
-const allowListOf = (accountId: typeof t.accounts.id) => sql<string[]>`coalesce((
+/**
+ * The account's active IP allow-list entries for a product, as a JSON array: a sub-select, as SQL text over the
+ * account id's and the product id's expressions (the caller's prepared text and the session check share it).
+ */
+const allowListText = (accountId: string, productId: string) => `coalesce((
   select json_agg(l.ip order by l.id) from account_ip_allow_list l
-  where l.account_id = ${accountId} and l.product_id = ${PRODUCT_ID} and l.active), '[]'::json)`;
+  where l.account_id = ${accountId} and l.product_id = ${productId} and l.active), '[]'::json)`;
 
 /**
  * Everything the access hook needs about an access token, in one statement (a join with two aggregating
@@ -25,9 +28,7 @@ select k.expires_at as "tokenExpiresAt", s.id as "sessionId", s.created_at as "c
     select json_agg(json_build_object('name', r.name, 'permissions', r.permissions) order by r.name)
     from account_roles ar join roles r on r.id = ar.role_id
     where ar.account_id = a.id), '[]'::json) as roles,
-  coalesce((
-    select json_agg(l.ip order by l.id) from account_ip_allow_list l
-    where l.account_id = a.id and l.product_id = $2 and l.active), '[]'::json) as "allowList"
+  ${allowListText('a.id', '$2')} as "allowList"
 from tokens k
 join sessions s on s.id = k.session_id
 join accounts a on a.id = s.account_id
@@ -90,7 +91,7 @@ export async function lookupSession(
       permitted: sql<boolean>`exists (
         select 1 from account_roles ar join roles r on r.id = ar.role_id
         where ar.account_id = ${t.accounts.id} and ${permission} = any(r.permissions))`,
-      allowList: allowListOf(t.accounts.id),
+      allowList: sql<string[]>`${sql.raw(allowListText('accounts.id', String(PRODUCT_ID)))}`,
     })
     .from(t.sessions)
     .innerJoin(t.accounts, eq(t.sessions.accountId, t.accounts.id))
