@@ -29,7 +29,20 @@ streaming() {
   return 1
 }
 
-if pg_isready -h 127.0.0.1 -p "$REPLICA_PORT" -q && streaming 1; then
+# The primary's tablespaces (scripts/test-tablespace.sh makes one for the tests' databases). A standby on the
+# same machine keeps each in a directory of its own, TABLESPACES/<name>: with the primary's path, its replay
+# would write into the primary's files. A standby made before a tablespace existed points at the primary's
+# directory, so it is made again.
+TABLESPACES=$DIR-tablespaces
+mapped() {
+  local link
+  for link in "$DIR"/pg_tblspc/*; do
+    [[ -e $link || -L $link ]] || continue
+    [[ $(readlink "$link") == "$TABLESPACES"/* ]] || return 1
+  done
+}
+
+if pg_isready -h 127.0.0.1 -p "$REPLICA_PORT" -q && streaming 1 && mapped; then
   echo "replica on $REPLICA_PORT: streaming"
   exit 0
 fi
@@ -47,11 +60,16 @@ stop_replica() {
 
 make_replica() {
   stop_replica
-  rm -rf "$DIR"
-  install -d -o postgres -g postgres -m 700 "$DIR"
+  rm -rf "$DIR" "$TABLESPACES"
+  install -d -o postgres -g postgres -m 700 "$DIR" "$TABLESPACES"
+  local maps=() location
+  while read -r location; do
+    [[ -n $location ]] && maps+=("--tablespace-mapping=$location=$TABLESPACES/$(basename "$location")")
+  done < <(primary "select pg_tablespace_location(oid) from pg_tablespace where pg_tablespace_location(oid) <> ''")
   # -c fast: no wait for the next scheduled checkpoint; -X stream: the WAL of the copy comes with it;
   # -R: standby.signal and primary_conninfo, so it starts as a streaming standby.
-  as_postgres "$BIN/pg_basebackup" -h 127.0.0.1 -p "$PRIMARY_PORT" -U postgres -D "$DIR" -R -X stream -c fast
+  as_postgres "$BIN/pg_basebackup" -h 127.0.0.1 -p "$PRIMARY_PORT" -U postgres -D "$DIR" -R -X stream -c fast \
+    "${maps[@]}"
   # Debian keeps the configuration in /etc, so the copy has none. A hot standby needs these at least as
   # high as the primary's.
   local settings
@@ -80,7 +98,7 @@ start_replica() {
   as_postgres "$BIN/pg_ctl" -D "$DIR" -l "$LOG" -w -t 60 start >/dev/null
 }
 
-if [[ -f $DIR/standby.signal && -f $DIR/postgresql.conf ]] && start_replica 2>/dev/null && streaming 10; then
+if [[ -f $DIR/standby.signal && -f $DIR/postgresql.conf ]] && mapped && start_replica 2>/dev/null && streaming 10; then
   echo "replica on $REPLICA_PORT: started"
   exit 0
 fi

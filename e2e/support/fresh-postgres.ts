@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inTestTablespace } from '../../packages/server/test/helpers/test-tablespace.ts';
 
 /** A fresh PostgreSQL database of this run on the server of `adminUrl`, and how to drop it again. */
 export async function freshPostgres(adminUrl: string) {
@@ -13,7 +14,7 @@ export async function freshPostgres(adminUrl: string) {
       await client.end();
     }
   };
-  await admin(`CREATE DATABASE ${name}`);
+  await admin(`CREATE DATABASE ${name}${inTestTablespace()}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };

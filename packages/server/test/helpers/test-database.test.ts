@@ -33,3 +33,24 @@ describe.skipIf(!embedded)('the per-file PGlite copies', () => {
     expect(await digest()).toBe(before);
   });
 });
+
+/** CI keeps the PostgreSQL copies in a tablespace in memory (scripts/test-tablespace.sh). */
+const tablespace = process.env.TEST_TABLESPACE;
+describe.skipIf(embedded || !tablespace)('the per-file PostgreSQL copies', () => {
+  it('live in TEST_TABLESPACE and hold the demo world', async () => {
+    const copy = await testDatabase({ seed: true });
+    try {
+      const [row] = rowsOf<{ tablespace: string; accounts: number }>(
+        await copy.database.db.execute(
+          sql`select t.spcname as tablespace, (select count(*)::int from accounts) as accounts
+              from pg_database d join pg_tablespace t on t.oid = d.dattablespace
+              where d.datname = current_database()`,
+        ),
+      );
+      expect(row?.tablespace).toBe(tablespace);
+      expect(row!.accounts).toBeGreaterThan(0);
+    } finally {
+      await copy.close();
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../../src/platform/db/client.ts';
 import { migrationsFolder } from '../../src/platform/db/migrations.ts';
 import { localDate } from '../../src/platform/time.ts';
 import { seedDemoWorld } from '../../src/seed/demo-world.ts';
+import { inTestTablespace } from './test-tablespace.ts';
 
 export const TEST_SECRET_KEY = 'test-secret-key-test-secret-key-0123456789';
 /**
@@ -96,11 +97,11 @@ async function postgresTemplates() {
   const prefix = `zp_template_${randomBytes(4).toString('hex')}`;
   const migrated = `${prefix}_migrated`;
   const seeded = `${prefix}_seeded`;
-  await adminQuery(`CREATE DATABASE ${migrated}`);
+  await adminQuery(`CREATE DATABASE ${migrated}${inTestTablespace()}`);
   const plain = await openDatabase(databaseUrl(migrated));
   await plain.migrate(migrationsFolder());
   await plain.close();
-  await adminQuery(`CREATE DATABASE ${seeded} TEMPLATE ${migrated}`);
+  await adminQuery(`CREATE DATABASE ${seeded} TEMPLATE ${migrated}${inTestTablespace()}`);
   const demo = await openDatabase(databaseUrl(seeded));
   await seedDemoWorld(demo.db, { secretKey: TEST_SECRET_KEY });
   await demo.close();
@@ -155,7 +156,7 @@ export async function testDatabase(opts: { seed: boolean }): Promise<TestDatabas
     // FILE_COPY copies the files instead of writing every page of the template to the WAL (WAL_LOG, the
     // default): no 8 MB of WAL per copy for the standby to replay, and the copy's DROP DATABASE, whose
     // checkpoint otherwise writes those pages out, takes a third of the time.
-    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY FILE_COPY`);
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}${inTestTablespace()} STRATEGY FILE_COPY`);
     const database = await openDatabase(databaseUrl(name));
     result = {
       database,
@@ -185,7 +186,7 @@ export async function emptyDatabase(): Promise<TestDatabase> {
     return { database, close: () => database.close().catch(() => {}) };
   }
   const name = `zp_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+  await adminQuery(`CREATE DATABASE ${name}${inTestTablespace()}`);
   const database = await openDatabase(databaseUrl(name));
   return {
     database,

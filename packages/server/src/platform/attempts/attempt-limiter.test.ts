@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { migrationsFolder } from '../db/migrations.ts';
+import { inTestTablespace } from '../../../test/helpers/test-tablespace.ts';
 import {
   AttemptLimiter,
   type AttemptStore,
@@ -261,7 +262,7 @@ describe.skipIf(!postgresUrl)('SqlAttemptStore on PostgreSQL (node-postgres)', (
     await client.end();
   };
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${name}`);
+    await admin(`CREATE DATABASE ${name}${inTestTablespace()}`);
     const url = new URL(postgresUrl!);
     url.pathname = `/${name}`;
     const database = await openDatabase(url.toString());

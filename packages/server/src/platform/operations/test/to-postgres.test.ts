@@ -9,6 +9,7 @@ import { buildApp } from '../../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { migrationsFolder } from '../../db/migrations.ts';
 import { copyToPostgres, type TableCount } from '../to-postgres.ts';
+import { inTestTablespace } from '../../../../test/helpers/test-tablespace.ts';
 import { apiAs } from '../../../../test/helpers/api.ts';
 import { newPersonBody } from '../../../../test/helpers/persons.ts';
 import { embeddedConfig } from '../../../../test/helpers/embedded-config.ts';
@@ -31,7 +32,7 @@ describe.skipIf(!adminUrl || process.env.TEST_DB === 'postgres')('embedded datab
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${inTestTablespace()}`);
     await admin.end();
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
