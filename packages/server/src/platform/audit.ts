@@ -250,7 +250,8 @@ async function insertBatch(db: Db, rows: readonly AuditRow[]): Promise<Set<strin
 /**
  * Micro-batched audit writes (`microBatch`): every request awaits the commit of the batch that holds its rows
  * (the NEN 7513 entry is durable before the answer; never fire-and-forget). The rows queued while one INSERT
- * is in flight go in the next one (up to `maxRows`); a lone request is written at once; a failed INSERT rejects
+ * is in flight go in the next one (up to `maxRows`); a lone request waits one turn of the event loop for others
+to join it; a failed INSERT rejects
  * every request of its batch. Each request gets the view keys of its own rows that were inserted.
  */
 export function createAuditWriter(db: Db, maxRows = AUDIT_BATCH_MAX_ROWS) {
@@ -276,6 +277,9 @@ export function createAuditWriter(db: Db, maxRows = AUDIT_BATCH_MAX_ROWS) {
     },
     maxRows,
     (rows) => rows.length,
+    // A turn to gather in: on PGlite the views of concurrent requests meet only so (platform/db/micro-batch.ts);
+    // on both databases more entries share a commit (bench/audit-writes.ts, docs/performance.md).
+    { gatherATurn: true },
   );
   /** Resolves with the view keys the batch inserted, once the batch holding `rows` is committed. */
   return { write };

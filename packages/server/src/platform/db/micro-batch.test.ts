@@ -44,4 +44,33 @@ describe('micro-batches', () => {
     expect(bad).toMatchObject({ status: 'rejected', reason: new Error('no answer for bad one') });
     expect(good).toEqual({ status: 'fulfilled', value: 'y:2' });
   });
+
+  it('with gatherATurn, a lone item waits a turn of the event loop for the items asked meanwhile', async () => {
+    const held = heldRun();
+    const plain = microBatch(held.run, 10);
+    const first = plain('a');
+    await Promise.resolve();
+    const second = plain('b');
+    expect(held.runs.map((r) => r.items)).toEqual([['a']]);
+    held.runs[0]!.finish();
+    await new Promise((r) => setImmediate(r));
+    held.runs[1]!.finish();
+    expect(await Promise.all([first, second])).toEqual(['a:1', 'b:1']);
+
+    const gathered = heldRun();
+    const ask = microBatch(gathered.run, 10, undefined, { gatherATurn: true });
+    const asked = [ask('c')];
+    await Promise.resolve();
+    asked.push(ask('d'));
+    setImmediate(() => asked.push(ask('e')));
+    expect(gathered.runs).toEqual([]);
+    await new Promise((r) => setImmediate(r));
+    // 'e' was asked after the turn began: it waits for the next batch, which starts when this one settles.
+    expect(gathered.runs.map((r) => r.items)).toEqual([['c', 'd']]);
+    gathered.runs[0]!.finish();
+    await new Promise((r) => setImmediate(r));
+    expect(gathered.runs.map((r) => r.items)).toEqual([['c', 'd'], ['e']]);
+    gathered.runs[1]!.finish();
+    expect(await Promise.all(asked)).toEqual(['c:2', 'd:2', 'e:1']);
+  });
 });
