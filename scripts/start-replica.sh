@@ -31,15 +31,22 @@ streaming() {
 
 # The primary's tablespaces (scripts/test-tablespace.sh makes one for the tests' databases). A standby on the
 # same machine keeps each in a directory of its own, TABLESPACES/<name>: with the primary's path, its replay
-# would write into the primary's files. A standby made before a tablespace existed points at the primary's
-# directory, so it is made again.
+# would write into the primary's files. A standby made before a tablespace existed has no such directory for
+# it (or points at the primary's), so it is made again.
 TABLESPACES=$DIR-tablespaces
+tablespace_locations() {
+  primary "select pg_tablespace_location(oid) from pg_tablespace where pg_tablespace_location(oid) <> ''"
+}
 mapped() {
-  local link
+  local link location targets=()
   for link in "$DIR"/pg_tblspc/*; do
-    [[ -e $link || -L $link ]] || continue
-    [[ $(readlink "$link") == "$TABLESPACES"/* ]] || return 1
+    [[ -L $link ]] || continue
+    targets+=("$(readlink "$link")")
+    [[ ${targets[-1]} == "$TABLESPACES"/* ]] || return 1
   done
+  while read -r location; do
+    [[ -z $location || " ${targets[*]} " == *" $TABLESPACES/$(basename "$location") "* ]] || return 1
+  done < <(tablespace_locations)
 }
 
 if pg_isready -h 127.0.0.1 -p "$REPLICA_PORT" -q && streaming 1 && mapped; then
@@ -65,7 +72,7 @@ make_replica() {
   local maps=() location
   while read -r location; do
     [[ -n $location ]] && maps+=("--tablespace-mapping=$location=$TABLESPACES/$(basename "$location")")
-  done < <(primary "select pg_tablespace_location(oid) from pg_tablespace where pg_tablespace_location(oid) <> ''")
+  done < <(tablespace_locations)
   # -c fast: no wait for the next scheduled checkpoint; -X stream: the WAL of the copy comes with it;
   # -R: standby.signal and primary_conninfo, so it starts as a streaming standby.
   as_postgres "$BIN/pg_basebackup" -h 127.0.0.1 -p "$PRIMARY_PORT" -U postgres -D "$DIR" -R -X stream -c fast \

@@ -1,12 +1,12 @@
 /**
  * Many requests' small statements as one: while a batch is in flight, the items asked meanwhile queue, and when
  * it settles everything queued goes in the next batch together (up to `maxSize`, counted by `sizeOf`; a single
- * item larger than that goes alone). A lone item runs at once (but see `gatherATurn`). An item is always run after it was asked, never
- * answered by a batch that started before, so a read holds every write committed before the ask. `run` answers
- * the batch with a function giving each item its own result (throwing rejects that item only); a failed `run`
- * rejects every item of its batch. The hot path's coalesced reads and the audit log's writes both use it.
- * With `gatherATurn` a lone item waits one turn of the event loop (`setImmediate`) before its batch starts, so
- * the items of requests already read from their sockets join it: on PGlite a request's statements answer in
+ * item larger than that goes alone). An item is always run after it was asked, never answered by a batch that
+ * started before, so a read holds every write committed before the ask. `run` answers the batch with a function
+ * giving each item its own result (throwing rejects that item only); a failed `run` rejects every item of its
+ * batch. The hot path's coalesced reads, the audit log's writes and the registrations' INSERT use it.
+ * A lone item runs at once; with `gatherATurn` it waits one turn of the event loop (`setImmediate`) first, so the
+ * items of requests already read from their sockets join it: on PGlite a request's statements answer in
  * microtasks, so each request runs from its body to its answer before the next one is read, and without the
  * turn every batch would hold one item.
  */

@@ -128,10 +128,9 @@ async function insertAll(db: Db, items: readonly Item[]): Promise<Stored[]> {
 /**
  * The registrations of concurrent requests in one statement (`microBatch`): those that arrive while one is
  * being written, or in the event loop's turn before the first is written, go in one statement together, each
- * request awaiting its statement's commit. If a batch
- * fails (a moment registered twice, a key sent twice), nothing of it was written and each of its
- * registrations is written again on its own, in the order they came, so only the one in conflict fails, as
- * it would have alone.
+ * request awaiting its statement's commit. If a batch fails (a moment registered twice, a key sent twice),
+ * nothing of it was written and each of its registrations is written again on its own, in the order they came,
+ * so only the one in conflict fails, as it would have alone.
  */
 function batchedInsert(db: Db) {
   return microBatch<Item, Stored>(
@@ -158,10 +157,10 @@ function batchedInsert(db: Db) {
         if ('error' in outcome) throw outcome.error;
         return outcome;
       };
-      // A turn to gather in: on PGlite concurrent registrations meet only so (platform/db/micro-batch.ts).
     },
     REGISTRATIONS_PER_STATEMENT,
     undefined,
+    // A turn to gather in: on PGlite concurrent registrations meet only so (platform/db/micro-batch.ts).
     { gatherATurn: true },
   );
 }
