@@ -4,10 +4,8 @@
  * reject anything else) and the Logboek reads its labels from here, so both sides always agree.
  */
 
-import type { Language } from './constants.ts';
-
-/** A label in every language of the portal. */
-export type AuditLabel = Record<Language, string>;
+import { CONTRACT_AREAS } from './areas.generated.ts';
+import { areaAuditObjects, type AuditLabel, withAreaEntries } from './contract-area.ts';
 
 /**
  * Action codes: Create, Read, Update, Delete, Execute (login, logout, export, …) and Print (a screen with
@@ -53,8 +51,11 @@ export const AUDIT_OUTCOME_LABELS: Record<AuditOutcome, AuditLabel> = {
   refused: { nl: 'Afgewezen', en: 'Refused' },
 };
 
-/** What an entry is about. The key is the code stored in audit_log.object_type. */
-const OBJECT_TYPES = {
+/**
+ * What an entry is about. The key is the code stored in audit_log.object_type. An area added after the spec
+ * names its own in its contract file (`contract-area.ts`); they join these below.
+ */
+const SPEC_OBJECT_TYPES = {
   person: { nl: 'Persoon', en: 'Person' },
   person_list: { nl: 'Personenlijst', en: 'Person list' },
   person_avatar: { nl: 'Foto van persoon', en: 'Photo of person' },
@@ -125,9 +126,16 @@ const OBJECT_TYPES = {
   system_client_token: { nl: 'Toegangstoken systeemclient', en: 'System client access token' },
 } as const satisfies Record<string, AuditLabel>;
 
-export type AuditObjectType = keyof typeof OBJECT_TYPES;
-export const AUDIT_OBJECT_LABELS: Record<AuditObjectType, AuditLabel> = OBJECT_TYPES;
-export const AUDIT_OBJECT_TYPE_CODES = Object.keys(OBJECT_TYPES) as AuditObjectType[];
+/** The object codes an area's contract declares (none for an area without `auditObjects`). */
+type AreaObjectType<Area> = Area extends { auditObjects: infer Objects } ? keyof Objects & string : never;
+
+export type AuditObjectType =
+  | keyof typeof SPEC_OBJECT_TYPES
+  | AreaObjectType<(typeof CONTRACT_AREAS)[number]>;
+export const AUDIT_OBJECT_LABELS = Object.fromEntries(
+  withAreaEntries(Object.entries(SPEC_OBJECT_TYPES), areaAuditObjects(CONTRACT_AREAS), ([code]) => code),
+) as Record<AuditObjectType, AuditLabel>;
+export const AUDIT_OBJECT_TYPE_CODES = Object.keys(AUDIT_OBJECT_LABELS) as AuditObjectType[];
 /** The typed constants for call sites: `AUDIT_OBJECTS.person` is `'person'`, a typo does not compile. */
 export const AUDIT_OBJECTS = Object.fromEntries(AUDIT_OBJECT_TYPE_CODES.map((k) => [k, k])) as {
   readonly [K in AuditObjectType]: K;

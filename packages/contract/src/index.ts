@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './fields.ts';
 export * from './permissions.ts';
+export * from './contract-area.ts';
 export * from './routes.ts';
 export * from './errors.ts';
 export * from './person.ts';
@@ -40,3 +41,5 @@ export * from './system-clients.ts';
 export * from './gs1.ts';
 export * from './sachet-code.ts';
 export * from './scan.ts';
+// Areas added after the spec, each in one file of src/areas/ (written by generate-areas.mjs).
+export * from './areas.generated.ts';

@@ -1,31 +1,7 @@
+import { CONTRACT_AREAS } from './areas.generated.ts';
 import type { EntityType } from './constants.ts';
-import { DIAGRAMS_PERMISSION, type Permission } from './permissions.ts';
-
-/** Navigation areas; each protected route belongs to one. */
-export const NAV_AREAS = [
-  'home',
-  'medication',
-  'trombosis',
-  'vp',
-  'support',
-  'network',
-  'management',
-  'user',
-] as const;
-export type NavArea = (typeof NAV_AREAS)[number];
-
-export interface ProtectedRoute {
-  path: string;
-  /** Translation key of the title; the nl text is the spec's title (§2). */
-  titleKey: string;
-  /** Required permission (a list: any one of them); null means any logged-in user. */
-  permission: Permission | readonly Permission[] | null;
-  /** Screens about wards: only organisations that have wards or supply them (not a GP practice). */
-  entityTypes?: readonly EntityType[];
-  area: NavArea;
-  /** Shown in the navigation (a route may exist without a menu entry). */
-  nav: boolean;
-}
+import { areaRoutes, type ProtectedRoute, withAreaEntries } from './contract-area.ts';
+import { DIAGRAMS_PERMISSION } from './permissions.ts';
 
 /** Organisations with wards of their own (care centres) or supplied by them (pharmacies). */
 const WARD_ORGANISATIONS: readonly EntityType[] = ['carecenter', 'pharmacy'];
@@ -38,11 +14,8 @@ export const PUBLIC_ROUTES = [
   '/not-me/:token',
 ] as const;
 
-/**
- * The one route → permission table (spec §2 routes and titles, domain.md permission names).
- * The web router, the navigation and the API read it.
- */
-export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
+/** The spec's screens (§2 routes and titles, domain.md permission names). */
+const SPEC_ROUTES: readonly ProtectedRoute[] = [
   { path: '/dashboard', titleKey: 'routes.dashboard', permission: null, area: 'home', nav: true },
   {
     path: '/trashcan',
@@ -191,6 +164,16 @@ export const PROTECTED_ROUTES: readonly ProtectedRoute[] = [
   { path: '/user/profile', titleKey: 'routes.profile', permission: null, area: 'user', nav: false },
   { path: '/user/settings', titleKey: 'routes.settings', permission: null, area: 'user', nav: false },
 ];
+
+/**
+ * The one route → permission table: the spec's screens, then those of the areas added after it (their contract
+ * files, `contract-area.ts`). The web router, the navigation and the dashboard tiles read it.
+ */
+export const PROTECTED_ROUTES: readonly ProtectedRoute[] = withAreaEntries(
+  SPEC_ROUTES,
+  areaRoutes(CONTRACT_AREAS),
+  (route) => route.path,
+);
 
 /**
  * The one rule for who may open a screen: the router's guard, the menu and the home page use it.
