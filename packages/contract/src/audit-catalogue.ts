@@ -5,7 +5,7 @@
  */
 
 import { CONTRACT_AREAS } from './areas.generated.ts';
-import { areaAuditObjects, type AuditLabel, withAreaEntries } from './contract-area.ts';
+import { areaAuditLabels, type AuditLabel, withAreaEntries } from './contract-area.ts';
 
 /**
  * Action codes: Create, Read, Update, Delete, Execute (login, logout, export, …) and Print (a screen with
@@ -133,7 +133,11 @@ export type AuditObjectType =
   | keyof typeof SPEC_OBJECT_TYPES
   | AreaObjectType<(typeof CONTRACT_AREAS)[number]>;
 export const AUDIT_OBJECT_LABELS = Object.fromEntries(
-  withAreaEntries(Object.entries(SPEC_OBJECT_TYPES), areaAuditObjects(CONTRACT_AREAS), ([code]) => code),
+  withAreaEntries(
+    Object.entries(SPEC_OBJECT_TYPES),
+    areaAuditLabels(CONTRACT_AREAS, 'auditObjects'),
+    ([code]) => code,
+  ),
 ) as Record<AuditObjectType, AuditLabel>;
 export const AUDIT_OBJECT_TYPE_CODES = Object.keys(AUDIT_OBJECT_LABELS) as AuditObjectType[];
 /** The typed constants for call sites: `AUDIT_OBJECTS.person` is `'person'`, a typo does not compile. */
@@ -196,5 +200,10 @@ const FIELDS = {
   Revoked: { nl: 'Ingetrokken', en: 'Revoked' },
   PublicKey: { nl: 'Openbare sleutel', en: 'Public key' },
 } as const satisfies Record<string, AuditLabel>;
-/** Field labels by name; a name not listed here (an entity setting's key) is shown as it is. */
-export const AUDIT_FIELD_LABELS: Partial<Record<string, AuditLabel>> = FIELDS;
+/**
+ * Field labels by name, with those of the areas' contract files; a name not listed here (an entity setting's
+ * key) is shown as it is.
+ */
+export const AUDIT_FIELD_LABELS: Partial<Record<string, AuditLabel>> = Object.fromEntries(
+  withAreaEntries(Object.entries(FIELDS), areaAuditLabels(CONTRACT_AREAS, 'auditFields'), ([name]) => name),
+);

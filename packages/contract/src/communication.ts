@@ -41,7 +41,10 @@ export const threadCreateBodySchema = z.strictObject({
 export type ThreadCreateBody = z.infer<typeof threadCreateBodySchema>;
 
 /** POST /api/communication/threads/{id}/messages: an answer in a thread. */
-export const messageCreateBodySchema = z.strictObject({ Body: messageText });
+/** The example is the API documentation's, and the body the isolation matrix sends (server test). */
+export const messageCreateBodySchema = z
+  .strictObject({ Body: messageText })
+  .meta({ examples: [{ Body: 'Graag een nieuwe Baxterrol voor mevrouw Jansen.' }] });
 export type MessageCreateBody = z.infer<typeof messageCreateBodySchema>;
 
 export const threadListQuerySchema = z.object({

@@ -2,11 +2,12 @@ import type { EntityType, Language } from './constants.ts';
 import type { Permission } from './permissions.ts';
 
 /**
- * What an area adds to the portal besides its schemas: its screens and the object types of its audit entries.
- * An area added after the spec keeps its whole contract in one file, `src/areas/<area>.ts`, whose default export
- * is `defineContractArea({ routes, auditObjects })`; `areas.generated.ts` (written from that folder) gathers the
- * files, so the route table (`routes.ts`) and the audit catalogue (`audit-catalogue.ts`) take them in without a
- * line of their own. The spec's areas keep their entries in those two tables.
+ * What an area adds to the portal besides its schemas: its screens, the object types of its audit entries and
+ * the labels of the fields its change entries name. An area added after the spec keeps its whole contract in one
+ * file, `src/areas/<area>.ts`, whose default export is `defineContractArea({ routes, auditObjects, auditFields })`;
+ * `areas.generated.ts` (written from that folder) gathers the files, so the route table (`routes.ts`) and the
+ * audit catalogue (`audit-catalogue.ts`) take them in without a line of their own. The spec's areas keep their
+ * entries in those two tables.
  */
 
 /** Navigation areas; each protected route belongs to one. */
@@ -43,6 +44,8 @@ export interface ContractArea {
   readonly routes?: readonly ProtectedRoute[];
   /** Object types of the area's audit entries (the code stored in audit_log.object_type) with their labels. */
   readonly auditObjects?: Readonly<Record<string, AuditLabel>>;
+  /** Labels of the field names its change entries list (changed_fields) that the catalogue does not have. */
+  readonly auditFields?: Readonly<Record<string, AuditLabel>>;
 }
 
 /** An area's contract; `const` keeps its audit object codes as literals, so `AuditObjectType` names them. */
@@ -69,6 +72,8 @@ export function withAreaEntries<Entry>(
 export const areaRoutes = (areas: readonly ContractArea[]): ProtectedRoute[] =>
   areas.flatMap((area) => area.routes ?? []);
 
-/** Every area's audit object types with their labels. */
-export const areaAuditObjects = (areas: readonly ContractArea[]): [string, AuditLabel][] =>
-  areas.flatMap((area) => Object.entries(area.auditObjects ?? {}));
+/** Every area's audit object types, or its changed fields, with their labels. */
+export const areaAuditLabels = (
+  areas: readonly ContractArea[],
+  kind: 'auditObjects' | 'auditFields',
+): [string, AuditLabel][] => areas.flatMap((area) => Object.entries(area[kind] ?? {}));

@@ -25,11 +25,18 @@ export interface Operation {
   headers: OpenApiParameter[];
   body: JsonSchema | null;
   bodyType: string | null;
+  /** The body schema's first example (the contract's `.meta({ examples })`; @fastify/swagger moves it to the media). */
+  bodyExample: unknown;
 }
 
 interface RawOperation {
   parameters?: OpenApiParameter[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  requestBody?: {
+    content?: Record<
+      string,
+      { schema?: JsonSchema; example?: unknown; examples?: Record<string, { value: unknown }> }
+    >;
+  };
 }
 
 /** Every operation of the app's own OpenAPI document (/api/docs/json), so new routes are covered. */
@@ -49,6 +56,7 @@ export async function operationsOf(app: FastifyInstance): Promise<Operation[]> {
         headers: params.filter((p) => p.in === 'header'),
         body: content?.schema ?? null,
         bodyType,
+        bodyExample: content?.example ?? Object.values(content?.examples ?? {})[0]?.value,
       });
     }
   }
