@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Writes src/areas.generated.ts from src/areas/*.ts: each area added after the spec keeps its whole contract in
- * one file there (its schemas, and as its default export `defineContractArea({ routes, auditObjects })`), and
+ * one file there (its schemas, and as its default export `defineContractArea({ routes, auditObjects, auditFields })`), and
  * this file re-exports it and lists it, so a new area edits no shared contract file. `npm run build`,
  * `npm run typecheck` and the test runner call it; it writes only when the listing changed.
  */
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HEADER = `// Written by packages/contract/generate-areas.mjs from the files in src/areas/; do not edit.
-// An area's contract file default-exports defineContractArea({ routes, auditObjects }) (contract-area.ts).
+// An area's contract file default-exports defineContractArea({ routes, auditObjects, auditFields }) (contract-area.ts).
 `;
 
 /** `handover-notes.ts` → `handoverNotesArea`: a name for the import that no area file exports. */

@@ -36,6 +36,9 @@ export interface ProtectedRoute {
   nav: boolean;
 }
 
+/** Organisations with wards of their own (care centres) or supplied by them (pharmacies): a ward screen's `entityTypes`. */
+export const WARD_ORGANISATIONS: readonly EntityType[] = ['carecenter', 'pharmacy'];
+
 /** A label in every language of the portal. */
 export type AuditLabel = Record<Language, string>;
 

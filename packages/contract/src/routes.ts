@@ -1,10 +1,7 @@
 import { CONTRACT_AREAS } from './areas.generated.ts';
 import type { EntityType } from './constants.ts';
-import { areaRoutes, type ProtectedRoute, withAreaEntries } from './contract-area.ts';
+import { areaRoutes, type ProtectedRoute, WARD_ORGANISATIONS, withAreaEntries } from './contract-area.ts';
 import { DIAGRAMS_PERMISSION } from './permissions.ts';
-
-/** Organisations with wards of their own (care centres) or supplied by them (pharmacies). */
-const WARD_ORGANISATIONS: readonly EntityType[] = ['carecenter', 'pharmacy'];
 
 export const PUBLIC_ROUTES = [
   '/login',

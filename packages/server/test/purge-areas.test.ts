@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Consent, TrashPage } from '@zorgportaal/contract';
+import type { Consent } from '@zorgportaal/contract';
 import { and, asc, count, eq, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,16 +9,8 @@ import { purgeAreas } from '../src/platform/purge.ts';
 import * as s from '../src/schema.ts';
 import { type Api, apiAs } from './helpers/api.ts';
 import { entityIdOf } from './helpers/entities.ts';
+import { deleteAndPurge } from './helpers/persons.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
-
-/** Deletes the person, then purges them from the trash can with the name the trash can shows. */
-async function deleteAndPurge(admin: Api, personId: number): Promise<void> {
-  expect((await admin.delete(`/api/person/${personId}`)).statusCode).toBe(200);
-  const trash = (await admin.get('/api/trash?pageSize=100')).json<TrashPage>();
-  const row = trash.Rows.find((r) => r.PersonId === personId)!;
-  const purged = await admin.delete(`/api/trash/${personId}`, { ConfirmName: row.ScreenName });
-  expect(purged.statusCode).toBe(204);
-}
 
 describe('a purge from the trash can reaches every area that stores the person', () => {
   let t: TestApp;

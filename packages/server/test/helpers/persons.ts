@@ -1,5 +1,8 @@
+import type { TrashPage } from '@zorgportaal/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import * as s from '../../src/schema.ts';
+import type { Api } from './api.ts';
 import type { TestApp } from './test-app.ts';
 
 /** A live client person (no account) of the entity. */
@@ -24,3 +27,15 @@ export const newPersonBody = (lastName = 'Testpersoon') => ({
   DateOfBirth: '1950-03-14',
   CustomerName: null,
 });
+
+/**
+ * Deletes the person, then purges them from the trash can with the name the trash can shows: every area's purge
+ * step runs (an area's test checks its own step's effect with it).
+ */
+export async function deleteAndPurge(admin: Api, personId: number): Promise<void> {
+  expect((await admin.delete(`/api/person/${personId}`)).statusCode).toBe(200);
+  const trash = (await admin.get('/api/trash?pageSize=100')).json<TrashPage>();
+  const row = trash.Rows.find((r) => r.PersonId === personId)!;
+  const purged = await admin.delete(`/api/trash/${personId}`, { ConfirmName: row.ScreenName });
+  expect(purged.statusCode).toBe(204);
+}
