@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Consent } from '@zorgportaal/contract';
-import { and, asc, count, eq, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SIGNATURE_PNG } from '../src/areas/etdr/demo.ts';
@@ -27,6 +27,43 @@ describe('a purge from the trash can reaches every area that stores the person',
   const countOf = async (table: PgTable, where: SQL | undefined) => {
     const [row] = await t.db.select({ n: count() }).from(table).where(where);
     return row!.n;
+  };
+
+  /**
+   * The tables (partitioned ones as a whole) whose rows about this client or person still hold their last name,
+   * first names or BSN anywhere in the row's text. The audit log names objects by id only, and stays.
+   */
+  const rowsNaming = async (
+    patientId: number,
+    personId: number,
+    identity: { lastName: string; firstNames: string; bsn: string | null },
+  ): Promise<string[]> => {
+    const columns = await t.db.execute(sql`
+      select c.relname as table, a.attname as column
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and not a.attisdropped
+      where n.nspname = current_schema() and c.relkind in ('r', 'p') and not c.relispartition
+        and a.attname in ('patient_id', 'person_id') and c.relname <> 'audit_log'
+      order by c.relname, a.attname`);
+    const traces = [identity.lastName, identity.firstNames, identity.bsn].filter(
+      (trace): trace is string => trace !== null && trace.length >= 3,
+    );
+    const naming: string[] = [];
+    for (const { table, column } of (columns as unknown as { rows: { table: string; column: string }[] })
+      .rows) {
+      const id = column === 'patient_id' ? patientId : personId;
+      const result = await t.db.execute(sql`
+        select count(*)::int as n from ${sql.identifier(table)} x
+        where x.${sql.identifier(column)} = ${id}
+          and (${sql.join(
+            traces.map((trace) => sql`strpos(lower(x::text), lower(${trace})) > 0`),
+            sql` or `,
+          )})`);
+      const n = (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      if (n > 0) naming.push(`${table}.${column}: ${n}`);
+    }
+    return naming;
   };
 
   it('registers a purge step for every area that keeps personal data', () => {
@@ -110,6 +147,15 @@ describe('a purge from the trash can reaches every area that stores the person',
       threads: await countOf(s.messageThreads, eq(s.messageThreads.patientId, patientId)),
     });
     const before = await counts();
+    const [identity] = await t.db
+      .select({ lastName: s.persons.lastName, firstNames: s.persons.firstNames, bsn: s.patients.bsn })
+      .from(s.persons)
+      .innerJoin(s.patients, eq(s.patients.personId, s.persons.id))
+      .where(eq(s.patients.id, patientId));
+    // Before the purge the same search finds the client (their patient row's BSN, a thread's subject).
+    expect(await rowsNaming(patientId, personId, identity!)).toEqual(
+      expect.arrayContaining(['patients.person_id: 1']),
+    );
     const otherThreads = await t.db
       .select()
       .from(s.messageThreads)
@@ -171,6 +217,8 @@ describe('a purge from the trash can reaches every area that stores the person',
     ]);
     // The medical record stays, now anonymous (WGBO): agreements, administrations, consents, INR, reviews.
     expect(await counts()).toEqual(before);
+    // No table keeps the client's name or BSN in a row about them: a new area's table is checked too.
+    expect(await rowsNaming(patientId, personId, identity!)).toEqual([]);
     const [kept] = await t.db
       .select()
       .from(s.medicationAgreements)
