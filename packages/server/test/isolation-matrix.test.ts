@@ -6,6 +6,7 @@ import { bearer, login } from './helpers/login.ts';
 import { departmentIdOf } from './helpers/medication.ts';
 import { fillPath, operationsOf, type Operation } from './helpers/openapi.ts';
 import { entityIdOf } from './helpers/entities.ts';
+import { tablesWithColumns } from './helpers/tables.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -132,22 +133,6 @@ describe('isolation matrix (generated from /api/docs/json)', () => {
   let medicationId: number;
   let ownPersonId: number;
 
-  /**
-   * The tables (partitioned ones as a whole) with an `entity_id` or a `patient_id` column, but the audit log:
-   * a refused call writes its own entry there, which is the point.
-   */
-  const ownedTables = async () => {
-    const result = await t.db.execute(sql`
-      select c.relname as table, a.attname as column
-      from pg_class c
-      join pg_namespace n on n.oid = c.relnamespace
-      join pg_attribute a on a.attrelid = c.oid and not a.attisdropped
-      where n.nspname = current_schema() and c.relkind in ('r', 'p') and not c.relispartition
-        and a.attname in ('entity_id', 'patient_id') and c.relname <> 'audit_log'
-      order by c.relname, a.attname`);
-    return (result as unknown as { rows: { table: string; column: 'entity_id' | 'patient_id' }[] }).rows;
-  };
-
   /** A digest of De Berk's records and of what a call could change for its accounts. */
   const victimDigest = async () => {
     const v = victim;
@@ -181,8 +166,9 @@ describe('isolation matrix (generated from /api/docs/json)', () => {
       sql`select * from integration_reports where entity_id = ${v}`,
       sql`select * from system_clients where entity_id = ${v}`,
     ];
-    // Every other table that names an organisation or a client: a new area's table is in the digest too.
-    for (const { table, column } of await ownedTables()) {
+    // Every other table that names an organisation or a client: a new area's table is in the digest too. Not
+    // the audit log: a refused call writes its own entry there, which is the point.
+    for (const { table, column } of await tablesWithColumns(t, ['entity_id', 'patient_id'])) {
       const owned =
         column === 'entity_id' ? sql`${v}` : sql`(select id from patients where entity_id = ${v})`;
       tables.push(sql`select * from ${sql.identifier(table)} where ${sql.identifier(column)} in (${owned})`);

@@ -9,6 +9,7 @@ import { purgeAreas } from '../src/platform/purge.ts';
 import * as s from '../src/schema.ts';
 import { type Api, apiAs } from './helpers/api.ts';
 import { entityIdOf } from './helpers/entities.ts';
+import { tablesWithColumns } from './helpers/tables.ts';
 import { deleteAndPurge } from './helpers/persons.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -38,20 +39,11 @@ describe('a purge from the trash can reaches every area that stores the person',
     personId: number,
     identity: { lastName: string; firstNames: string; bsn: string | null },
   ): Promise<string[]> => {
-    const columns = await t.db.execute(sql`
-      select c.relname as table, a.attname as column
-      from pg_class c
-      join pg_namespace n on n.oid = c.relnamespace
-      join pg_attribute a on a.attrelid = c.oid and not a.attisdropped
-      where n.nspname = current_schema() and c.relkind in ('r', 'p') and not c.relispartition
-        and a.attname in ('patient_id', 'person_id') and c.relname <> 'audit_log'
-      order by c.relname, a.attname`);
     const traces = [identity.lastName, identity.firstNames, identity.bsn].filter(
       (trace): trace is string => trace !== null && trace.length >= 3,
     );
     const naming: string[] = [];
-    for (const { table, column } of (columns as unknown as { rows: { table: string; column: string }[] })
-      .rows) {
+    for (const { table, column } of await tablesWithColumns(t, ['patient_id', 'person_id'])) {
       const id = column === 'patient_id' ? patientId : personId;
       const result = await t.db.execute(sql`
         select count(*)::int as n from ${sql.identifier(table)} x
