@@ -40,8 +40,10 @@ export const threadCreateBodySchema = z.strictObject({
 });
 export type ThreadCreateBody = z.infer<typeof threadCreateBodySchema>;
 
-/** POST /api/communication/threads/{id}/messages: an answer in a thread. */
-/** The example is the API documentation's, and the body the isolation matrix sends (server test). */
+/**
+ * POST /api/communication/threads/{id}/messages: an answer in a thread. Its example is the API documentation's
+ * and the body the isolation matrix sends.
+ */
 export const messageCreateBodySchema = z
   .strictObject({ Body: messageText })
   .meta({ examples: [{ Body: 'Graag een nieuwe Baxterrol voor mevrouw Jansen.' }] });
