@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { rowsOf } from '../../src/platform/db/client.ts';
+import { openDatabase, rowsOf } from '../../src/platform/db/client.ts';
 import { templateTarball, testDatabase } from './test-database.ts';
 
 const embedded = process.env.TEST_DB !== 'postgres';
@@ -49,6 +49,46 @@ describe.skipIf(embedded || !tablespace)('the per-file PostgreSQL copies', () =>
       );
       expect(row?.tablespace).toBe(tablespace);
       expect(row!.accounts).toBeGreaterThan(0);
+    } finally {
+      await copy.close();
+    }
+  });
+});
+
+/**
+ * Lets a statement's connection start, then blocks this thread without using the CPU, as a long synchronous
+ * step (WebAssembly) would.
+ */
+async function blockThreadWhileConnecting(ms: number) {
+  await new Promise((resolve) => setImmediate(resolve));
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * The run's templates are made in one thread, the embedded one blocking it for seconds at a time: a connection
+ * opened meanwhile must not time out because Node ran its timers before it read the socket.
+ */
+describe.skipIf(embedded)('a PostgreSQL connection opened while the thread is blocked', () => {
+  it('times out with a connect timeout shorter than the block, though the server answered at once', async () => {
+    const copy = await testDatabase({ seed: false });
+    const short = await openDatabase(copy.url!, { connectTimeoutMs: 100 });
+    try {
+      // then(): Drizzle's statements are lazy and start only when awaited.
+      const answer = short.db.execute(sql`select 1`).then(rowsOf);
+      await blockThreadWhileConnecting(400);
+      await expect(answer).rejects.toThrow();
+    } finally {
+      await short.close();
+      await copy.close();
+    }
+  });
+
+  it("is kept by the tests' copies, blocked longer than the portal's 5 s", async () => {
+    const copy = await testDatabase({ seed: false });
+    try {
+      const answer = copy.database.db.execute(sql`select 1 as one`).then(rowsOf);
+      await blockThreadWhileConnecting(5_200);
+      expect(await answer).toEqual([{ one: 1 }]);
     } finally {
       await copy.close();
     }

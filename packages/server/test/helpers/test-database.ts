@@ -17,6 +17,16 @@ export const TEST_SECRET_KEY = 'test-secret-key-test-secret-key-0123456789';
  * of PostgreSQL's default 128MB); the demo world's pages come from PGlite's in-memory files when not cached.
  */
 const TEST_SHARED_BUFFERS = '4MB';
+/**
+ * A test's PostgreSQL connections wait as long as it takes. The run's two templates are made side by side in
+ * one thread, and the embedded one blocks it in WebAssembly for up to 3 s at a time on a quiet machine (longer
+ * under CI's load): a connection made meanwhile is only read after Node has run its due timers, so the
+ * portal's 5 s made CI fail with "Connection terminated due to connection timeout" on a connection that was
+ * there (test-database.test.ts shows it).
+ */
+export const TEST_CONNECT_TIMEOUT_MS = 60_000;
+const openPostgresCopy = (name: string) =>
+  openDatabase(databaseUrl(name), { connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
 
 /** Where each test file's database comes from (made once per run by test/global-setup.ts). */
 export interface DatabaseTemplates {
@@ -98,11 +108,11 @@ async function postgresTemplates() {
   const migrated = `${prefix}_migrated`;
   const seeded = `${prefix}_seeded`;
   await adminQuery(`CREATE DATABASE ${migrated}${inTestTablespace()}`);
-  const plain = await openDatabase(databaseUrl(migrated));
+  const plain = await openPostgresCopy(migrated);
   await plain.migrate(migrationsFolder());
   await plain.close();
   await adminQuery(`CREATE DATABASE ${seeded} TEMPLATE ${migrated}${inTestTablespace()}`);
-  const demo = await openDatabase(databaseUrl(seeded));
+  const demo = await openPostgresCopy(seeded);
   await seedDemoWorld(demo.db, { secretKey: TEST_SECRET_KEY });
   await demo.close();
   return {
@@ -157,7 +167,7 @@ export async function testDatabase(opts: { seed: boolean }): Promise<TestDatabas
     // default): no 8 MB of WAL per copy for the standby to replay, and the copy's DROP DATABASE, whose
     // checkpoint otherwise writes those pages out, takes a third of the time.
     await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}${inTestTablespace()} STRATEGY FILE_COPY`);
-    const database = await openDatabase(databaseUrl(name));
+    const database = await openPostgresCopy(name);
     result = {
       database,
       url: databaseUrl(name),
@@ -187,7 +197,7 @@ export async function emptyDatabase(): Promise<TestDatabase> {
   }
   const name = `zp_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}${inTestTablespace()}`);
-  const database = await openDatabase(databaseUrl(name));
+  const database = await openPostgresCopy(name);
   return {
     database,
     url: databaseUrl(name),

@@ -65,6 +65,12 @@ export async function openDatabase(
     /** PostgreSQL only: a streaming replica of `location` for heavy reads, and its allowed lag. */
     readUrl?: string;
     readMaxLagMs?: number;
+    /**
+     * PostgreSQL only: how long a new connection may take (default 5 s, CONNECT_TIMEOUT_MS). Node runs due
+     * timers before it reads sockets, so a process whose thread was busy for longer (the tests' embedded
+     * template, WebAssembly on the same thread) times out a connection that had long been made.
+     */
+    connectTimeoutMs?: number;
   } = {},
 ): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location, opts);
@@ -112,9 +118,16 @@ export const POOL_SIZE = 10;
 /** Without DATABASE_READ_MAX_LAG: how far behind the replica may be before heavy reads go to the primary. */
 export const DEFAULT_READ_MAX_LAG_MS = 10_000;
 
+/** How long the portal waits for a new PostgreSQL connection before the request fails. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 async function openPostgres(
   url: string,
-  { readUrl, readMaxLagMs }: { readUrl?: string; readMaxLagMs?: number },
+  {
+    readUrl,
+    readMaxLagMs,
+    connectTimeoutMs = CONNECT_TIMEOUT_MS,
+  }: { readUrl?: string; readMaxLagMs?: number; connectTimeoutMs?: number },
 ): Promise<Database> {
   // The pool keeps its connections (min = max) instead of closing those idle for 10 s (pg-pool's default): a
   // connection opened under load prepares every hot statement again and reads the catalog anew, which made
@@ -123,7 +136,7 @@ async function openPostgres(
     connectionString: url,
     max: POOL_SIZE,
     min: POOL_SIZE,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: connectTimeoutMs,
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
