@@ -24,8 +24,8 @@ const TEST_SHARED_BUFFERS = '4MB';
  * portal's 5 s made CI fail with "Connection terminated due to connection timeout" on a connection that was
  * there (test-database.test.ts shows it).
  */
-export const TEST_CONNECT_TIMEOUT_MS = 60_000;
-const openPostgresCopy = (name: string) =>
+const TEST_CONNECT_TIMEOUT_MS = 60_000;
+const openTestPostgres = (name: string) =>
   openDatabase(databaseUrl(name), { connectTimeoutMs: TEST_CONNECT_TIMEOUT_MS });
 
 /** Where each test file's database comes from (made once per run by test/global-setup.ts). */
@@ -108,11 +108,11 @@ async function postgresTemplates() {
   const migrated = `${prefix}_migrated`;
   const seeded = `${prefix}_seeded`;
   await adminQuery(`CREATE DATABASE ${migrated}${inTestTablespace()}`);
-  const plain = await openPostgresCopy(migrated);
+  const plain = await openTestPostgres(migrated);
   await plain.migrate(migrationsFolder());
   await plain.close();
   await adminQuery(`CREATE DATABASE ${seeded} TEMPLATE ${migrated}${inTestTablespace()}`);
-  const demo = await openPostgresCopy(seeded);
+  const demo = await openTestPostgres(seeded);
   await seedDemoWorld(demo.db, { secretKey: TEST_SECRET_KEY });
   await demo.close();
   return {
@@ -167,7 +167,7 @@ export async function testDatabase(opts: { seed: boolean }): Promise<TestDatabas
     // default): no 8 MB of WAL per copy for the standby to replay, and the copy's DROP DATABASE, whose
     // checkpoint otherwise writes those pages out, takes a third of the time.
     await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}${inTestTablespace()} STRATEGY FILE_COPY`);
-    const database = await openPostgresCopy(name);
+    const database = await openTestPostgres(name);
     result = {
       database,
       url: databaseUrl(name),
@@ -197,7 +197,7 @@ export async function emptyDatabase(): Promise<TestDatabase> {
   }
   const name = `zp_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}${inTestTablespace()}`);
-  const database = await openPostgresCopy(name);
+  const database = await openTestPostgres(name);
   return {
     database,
     url: databaseUrl(name),
