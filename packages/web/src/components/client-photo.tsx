@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Avatar.css';
-import { useEffect, useState } from 'react';
 import { Avatar } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api-client.ts';
+import { useObjectUrl } from '../lib/object-url.ts';
 import { clientPhotoKeys } from '../lib/query-keys.ts';
 
 /** Initials of a screen name ("M. de Vries-Jansen" → "MV"): first letter of the first and the last word. */
@@ -25,7 +25,8 @@ interface ClientPhotoProps {
 /**
  * The client's photo, so the nurse recognises the person at a glance, or the initials when there is none.
  * An <img> cannot send the bearer token: the image is fetched with the API client as a blob, once per
- * version (the URL carries it), and shown through an object URL that is released with the component.
+ * version (the URL carries it), and shown through an object URL shared by every card of that client
+ * (`useObjectUrl`), released with the last of them.
  */
 export function ClientPhoto({ patientId, version, name, size = 56 }: ClientPhotoProps) {
   const { t } = useTranslation();
@@ -38,13 +39,7 @@ export function ClientPhoto({ patientId, version, name, size = 56 }: ClientPhoto
     gcTime: 60 * 60_000,
     retry: false,
   });
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (!photo.data) return setSrc(null);
-    const url = URL.createObjectURL(photo.data);
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [photo.data]);
+  const src = useObjectUrl(photo.data);
   const alt = t('administration.photoOf', 'Foto van {{name}}', { name });
   return (
     <Avatar
