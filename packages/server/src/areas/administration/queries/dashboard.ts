@@ -2,13 +2,13 @@ import {
   type AdministrationDashboard,
   type DepartmentOption,
   type PlannedMoment,
-  screenName,
 } from '@zorgportaal/contract';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import * as t from '../tables.ts';
 import { type Scope } from '../../../platform/scope.ts';
 import { inPatientScope } from '../../medication/public.ts';
+import { personNameSql } from '../../persons/public.ts';
 import { buildDayList } from './day-list.ts';
 
 /** The dashboard: per visible department the day's progress, open double checks, patients without consent. */
@@ -33,7 +33,7 @@ export async function buildDashboard(
     });
   }
   const withoutConsent = await db
-    .select({ id: t.patients.id, person: t.persons, department: t.departments.name })
+    .select({ id: t.patients.id, name: personNameSql(t.persons, sql`''`), department: t.departments.name })
     .from(t.patients)
     .innerJoin(t.persons, eq(t.persons.id, t.patients.personId))
     .innerJoin(t.departments, eq(t.departments.id, t.patients.departmentId))
@@ -53,10 +53,7 @@ export async function buildDashboard(
     AwaitingDoubleCheck: progress.reduce((sum, d) => sum + d.AwaitingDoubleCheck, 0),
     PatientsWithoutConsent: withoutConsent.map((p) => ({
       PatientId: p.id,
-      ScreenName: screenName({
-        FirstNames: p.person.firstNames,
-        LastName: { Prefix: p.person.lastNamePrefix, LastName: p.person.lastName },
-      }),
+      ScreenName: p.name,
       DepartmentName: p.department,
     })),
   };

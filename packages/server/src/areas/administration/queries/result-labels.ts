@@ -1,6 +1,7 @@
-import { type ResultGrouping, screenName } from '@zorgportaal/contract';
-import { eq, inArray } from 'drizzle-orm';
+import type { ResultGrouping } from '@zorgportaal/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
+import { personNameSql } from '../../persons/public.ts';
 import * as t from '../tables.ts';
 
 /** Display labels of the group keys; statuses, days and weeks are their own label (translated by the client). */
@@ -28,19 +29,11 @@ export async function groupLabels(
     }
     case 'patient': {
       const rows = await db
-        .select({ id: t.patients.id, person: t.persons })
+        .select({ id: t.patients.id, label: personNameSql(t.persons, sql`''`) })
         .from(t.patients)
         .innerJoin(t.persons, eq(t.persons.id, t.patients.personId))
         .where(inArray(t.patients.id, ids));
-      return new Map(
-        rows.map((r) => [
-          String(r.id),
-          screenName({
-            FirstNames: r.person.firstNames,
-            LastName: { Prefix: r.person.lastNamePrefix, LastName: r.person.lastName },
-          }),
-        ]),
-      );
+      return new Map(rows.map((r) => [String(r.id), r.label]));
     }
     default:
       return new Map();

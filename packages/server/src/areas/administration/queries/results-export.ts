@@ -1,6 +1,7 @@
-import { RESULTS_CSV_COLUMNS, type ResultsQuery, screenName } from '@zorgportaal/contract';
-import { asc, eq } from 'drizzle-orm';
+import { RESULTS_CSV_COLUMNS, type ResultsQuery } from '@zorgportaal/contract';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
+import { personNameSql } from '../../persons/public.ts';
 import * as t from '../tables.ts';
 import { loadUsers } from './users.ts';
 import { resultsFilter } from './results-filter.ts';
@@ -25,7 +26,13 @@ export async function resultsCsv(db: Db, query: ResultsQuery, scope: number[], n
   const filter = resultsFilter(query, scope, now);
   const a = t.administrations;
   const rows = await db
-    .select({ a, department: t.departments.name, person: t.persons, medication: t.medications.name })
+    // The client's name, not the person's row: that also holds the photo (a data URL of up to 300 KB).
+    .select({
+      a,
+      department: t.departments.name,
+      patientName: personNameSql(t.persons, sql`''`),
+      medication: t.medications.name,
+    })
     .from(a)
     .innerJoin(t.departments, eq(t.departments.id, a.departmentId))
     .innerJoin(t.patients, eq(t.patients.id, a.patientId))
@@ -38,14 +45,11 @@ export async function resultsCsv(db: Db, query: ResultsQuery, scope: number[], n
     db,
     rows.flatMap((r) => [r.a.recordedBy, r.a.doubleCheckBy]),
   );
-  const lines = rows.map(({ a: r, department, person, medication }) =>
+  const lines = rows.map(({ a: r, department, patientName, medication }) =>
     [
       r.id,
       department,
-      screenName({
-        FirstNames: person.firstNames,
-        LastName: { Prefix: person.lastNamePrefix, LastName: person.lastName },
-      }),
+      patientName,
       medication,
       r.scheduledAt?.toISOString() ?? null,
       r.administeredAt?.toISOString() ?? null,

@@ -1,26 +1,20 @@
-import { screenName } from '@zorgportaal/contract';
 import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import type { Scope } from '../../../platform/scope.ts';
 import { inPatientScope } from '../../medication/public.ts';
+import { personNameSql } from '../../persons/public.ts';
 import * as t from '../tables.ts';
 import { isEffective } from './day-list.ts';
 
 const s = t.administrationScans;
-const nameOf = (person: typeof t.persons.$inferSelect) =>
-  screenName({
-    FirstNames: person.firstNames,
-    LastName: { Prefix: person.lastNamePrefix, LastName: person.lastName },
-  });
-
 /** The client's screen name, when the client is in the caller's scope (else null: not theirs to see). */
 export async function patientNameInScope(db: Db, patientId: number, scope: Scope): Promise<string | null> {
   const [row] = await db
-    .select({ person: t.persons })
+    .select({ name: personNameSql(t.persons, sql`''`) })
     .from(t.patients)
     .innerJoin(t.persons, eq(t.persons.id, t.patients.personId))
     .where(and(eq(t.patients.id, patientId), inPatientScope(scope, t.patients.entityId, t.patients.id)));
-  return row ? nameOf(row.person) : null;
+  return row ? row.name : null;
 }
 
 /** The catalogue product a scanned GTIN belongs to. */
