@@ -255,8 +255,10 @@ describe('statements of the hot path', () => {
     },
   );
 
-  it("names clients without reading their photos: the dashboard, results by client and the results' export", async () => {
+  it("names clients without reading their photos: one client, the dashboard, results by client and the results' export", async () => {
+    const client = (await nurse.get(LIST)).json<AdministrationList>().Moments[0]!.PatientId;
     const calls = [
+      `/api/patient/${client}`,
       '/api/administration/dashboard',
       '/api/administration/results?groupBy=patient',
       '/api/administration/results/export',

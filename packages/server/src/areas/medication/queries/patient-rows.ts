@@ -6,12 +6,34 @@ import * as t from '../tables.ts';
 const pharmacy = alias(t.entities, 'pharmacy');
 const prescriber = alias(t.entities, 'prescriber');
 
-/** Patients joined with what the screens show: name, department, pharmacy. */
+/**
+ * Patients joined with what the screens show: name, department, pharmacy (the columns `toPatient` reads). Not
+ * the person's whole row: it also holds the photo, a data URL of up to 300 KB per client.
+ */
 export function selectPatients(db: Db) {
   return db
     .select({
-      patient: t.patients,
-      person: t.persons,
+      patient: {
+        id: t.patients.id,
+        personId: t.patients.personId,
+        entityId: t.patients.entityId,
+        bsn: t.patients.bsn,
+        departmentId: t.patients.departmentId,
+        room: t.patients.room,
+        pharmacyEntityId: t.patients.pharmacyEntityId,
+        gpName: t.patients.gpName,
+        prescriberEntityId: t.patients.prescriberEntityId,
+        allergies: t.patients.allergies,
+        consentStatus: t.patients.consentStatus,
+      },
+      person: {
+        firstNames: t.persons.firstNames,
+        lastNamePrefix: t.persons.lastNamePrefix,
+        lastName: t.persons.lastName,
+        partnerPrefix: t.persons.partnerPrefix,
+        partnerLastName: t.persons.partnerLastName,
+        dateOfBirth: t.persons.dateOfBirth,
+      },
       departmentName: t.departments.name,
       pharmacyName: pharmacy.name,
       prescriberName: prescriber.name,
