@@ -1,7 +1,19 @@
 import type { Person } from '@zorgportaal/contract';
-import type { persons } from './tables.ts';
+import { persons } from './tables.ts';
 
 type PersonRow = typeof persons.$inferSelect;
+
+/**
+ * The columns `nameInformationOf` reads, for a select that shows a person's name: not the whole row, which also
+ * holds the photo (a data URL of up to 300 KB).
+ */
+export const nameInformationColumns = {
+  firstNames: persons.firstNames,
+  lastNamePrefix: persons.lastNamePrefix,
+  lastName: persons.lastName,
+  partnerPrefix: persons.partnerPrefix,
+  partnerLastName: persons.partnerLastName,
+};
 
 /** The name columns → the spec's NameInformation. */
 export const nameInformationOf = (

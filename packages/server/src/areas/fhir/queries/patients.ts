@@ -2,6 +2,7 @@ import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.ts';
 import type { Scope } from '../../../platform/scope.ts';
 import { inPatientScope } from '../../medication/public.ts';
+import { nameInformationColumns } from '../../persons/public.ts';
 import * as t from '../tables.ts';
 import { allOf, type CommonFilter, commonConditions, type Page, whereAll } from './where.ts';
 
@@ -26,11 +27,7 @@ export function findPatients(db: Db, scope: Scope, filter: PatientFilter, page: 
     .select({
       id: t.patients.id,
       bsn: t.patients.bsn,
-      firstNames: t.persons.firstNames,
-      lastNamePrefix: t.persons.lastNamePrefix,
-      lastName: t.persons.lastName,
-      partnerPrefix: t.persons.partnerPrefix,
-      partnerLastName: t.persons.partnerLastName,
+      ...nameInformationColumns,
       dateOfBirth: t.persons.dateOfBirth,
       active: sql<boolean>`${t.persons.active} and not ${t.persons.deleted}`,
       careCentreId: t.entities.id,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.ts';
+import { nameInformationColumns } from '../../persons/public.ts';
 import * as t from '../tables.ts';
 
 const pharmacy = alias(t.entities, 'pharmacy');
@@ -26,14 +27,7 @@ export function selectPatients(db: Db) {
         allergies: t.patients.allergies,
         consentStatus: t.patients.consentStatus,
       },
-      person: {
-        firstNames: t.persons.firstNames,
-        lastNamePrefix: t.persons.lastNamePrefix,
-        lastName: t.persons.lastName,
-        partnerPrefix: t.persons.partnerPrefix,
-        partnerLastName: t.persons.partnerLastName,
-        dateOfBirth: t.persons.dateOfBirth,
-      },
+      person: { ...nameInformationColumns, dateOfBirth: t.persons.dateOfBirth },
       departmentName: t.departments.name,
       pharmacyName: pharmacy.name,
       prescriberName: prescriber.name,
