@@ -1,6 +1,6 @@
 import type { Permission } from '@zorgportaal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db/client.ts';
 import { networkLinks } from './db/schema/organisations.ts';
 import type { Caller } from './types.ts';
@@ -125,16 +125,27 @@ export function scopeOf(
   const key = [...roles].sort().join(',');
   let scope = cache.get(key);
   if (!scope) {
-    const { db, callerCache } = request.server;
-    const entityId = callerOf(request).entityId;
-    scope = callerCache.entityMemo(
-      entityId,
-      `scope:${key}`,
-      async () => Object.freeze(await entityScope(db, entityId, roles)) as Scope,
-    );
+    scope = keptEntityScope(request.server, callerOf(request).entityId, roles);
     cache.set(key, scope);
   }
   return scope;
+}
+
+/**
+ * An organisation's scope as the caller cache keeps it (the memo `scopeOf` reads): for what has no request, such
+ * as a start's warm-up, which fills it for every care centre before the first tablet asks.
+ */
+export function keptEntityScope(
+  server: Pick<FastifyInstance, 'db' | 'callerCache'>,
+  entityId: number,
+  roles: readonly NetworkRole[] = PATIENT_ROLES,
+): Promise<Scope> {
+  const key = [...roles].sort().join(',');
+  return server.callerCache.entityMemo(
+    entityId,
+    `scope:${key}`,
+    async () => Object.freeze(await entityScope(server.db, entityId, roles)) as Scope,
+  );
 }
 
 /**

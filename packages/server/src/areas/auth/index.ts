@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAuthPort } from '../../platform/access/auth-port.ts';
 import {
+  liveCallers,
   lookupCaller,
   lookupSession,
   revokeAccountSessions,
@@ -24,7 +25,14 @@ import twoFactorSettings from './two-factor/routes/settings.ts';
  */
 export default async function authArea(app: FastifyInstance): Promise<void> {
   // The platform's access hook and the areas below this one reach sessions and password links through this port.
-  registerAuthPort({ lookupCaller, lookupSession, touchSession, revokeAccountSessions, sendSetPasswordMail });
+  registerAuthPort({
+    lookupCaller,
+    liveCallers,
+    lookupSession,
+    touchSession,
+    revokeAccountSessions,
+    sendSetPasswordMail,
+  });
   await app.register(token);
   await app.register(twoFactorLogin);
   await app.register(twoFactorSettings);

@@ -1,20 +1,24 @@
 import type { DepartmentOption } from '@zorgportaal/contract';
-import type { FastifyRequest } from 'fastify';
-import { callerOf, scopeOf } from '../../platform/scope.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callerOf, keptEntityScope } from '../../platform/scope.ts';
 import { visibleDepartments } from './queries/departments.ts';
 
 /**
- * The departments the request's caller may choose (`visibleDepartments`), kept per organisation in the caller
+ * The departments an organisation's callers may choose (`visibleDepartments`), kept per organisation in the caller
  * cache with its scope: a department list changes only with a network link or an organisation (events).
  */
-export async function callerDepartments(request: FastifyRequest): Promise<readonly DepartmentOption[]> {
-  const { db, callerCache } = request.server;
-  const { entityId } = callerOf(request);
-  const scope = await scopeOf(request);
-  return callerCache.entityMemo(entityId, 'departments', async () =>
-    Object.freeze(await visibleDepartments(db, scope, entityId)),
+export function organisationDepartments(
+  server: Pick<FastifyInstance, 'db' | 'callerCache'>,
+  entityId: number,
+): Promise<readonly DepartmentOption[]> {
+  return server.callerCache.entityMemo(entityId, 'departments', async () =>
+    Object.freeze(await visibleDepartments(server.db, await keptEntityScope(server, entityId), entityId)),
   );
 }
+
+/** The departments the request's caller may choose. */
+export const callerDepartments = (request: FastifyRequest): Promise<readonly DepartmentOption[]> =>
+  organisationDepartments(request.server, callerOf(request).entityId);
 
 /** The requested department when visible, else undefined; without a request, the default (first). */
 export async function pickDepartment(

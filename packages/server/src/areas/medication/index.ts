@@ -5,6 +5,8 @@ import catalogue from './routes/catalogue.ts';
 import patients from './routes/patients.ts';
 import prescribers from './routes/prescribers.ts';
 import { scheduleRollOver } from './planned-days.ts';
+import { registerWarmUp } from '../../platform/warm-up.ts';
+import { organisationsWarmUp } from './warm-up.ts';
 
 /** Medication: clients (patients), the medication catalogue, medication agreements and their planned days. */
 export default async function medicationArea(app: FastifyInstance): Promise<void> {
@@ -14,4 +16,6 @@ export default async function medicationArea(app: FastifyInstance): Promise<void
   await app.register(agreements);
   await app.register(agreementChanges);
   scheduleRollOver(app);
+  const unregister = registerWarmUp('organisations', organisationsWarmUp(app));
+  app.addHook('onClose', async () => unregister());
 }

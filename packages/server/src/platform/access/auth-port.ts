@@ -11,6 +11,8 @@ import type { Db, Tx } from '../db/client.ts';
 export interface AuthPort {
   /** Everything the access hook needs about an access token (by its SHA-256), in one query. */
   lookupCaller(db: Db, tokenHash: string): Promise<CallerRow | undefined>;
+  /** The callers of at most `limit` live access tokens (by their SHA-256), the sessions seen last first. */
+  liveCallers(db: Db, limit: number): Promise<{ tokenHash: string; caller: CallerRow }[]>;
   /** A session with its account, whether the account holds `permission`, and its IP allow-list. */
   lookupSession(db: Db, sessionId: string, permission: Permission): Promise<SessionCheckRow | undefined>;
   /** Records that the session was seen (the idle limit counts from here). */

@@ -115,6 +115,29 @@ export class CallerCache {
     return row ? toEntry(row) : null;
   }
 
+  /**
+   * Keeps the callers of the live sessions (at most half the cache, the sessions seen last first), as their first
+   * requests would: for a start, so that the tablets of a round that is under way, which all meet a new instance
+   * within one poll interval, find their callers kept. A revocation while it loads is applied as for any load.
+   * Returns how many were kept.
+   */
+  async keepLiveCallers(limit = MAX_ENTRIES / 2): Promise<number> {
+    if (!this.events.delivering) return 0;
+    const generation = this.generation;
+    const rows = await authPort().liveCallers(this.db, limit);
+    if (generation !== this.generation) return 0;
+    const now = Date.now();
+    let kept = 0;
+    for (const { tokenHash, caller } of rows) {
+      const entry = toEntry(caller);
+      if (!entry || !isUsable(entry, now) || this.entries.has(tokenHash)) continue;
+      if (this.entries.size >= MAX_ENTRIES) break;
+      this.entries.set(tokenHash, entry);
+      kept++;
+    }
+    return kept;
+  }
+
   /** A system client's token (one query); without the system-clients area there are none. */
   private async loadSystem(hash: string): Promise<Entry | null> {
     const row = await systemClientPort()?.lookupSystemCaller(this.db, hash);

@@ -5,6 +5,7 @@ import { bearerToken, callerForAccessToken, touchAfterResponse } from './access-
 import { CallerCache } from './caller-cache.ts';
 import { openEvents } from '../events.ts';
 import { forbidden, unauthorized } from '../errors.ts';
+import { registerWarmUp } from '../warm-up.ts';
 
 /**
  * Deny by default (security.md, ASVS 8.3.1): every route needs a valid access token except these
@@ -54,7 +55,13 @@ export default fp(
     const cache = new CallerCache(app.db, events);
     app.decorate('events', events);
     app.decorate('callerCache', cache);
+    // A start keeps the live sessions' callers before it listens (platform/warm-up.ts): one statement, run once.
+    const unregisterWarmUp = registerWarmUp('sessions', async (_db, _now, turn) => {
+      if (turn === 0) await cache.keepLiveCallers();
+      return 'done';
+    });
     app.addHook('onClose', async () => {
+      unregisterWarmUp();
       cache.close();
       await events.close();
     });

@@ -49,3 +49,21 @@ export async function departmentsWithClients(db: Db, limit: number): Promise<Dep
     .orderBy(asc(t.departments.id))
     .limit(limit);
 }
+
+/** The first `limit` organisations (by id) with a department that has clients: the care centres an instance warms up for. */
+export async function organisationsWithClients(db: Db, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: t.departments.entityId })
+    .from(t.departments)
+    .where(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(t.patients)
+          .where(eq(t.patients.departmentId, t.departments.id)),
+      ),
+    )
+    .orderBy(asc(t.departments.entityId))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

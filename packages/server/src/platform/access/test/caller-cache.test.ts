@@ -1,7 +1,8 @@
-import type { DepartmentOption, PatientList } from '@zorgportaal/contract';
+import { SESSION_IDLE_SECONDS, type DepartmentOption, type PatientList } from '@zorgportaal/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authPort } from '../auth-port.ts';
+import { sha256Hex } from '../../crypto.ts';
 import * as s from '../../../schema.ts';
 import { DEMO_PASSWORD } from '../../../seed/demo-data.ts';
 import { freshIp, postForm } from '../../../../test/helpers/account-security.ts';
@@ -230,6 +231,95 @@ describe('caller cache loads', () => {
       const callers = await Promise.all([...during, ...after]);
       expect(callers.every((c) => c?.caller.username === 'centrum')).toBe(true);
       expect(lookups).toHaveBeenCalledTimes(2);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+});
+
+describe("a start's warm-up keeps the live sessions' callers", () => {
+  const sessionOf = async (token: string) =>
+    (
+      await t.db
+        .select()
+        .from(s.tokens)
+        .where(eq(s.tokens.hash, sha256Hex(token)))
+    )[0]!.sessionId;
+
+  it('keeps a live session, not a revoked or idle one, and a kept caller is still revoked at once', async () => {
+    const live = await login(t.app, 'centrum');
+    const later = await login(t.app, 'centrum');
+    const loggedOut = await login(t.app, 'centrum');
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/account/logout',
+          headers: bearer(loggedOut.access_token),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const idle = await login(t.app, 'centrum');
+    await t.db
+      .update(s.sessions)
+      .set({ lastSeenAt: new Date(Date.now() - (SESSION_IDLE_SECONDS + 60) * 1000) })
+      .where(eq(s.sessions.id, await sessionOf(idle.access_token)));
+
+    // A new instance: nothing kept, then its warm-up.
+    t.app.callerCache.clear();
+    expect(await t.app.callerCache.keepLiveCallers()).toBeGreaterThanOrEqual(2);
+
+    const lookups = vi.spyOn(authPort(), 'lookupCaller');
+    try {
+      expect((await use(live.access_token)).statusCode).toBe(200);
+      expect((await use(later.access_token)).statusCode).toBe(200);
+      expect(lookups).not.toHaveBeenCalled();
+      // Not kept: looked up as before, and refused.
+      expect((await use(loggedOut.access_token)).statusCode).toBe(401);
+      expect((await use(idle.access_token)).statusCode).toBe(401);
+      expect(lookups).toHaveBeenCalledTimes(2);
+    } finally {
+      lookups.mockRestore();
+    }
+
+    // A kept caller whose session ends is refused at once, as any kept caller.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/account/logout',
+          headers: bearer(later.access_token),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await use(later.access_token)).statusCode).toBe(401);
+    expect((await use(live.access_token)).statusCode).toBe(200);
+  });
+
+  it('keeps none that a revocation during its load concerns', async () => {
+    const me = await login(t.app, 'centrum');
+    t.app.callerCache.clear();
+    const port = authPort();
+    const liveCallers = port.liveCallers.bind(port);
+    const loads = vi.spyOn(port, 'liveCallers');
+    const accountId = await accountIdOf('centrum');
+    let published: Promise<void> | undefined;
+    loads.mockImplementationOnce(async (db, limit) => {
+      const rows = await liveCallers(db, limit);
+      // The account is changed while the rows are on their way: the load may predate the change.
+      published = t.app.callerCache.forgetAccount(accountId);
+      await published;
+      return rows;
+    });
+    try {
+      expect(await t.app.callerCache.keepLiveCallers()).toBe(0);
+    } finally {
+      loads.mockRestore();
+    }
+    const lookups = vi.spyOn(port, 'lookupCaller');
+    try {
+      expect((await use(me.access_token)).statusCode).toBe(200);
+      expect(lookups).toHaveBeenCalledTimes(1);
     } finally {
       lookups.mockRestore();
     }

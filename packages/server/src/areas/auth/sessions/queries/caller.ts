@@ -1,4 +1,9 @@
-import { PRODUCT_ID, type Permission } from '@zorgportaal/contract';
+import {
+  PRODUCT_ID,
+  SESSION_ABSOLUTE_SECONDS,
+  SESSION_IDLE_SECONDS,
+  type Permission,
+} from '@zorgportaal/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../platform/db/client.ts';
 import { preparedStatement } from '../../../../platform/db/prepared.ts';
@@ -19,8 +24,8 @@ const allowListText = (accountId: string, productId: string) => `coalesce((
  * account's IP allow-list for the portal's product ($2). Prepared: every session's first request on every
  * instance, and each renewed token's, asks it.
  */
-const CALLER = `
-select k.expires_at as "tokenExpiresAt", s.id as "sessionId", s.created_at as "createdAt",
+const callerSelect = (where: string, tail = 'limit 1') => `
+select k.hash as "tokenHash", k.expires_at as "tokenExpiresAt", s.id as "sessionId", s.created_at as "createdAt",
   s.last_seen_at as "lastSeenAt", s.revoked_at as "revokedAt", a.id as "accountId", a.entity_id as "entityId",
   a.person_id as "personId", a.username, a.active, a.deleted, a.active_from as "activeFrom",
   a.active_until as "activeUntil", e.type as "entityType",
@@ -33,40 +38,75 @@ from tokens k
 join sessions s on s.id = k.session_id
 join accounts a on a.id = s.account_id
 join entities e on e.id = a.entity_id
-where k.hash = $1 and k.kind = 'access'
-limit 1`;
+where ${where}
+${tail}`;
 
 type CallerColumns = Omit<CallerRow, 'session' | 'account'> &
-  CallerRow['account'] & { accountId: number; sessionId: string } & Omit<CallerRow['session'], 'id'>;
+  CallerRow['account'] & { tokenHash: string; accountId: number; sessionId: string } & Omit<
+    CallerRow['session'],
+    'id'
+  >;
 
-const callerStatement = preparedStatement<CallerColumns>('auth_lookup_caller', CALLER);
+const callerStatement = preparedStatement<CallerColumns>(
+  'auth_lookup_caller',
+  callerSelect(`k.hash = $1 and k.kind = 'access'`),
+);
+
+/**
+ * The live access tokens, the most recently seen sessions first: unexpired, of a session neither revoked nor past
+ * its idle ($3 seconds) or absolute ($4 seconds) limit. Once per start (a warm-up), so not kept prepared.
+ */
+const liveCallersStatement = preparedStatement<CallerColumns>(
+  'auth_live_callers',
+  callerSelect(
+    `k.kind = 'access' and k.expires_at > now() and s.revoked_at is null
+  and s.last_seen_at > now() - make_interval(secs => $3) and s.created_at > now() - make_interval(secs => $4)`,
+    'order by s.last_seen_at desc limit $1',
+  ),
+  { planPerCall: true },
+);
+
+const toCallerRow = (row: CallerColumns): CallerRow => ({
+  tokenExpiresAt: row.tokenExpiresAt,
+  session: {
+    id: row.sessionId,
+    createdAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt,
+    revokedAt: row.revokedAt,
+  },
+  account: {
+    id: row.accountId,
+    entityId: row.entityId,
+    personId: row.personId,
+    username: row.username,
+    active: row.active,
+    deleted: row.deleted,
+    activeFrom: row.activeFrom,
+    activeUntil: row.activeUntil,
+  },
+  entityType: row.entityType,
+  roles: row.roles,
+  allowList: row.allowList,
+});
 
 /** Everything the access hook needs about an access token (by its SHA-256), in one prepared statement. */
 export async function lookupCaller(db: Db, tokenHash: string): Promise<CallerRow | undefined> {
   const [row] = await callerStatement(db, [tokenHash, PRODUCT_ID]);
-  if (!row) return undefined;
-  return {
-    tokenExpiresAt: row.tokenExpiresAt,
-    session: {
-      id: row.sessionId,
-      createdAt: row.createdAt,
-      lastSeenAt: row.lastSeenAt,
-      revokedAt: row.revokedAt,
-    },
-    account: {
-      id: row.accountId,
-      entityId: row.entityId,
-      personId: row.personId,
-      username: row.username,
-      active: row.active,
-      deleted: row.deleted,
-      activeFrom: row.activeFrom,
-      activeUntil: row.activeUntil,
-    },
-    entityType: row.entityType,
-    roles: row.roles,
-    allowList: row.allowList,
-  };
+  return row && toCallerRow(row);
+}
+
+/** The callers of at most `limit` live access tokens (by their SHA-256), the sessions seen last first. */
+export async function liveCallers(
+  db: Db,
+  limit: number,
+): Promise<{ tokenHash: string; caller: CallerRow }[]> {
+  const rows = await liveCallersStatement(db, [
+    limit,
+    PRODUCT_ID,
+    SESSION_IDLE_SECONDS,
+    SESSION_ABSOLUTE_SECONDS,
+  ]);
+  return rows.map((row) => ({ tokenHash: row.tokenHash, caller: toCallerRow(row) }));
 }
 
 /**

@@ -1,5 +1,5 @@
 /** The one session module: sessions and their tokens, the caller lookups, and revocation. */
-export { lookupCaller, lookupSession } from './caller.ts';
+export { liveCallers, lookupCaller, lookupSession } from './caller.ts';
 export { revokeAccountSessions, revokeSession } from './revoke.ts';
 export {
   createSession,
