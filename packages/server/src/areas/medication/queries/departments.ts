@@ -35,19 +35,18 @@ export async function visibleDepartments(
   ];
 }
 
+/** The department of the row has a client. */
+const hasClients = (db: Db) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(t.patients)
+      .where(eq(t.patients.departmentId, t.departments.id)),
+  );
+
 /** The first `limit` departments that have clients, of any care centre: what an instance warms up on. */
 export async function departmentsWithClients(db: Db, limit: number): Promise<DepartmentOption[]> {
-  return departmentOptions(db)
-    .where(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(t.patients)
-          .where(eq(t.patients.departmentId, t.departments.id)),
-      ),
-    )
-    .orderBy(asc(t.departments.id))
-    .limit(limit);
+  return departmentOptions(db).where(hasClients(db)).orderBy(asc(t.departments.id)).limit(limit);
 }
 
 /** The first `limit` organisations (by id) with a department that has clients: the care centres an instance warms up for. */
@@ -55,14 +54,7 @@ export async function organisationsWithClients(db: Db, limit: number): Promise<n
   const rows = await db
     .selectDistinct({ id: t.departments.entityId })
     .from(t.departments)
-    .where(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(t.patients)
-          .where(eq(t.patients.departmentId, t.departments.id)),
-      ),
-    )
+    .where(hasClients(db))
     .orderBy(asc(t.departments.entityId))
     .limit(limit);
   return rows.map((r) => r.id);
