@@ -8,7 +8,8 @@ import { addBenchDepartment, benchAgreements } from './administration-data.ts';
  * A ward of De Berk for the read benches: `clients` clients with 2 continuous agreements of 2 moments a day
  * (the first two of MOMENTS: 08:00/20:00 and 08:00/12:00), so 4 moments per client (22 clients: 88, the
  * issue's "~90"), started a month ago, with every moment of today before now registered as given by the
- * nurse. Only tables every version of the schema has, so the same bench runs on older commits.
+ * nurse, and a ~40 KB photo per client. Only tables every version of the schema has, so the same bench runs on
+ * older commits.
  */
 export async function seedWard(db: Db, name: string, clients: number, bsnFrom: number): Promise<number> {
   const [nurse] = await db.select().from(s.accounts).where(eq(s.accounts.username, 'verpleegkundige'));
@@ -39,5 +40,12 @@ export async function seedWard(db: Db, name: string, clients: number, bsnFrom: n
       from jsonb_array_elements(a.instructions->'Moments') as moment
     ) m
     where p.department_id = ${department.id} and m.at < now()`);
+  // Every client with a photo as the profile's resize leaves one (256 px JPEG, a ~40 KB data URL): the list
+  // shows it on each card, so a real ward's persons carry one (the demo's are small drawings).
+  await db.execute(sql`
+    update persons set avatar = 'data:image/jpeg;base64,' || replace(encode(photo.bytes, 'base64'), E'\n', '')
+    from patients p, lateral (select decode(string_agg(md5(p.id || '-' || n), ''), 'hex') as bytes
+      from generate_series(1, 1900) n) photo
+    where persons.id = p.person_id and p.department_id = ${department.id}`);
   return department.id;
 }

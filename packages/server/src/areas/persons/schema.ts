@@ -18,6 +18,13 @@ export const persons = pgTable(
     dateOfBirth: date({ mode: 'string' }),
     customerName: text(),
     avatar: text(),
+    /**
+     * The photo's version, written by the database whenever `avatar` is (trigger `persons_avatar_version`,
+     * migration 0038): what the Toedienlijst shows in a photo's URL, so building a ward's list reads 16
+     * characters per client instead of detoasting and hashing every photo (up to 300 KB each).
+     * The same value as `photoVersion(avatar)` (administration/photo-version.ts).
+     */
+    avatarVersion: text(),
     active: boolean().notNull().default(true),
     deleted: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

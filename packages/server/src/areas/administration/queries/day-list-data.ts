@@ -8,7 +8,7 @@ import { LIST_VERSION_SHARDS } from '../list-versions-schema.ts';
 
 /**
  * Everything a department's day list is built from, in one statement (json_agg per part): the clients in
- * room order with their photo's version (hashed in the database: the photo itself does not travel), the
+ * room order with their photo's version (kept with the photo, migration 0038: the photo is not read), the
  * agreements in force that day with their product, the stored planned days of those agreements
  * (planned_moments; an agreement without one is expanded and stored by the caller), the day's effective
  * registrations (no later correction) in time order, the accounts that recorded or checked them, the
@@ -21,8 +21,7 @@ import { LIST_VERSION_SHARDS } from '../list-versions-schema.ts';
 const dayListDataText = (part: boolean) => `
 with pat as (
   select p.id, p.room, p.consent_status, pe.first_names, pe.last_name_prefix, pe.last_name,
-    case when coalesce(pe.avatar, '') = '' then null
-      else translate(left(encode(sha256(convert_to(pe.avatar, 'UTF8')), 'base64'), 16), '+/', '-_') end as photo,
+    pe.avatar_version as photo,
     row_number() over (order by p.room, pe.last_name, p.id) as ord
   from patients p join persons pe on pe.id = p.person_id
   where p.department_id = $1 and pe.deleted = false${part ? ` and p.id % ${LIST_VERSION_SHARDS} = any($5::int[])` : ''}

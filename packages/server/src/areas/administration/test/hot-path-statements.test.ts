@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AdministrationList, PlannedMoment } from '@zorgportaal/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../platform/db/client.ts';
 import { addDays, localDate } from '../../../platform/time.ts';
 import { warmUp } from '../../../platform/warm-up.ts';
+import { photoVersion } from '../photo-version.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, type Api } from '../../../../test/helpers/api.ts';
 import { auditRows } from '../../../../test/helpers/audit.ts';
@@ -54,11 +55,11 @@ function* messagesIn(buffer: Uint8Array): Generator<{ type: number; body: Uint8A
 const LIST = `/api/administration/list?date=${addDays(localDate(new Date()), 1)}`;
 
 /**
- * A statement that selects a person's profile photo (a data URL of up to 300 KB, AVATAR_MAX_BYTES): Drizzle
- * names each selected column quoted, as a whole person's row does. (The day list hashes the photo in the
- * database for its version, `pe.avatar`: the photo itself does not travel.)
+ * A statement that reads a person's profile photo (a data URL of up to 300 KB, AVATAR_MAX_BYTES): Drizzle
+ * names each selected column quoted (`"avatar"`), as a whole person's row does; hand-written SQL names it
+ * `pe.avatar`. The photo's version, `avatar_version`, is not the photo.
  */
-const readsPhoto = (text: string) => /"avatar"/.test(text);
+const readsPhoto = (text: string) => /\bavatar\b/.test(text);
 
 describe('statements of the hot path', () => {
   let t: TestApp;
@@ -272,6 +273,26 @@ describe('statements of the hot path', () => {
       expect(statements.length, url).toBeGreaterThan(0);
       expect(statements.filter(readsPhoto), url).toEqual([]);
     }
+  });
+
+  it("builds the Toedienlijst without reading photos; a new photo is a new version in the list and the photo's ETag", async () => {
+    const client = (await nurse.get(LIST)).json<AdministrationList>().Moments[0]!.PatientId;
+    // A photo as the profile's resize leaves it (256 px JPEG, ~40 KB), written as any path writes it.
+    const avatar = `data:image/jpeg;base64,${randomBytes(30_000).toString('base64')}`;
+    await t.db.execute(
+      sql`update persons set avatar = ${avatar} where id = (select person_id from patients where id = ${client})`,
+    );
+    let list: AdministrationList | undefined;
+    const statements = await statementsOf(async () => {
+      list = (await nurse.get(LIST)).json<AdministrationList>();
+    });
+    expect(statements).toHaveLength(2);
+    expect(statements.filter(readsPhoto)).toEqual([]);
+    const version = list!.Moments.find((m) => m.PatientId === client)!.PhotoVersion;
+    expect(version).toBe(photoVersion(avatar));
+    const photo = await nurse.get(`/api/administration/photo/${client}?v=${version}`);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers.etag).toBe(`"${version}"`);
   });
 
   /** A registration of `moment` not given, by the nurse (or `by`), with an Idempotency-Key. */
