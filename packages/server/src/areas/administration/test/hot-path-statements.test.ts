@@ -295,6 +295,24 @@ describe('statements of the hot path', () => {
     expect(photo.headers.etag).toBe(`"${version}"`);
   });
 
+  it("revalidates a client's photo from its version: the 304 reads no photo, the 200 sends it", async () => {
+    const moment = (await nurse.get(LIST)).json<AdministrationList>().Moments.find((m) => m.PhotoVersion)!;
+    const url = `/api/administration/photo/${moment.PatientId}?v=${moment.PhotoVersion}`;
+    const sent = await nurse.get(url);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.headers.etag).toBe(`"${moment.PhotoVersion}"`);
+    const revalidation = await statementsOf(async () => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${nurse.token}`, 'if-none-match': sent.headers.etag as string },
+      });
+      expect(answer.statusCode).toBe(304);
+    });
+    expect(revalidation).toHaveLength(1);
+    expect(revalidation.filter(readsPhoto)).toEqual([]);
+  });
+
   /** A registration of `moment` not given, by the nurse (or `by`), with an Idempotency-Key. */
   const notGiven = (moment: PlannedMoment, key: string, by: Api = nurse) =>
     t.app.inject({
