@@ -1,5 +1,5 @@
 import type { AgreementCreateBodyInput, PatientBodyInput } from '@zorgportaal/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { addDays, localDate } from '../../src/platform/time.ts';
 import * as s from '../../src/schema.ts';
 import { entityIdOf } from './entities.ts';
@@ -75,3 +75,33 @@ export const agreementBody = (
   DistributionForm: 'gds',
   ...extra,
 });
+
+/**
+ * A department of `clients` clients (persons and patients, inserted in one statement) in an organisation's first
+ * location, its statistics analysed: a care centre with one large department (a waiting list), whose plans for a
+ * ward's statements must still be a ward's. Returns the department's id.
+ */
+export async function addLargeDepartment(
+  t: TestApp,
+  entityName: string,
+  name: string,
+  clients: number,
+): Promise<number> {
+  const entityId = await entityIdOf(t, entityName);
+  const [location] = await t.db.select().from(s.locations).where(eq(s.locations.entityId, entityId));
+  const [department] = await t.db
+    .insert(s.departments)
+    .values({ entityId, locationId: location!.id, name })
+    .returning();
+  await t.db.execute(sql`
+    with person as (
+      insert into persons (entity_id, first_names, last_name)
+      select ${entityId}, 'Wachtend', 'Cliënt ' || n from generate_series(1, ${clients}) n
+      returning id
+    )
+    insert into patients (entity_id, person_id, bsn, department_id)
+    select ${entityId}, id, lpad((900000000 + id)::text, 9, '0'), ${department!.id} from person`);
+  await t.db.execute(sql`analyze patients`);
+  await t.db.execute(sql`analyze persons`);
+  return department!.id;
+}

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../platform/db/client.ts';
-import * as s from '../../../schema.ts';
+import { addLargeDepartment } from '../../../../test/helpers/medication.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
 const LARGE_DEPARTMENT = 2000;
@@ -16,21 +16,7 @@ describe('the estimate for one department’s clients', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
-    const [berk] = await t.db.select().from(s.entities).where(eq(s.entities.name, 'Zorgcentrum De Berk'));
-    const [location] = await t.db.select().from(s.locations).where(eq(s.locations.entityId, berk!.id));
-    const [waitingList] = await t.db
-      .insert(s.departments)
-      .values({ entityId: berk!.id, locationId: location!.id, name: 'Wachtlijst' })
-      .returning();
-    await t.db.execute(sql`
-      with person as (
-        insert into persons (entity_id, first_names, last_name)
-        select ${berk!.id}, 'Wachtend', 'Cliënt ' || n from generate_series(1, ${LARGE_DEPARTMENT}) n
-        returning id
-      )
-      insert into patients (entity_id, person_id, bsn, department_id)
-      select ${berk!.id}, id, lpad((900000000 + id)::text, 9, '0'), ${waitingList!.id} from person`);
-    await t.db.execute(sql`analyze patients`);
+    await addLargeDepartment(t, 'Zorgcentrum De Berk', 'Wachtlijst', LARGE_DEPARTMENT);
   });
   afterAll(() => t?.close());
 

@@ -5,19 +5,19 @@ import type { Scope } from '../../../platform/scope.ts';
 import { type PatientJoin, toPatient } from '../patient-mapper.ts';
 import { inPatientScopeText, patientScopeParams } from '../patient-scope.ts';
 
-/** The clients in scope ($1–$3), of one department ($4), of one person ($5), matching a LIKE pattern ($6). */
-export const CLIENTS_IN_VIEW = `
-from patients p
-join persons pe on pe.id = p.person_id
-join departments d on d.id = p.department_id
-left join entities ph on ph.id = p.pharmacy_entity_id
-left join entities pr on pr.id = p.prescriber_entity_id
-where ${inPatientScopeText('p.entity_id', 'p.id', 1)}
-  and ($4::int is null or p.department_id = $4::int)
-  and ($5::int is null or p.person_id = $5::int)
-  and ($6::text is null or pe.first_names ilike $6 or pe.last_name ilike $6 or p.bsn ilike $6 or p.room ilike $6)`;
-/** By department, room, last name; at most $7. */
-export const CLIENT_ORDER = 'd.name, p.room, pe.last_name, p.id';
+/** By department, room, last name (the columns of `p`, `pe` and `d` below). */
+const CLIENT_ORDER = 'd.name, p.room, pe.last_name, p.id';
+/**
+ * The same order over the listed clients (`l`). They are ordered again after the limit: the limit alone lets
+ * PostgreSQL keep only the first rows while it sorts (a top-N sort), where a row number over the whole sort
+ * sorted every client in scope.
+ */
+export const LISTED_ORDER = 'l.department_name, l.room, l.last_name, l.id';
+
+/** What a listed client (`l`) carries: its patient's columns, its person's and its department's name. */
+const LISTED_COLUMNS = `p.id, p.person_id, p.entity_id, p.bsn, p.department_id, p.room, p.pharmacy_entity_id,
+    p.gp_name, p.prescriber_entity_id, p.allergies, p.consent_status, pe.first_names, pe.last_name_prefix,
+    pe.last_name, pe.partner_prefix, pe.partner_last_name, pe.date_of_birth, d.name as department_name`;
 
 /** Which clients a list shows; `like` is an escaped ILIKE pattern or null. */
 export interface ClientFilter {
@@ -27,30 +27,65 @@ export interface ClientFilter {
   limit: number;
 }
 
-/** The values of $1–$7 of a statement over CLIENTS_IN_VIEW. */
-export const clientFilterParams = (scope: Scope, filter: ClientFilter): unknown[] => [
-  ...patientScopeParams(scope),
-  filter.departmentId ?? null,
-  filter.personId ?? null,
-  filter.like,
-  filter.limit,
-];
-
 /**
- * The client list (GET /api/patients) as rows: the clients in view with their person's name and birth date,
- * department, pharmacy and prescriber organisation.
+ * The clients a list shows, as SQL over `l` (LISTED_COLUMNS; in no order: order by LISTED_ORDER): the clients in
+ * scope ($1–$3) that meet each condition the filter has (a parameter each from $4 on, the limit last), and the
+ * parameters' values. Only the conditions a filter has are in the text, so each combination (its `shape`) is a
+ * statement of its own with a plan of its own: a ward's list reads the ward by index, and a generic plan for
+ * "department or none" read every client of the country. Only the listed rows are joined to their pharmacy and
+ * prescriber and written afterwards: the list of a care centre of 2,000 clients wrote 50 answers, not 2,000.
  */
-const PATIENT_LIST = `
-select p.id, p.person_id as "personId", p.entity_id as "entityId", p.bsn, p.department_id as "departmentId",
-  p.room, p.pharmacy_entity_id as "pharmacyEntityId", p.gp_name as "gpName",
-  p.prescriber_entity_id as "prescriberEntityId", to_json(p.allergies) as allergies,
-  p.consent_status as "consentStatus", pe.first_names as "firstNames", pe.last_name_prefix as "lastNamePrefix",
-  pe.last_name as "lastName", pe.partner_prefix as "partnerPrefix", pe.partner_last_name as "partnerLastName",
-  pe.date_of_birth::text as "dateOfBirth", d.name as "departmentName", ph.name as "pharmacyName",
-  pr.name as "prescriberName"
-${CLIENTS_IN_VIEW}
-order by ${CLIENT_ORDER}
-limit $7`;
+export function clientsInView(scope: Scope, filter: ClientFilter) {
+  const values: unknown[] = [...patientScopeParams(scope)];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const where = [inPatientScopeText('p.entity_id', 'p.id', 1)];
+  let shape = '';
+  if (filter.departmentId != null) {
+    where.push(`p.department_id = ${param(filter.departmentId)}::int`);
+    shape += 'd';
+  }
+  if (filter.personId != null) {
+    where.push(`p.person_id = ${param(filter.personId)}::int`);
+    shape += 'p';
+  }
+  if (filter.like !== null) {
+    const like = `${param(filter.like)}::text`;
+    where.push(
+      `(pe.first_names ilike ${like} or pe.last_name ilike ${like} or p.bsn ilike ${like} or p.room ilike ${like})`,
+    );
+    shape += 'q';
+  }
+  const limit = param(filter.limit);
+  const listed = `(
+  select ${LISTED_COLUMNS}
+  from patients p
+  join persons pe on pe.id = p.person_id
+  join departments d on d.id = p.department_id
+  where ${where.join('\n    and ')}
+  order by ${CLIENT_ORDER}
+  limit ${limit}::int
+) l`;
+  return { listed, values, shape: shape || 'all' };
+}
+
+/** The listed clients (clientsInView's `listed`) with their pharmacy's (`ph`) and prescriber's (`pr`) row. */
+export const listedClientsJoined = (listed: string) => `
+from ${listed}
+left join entities ph on ph.id = l.pharmacy_entity_id
+left join entities pr on pr.id = l.prescriber_entity_id`;
+
+/** One prepared statement per shape of a list's filter (clientsInView), made on first use. */
+export function statementPerShape<Row>(name: string, text: (listed: string) => string) {
+  const statements = new Map<string, (db: Db, values: readonly unknown[]) => Promise<Row[]>>();
+  return (db: Db, view: ReturnType<typeof clientsInView>): Promise<Row[]> => {
+    let statement = statements.get(view.shape);
+    if (!statement) {
+      statement = preparedStatement<Row>(`${name}_${view.shape}`, text(view.listed));
+      statements.set(view.shape, statement);
+    }
+    return statement(db, view.values);
+  };
+}
 
 type Row = PatientJoin['patient'] &
   PatientJoin['person'] & {
@@ -59,11 +94,27 @@ type Row = PatientJoin['patient'] &
     prescriberName: string | null;
   };
 
-const statement = preparedStatement<Row>('medication_patient_list', PATIENT_LIST);
+/**
+ * The client list (GET /api/patients) as rows: the clients in view with their person's name and birth date,
+ * department, pharmacy and prescriber organisation.
+ */
+const statement = statementPerShape<Row>(
+  'medication_patient_list',
+  (listed) => `
+select l.id, l.person_id as "personId", l.entity_id as "entityId", l.bsn, l.department_id as "departmentId",
+  l.room, l.pharmacy_entity_id as "pharmacyEntityId", l.gp_name as "gpName",
+  l.prescriber_entity_id as "prescriberEntityId", to_json(l.allergies) as allergies,
+  l.consent_status as "consentStatus", l.first_names as "firstNames", l.last_name_prefix as "lastNamePrefix",
+  l.last_name as "lastName", l.partner_prefix as "partnerPrefix", l.partner_last_name as "partnerLastName",
+  l.date_of_birth::text as "dateOfBirth", l.department_name as "departmentName", ph.name as "pharmacyName",
+  pr.name as "prescriberName"
+${listedClientsJoined(listed)}
+order by ${LISTED_ORDER}`,
+);
 
 /** The list's rows as Patient objects. */
 export async function listPatientRows(db: Db, scope: Scope, filter: ClientFilter): Promise<Patient[]> {
-  const rows = await statement(db, clientFilterParams(scope, filter));
+  const rows = await statement(db, clientsInView(scope, filter));
   return rows.map((r) =>
     toPatient({
       patient: r,
