@@ -130,11 +130,15 @@ async function listOf(
   const window = knownWindow ?? windowSettingsOf((await findEntity(db, department.EntityId))?.settings);
   const byAgreement = new Map(data.agreements.map((a) => [a.id, a]));
   // Per client and per planned instant once, not per moment (a ward's ~90 moments share ~22 clients and ~6 times).
+  // Each field named, not `{ ...p }`: spreading a parsed row is V8's slow path (~3 µs a row against ~0.2).
   const byPatient = new Map(
     data.patients.map((p, order) => [
       p.id,
       {
-        ...p,
+        id: p.id,
+        room: p.room,
+        consent_status: p.consent_status,
+        photo: p.photo,
         order,
         name: screenName({
           FirstNames: p.first_names,
@@ -143,52 +147,52 @@ async function listOf(
       },
     ]),
   );
-  const windows = new Map<number, PlannedMoment['Window']>();
-  const windowAt = (at: Date) => {
-    let known = windows.get(at.getTime());
-    if (!known) windows.set(at.getTime(), (known = windowOf(at, window)));
+  // Per planned instant once: its window and its ISO text (the moment's key and ScheduledAt).
+  const instants = new Map<number, { window: PlannedMoment['Window']; iso: string }>();
+  const instantOf = (at: Date) => {
+    let known = instants.get(at.getTime());
+    if (!known) instants.set(at.getTime(), (known = { window: windowOf(at, window), iso: at.toISOString() }));
     return known;
   };
 
-  const moments = plannedFrom(data.agreements, templates, date).map(
-    (slot): PlannedMoment & { order: number; at: number } => {
-      const agreement = byAgreement.get(slot.agreementId)!;
-      const patient = byPatient.get(agreement.patient_id)!;
-      const own = registrations.get(momentKey(agreement.id, slot.scheduledAt)) ?? [];
-      const risks = agreement.risk_categories;
-      return {
-        order: patient.order,
-        at: slot.scheduledAt?.getTime() ?? Number.POSITIVE_INFINITY,
-        Key: `${agreement.id}@${slot.scheduledAt?.toISOString() ?? 'prn'}`,
-        AgreementId: agreement.id,
-        PatientId: patient.id,
-        PatientName: patient.name,
-        PhotoVersion: patient.photo,
-        Room: patient.room,
-        MedicationId: agreement.medication_id,
-        MedicationName: agreement.medication_name,
-        ScheduledAt: slot.scheduledAt?.toISOString() ?? null,
-        Time: slot.time,
-        Dose: coumarinDose(doses, patient.id, agreement.medication_name, slot.dose),
-        DoseUnit: agreement.instructions.DoseUnit,
-        DistributionForm: agreement.distribution_form as PlannedMoment['DistributionForm'],
-        SelfManaged: agreement.self_managed,
-        AsNeeded: slot.scheduledAt === null,
-        AsNeededCriterion: agreement.instructions.AsNeededCriterion,
-        AsNeededMaxPerDay: agreement.instructions.AsNeededMaxPerDay,
-        RiskCategories: risks,
-        DoubleCheckRequired: isRiskProduct(risks),
-        ConsentMissing: patient.consent_status !== 'given',
-        Late: isOpenAndLate(own, slot.scheduledAt, now),
-        InterimChange: isAfterInterimChange(data.interim.get(patient.id), slot.scheduledAt),
-        Window: slot.scheduledAt ? windowAt(slot.scheduledAt) : null,
-        Registrations: own,
-      };
-    },
-  );
+  // The sort keys beside each moment, so the answer's objects are made once, without them.
+  const keyed = plannedFrom(data.agreements, templates, date).map((slot) => {
+    const agreement = byAgreement.get(slot.agreementId)!;
+    const patient = byPatient.get(agreement.patient_id)!;
+    const own = registrations.get(momentKey(agreement.id, slot.scheduledAt)) ?? [];
+    const risks = agreement.risk_categories;
+    const instant = slot.scheduledAt && instantOf(slot.scheduledAt);
+    const moment: PlannedMoment = {
+      Key: `${agreement.id}@${instant?.iso ?? 'prn'}`,
+      AgreementId: agreement.id,
+      PatientId: patient.id,
+      PatientName: patient.name,
+      PhotoVersion: patient.photo,
+      Room: patient.room,
+      MedicationId: agreement.medication_id,
+      MedicationName: agreement.medication_name,
+      ScheduledAt: instant?.iso ?? null,
+      Time: slot.time,
+      Dose: coumarinDose(doses, patient.id, agreement.medication_name, slot.dose),
+      DoseUnit: agreement.instructions.DoseUnit,
+      DistributionForm: agreement.distribution_form as PlannedMoment['DistributionForm'],
+      SelfManaged: agreement.self_managed,
+      AsNeeded: slot.scheduledAt === null,
+      AsNeededCriterion: agreement.instructions.AsNeededCriterion,
+      AsNeededMaxPerDay: agreement.instructions.AsNeededMaxPerDay,
+      RiskCategories: risks,
+      DoubleCheckRequired: isRiskProduct(risks),
+      ConsentMissing: patient.consent_status !== 'given',
+      Late: isOpenAndLate(own, slot.scheduledAt, now),
+      InterimChange: isAfterInterimChange(data.interim.get(patient.id), slot.scheduledAt),
+      Window: instant?.window ?? null,
+      Registrations: own,
+    };
+    return { moment, order: patient.order, at: slot.scheduledAt?.getTime() ?? Number.POSITIVE_INFINITY };
+  });
   // plannedFrom sorted by time already; a stable sort by room order within each time keeps that.
   // The instant as a number, not parsed again from its ISO text in every comparison.
-  moments.sort((a, b) => a.at - b.at || a.order - b.order);
-  const sorted = moments.map(({ order: _order, at: _at, ...m }) => m);
+  keyed.sort((a, b) => a.at - b.at || a.order - b.order);
+  const sorted = keyed.map((k) => k.moment);
   return { ...base, Moments: sorted, Summary: progressOf({ Moments: sorted }, now) };
 }
