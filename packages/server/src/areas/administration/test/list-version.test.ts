@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../../schema.ts';
-import { rowsOf } from '../../../platform/db/client.ts';
+import { POOL_SIZE, rowsOf } from '../../../platform/db/client.ts';
 import { addDays, dayBounds, localDate } from '../../../platform/time.ts';
 import { departmentIdOf } from '../../../../test/helpers/medication.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
@@ -223,5 +223,30 @@ describe('the day list version of one ward and of several', () => {
       ),
     );
     expect(row!.negative).toBe(0);
+  });
+
+  it("reads a ward's counters with the plan kept from call to call, not planned again on every poll", async () => {
+    // PostgreSQL plans a named statement's first five calls on each connection with their values: more polls than
+    // twice that on every pooled connection, however the pool hands them out.
+    const polls = 2 * 5 * POOL_SIZE + 20;
+    for (let i = 0; i < polls; i++) await ward(eikenhof);
+    // Every pooled connection's prepared statements (each held at once, so each answers for itself).
+    const held = await Promise.all(
+      Array.from({ length: POOL_SIZE }, () =>
+        t.db.execute(
+          sql`select pg_backend_pid() as pid, name, generic_plans::int as generic, custom_plans::int as custom,
+                pg_sleep(0.05)::text as held
+              from pg_prepared_statements where statement like '%from department_list_versions%'`,
+        ),
+      ),
+    );
+    // One row per connection and statement, however many of the held queries that connection answered.
+    const plans = new Map<string, { generic: number; custom: number }>();
+    for (const result of held)
+      for (const row of rowsOf<{ pid: number; name: string; generic: number; custom: number }>(result))
+        plans.set(`${row.pid} ${row.name}`, row);
+    const total = (key: 'generic' | 'custom') => [...plans.values()].reduce((sum, p) => sum + p[key], 0);
+    expect(total('generic') + total('custom')).toBeGreaterThanOrEqual(polls);
+    expect(total('generic')).toBeGreaterThan(total('custom'));
   });
 });
