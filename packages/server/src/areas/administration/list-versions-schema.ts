@@ -11,7 +11,10 @@ import { bigint, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-c
  * version is the sum of the ward's rows: every row only grows, so every committed change makes it larger and
  * a version never comes back. No foreign keys: derived data, and a ward without rows has version 0.
  */
-/** The shards of a ward's counters: `shard` is the client's id mod this (the triggers' migration and the day list's data function, 0039, say 64). */
+/**
+ * The shards of a ward's counters: `shard` is the client's id mod this (the triggers' migration and the day
+ * list's data function, 0039, say 64).
+ */
 export const LIST_VERSION_SHARDS = 64;
 
 export const departmentListVersions = pgTable(

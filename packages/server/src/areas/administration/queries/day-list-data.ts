@@ -13,8 +13,8 @@ import { fromJsonRow } from '../registration-mapper.ts';
  * the stored planned days of those agreements (an agreement without one is expanded and stored by the
  * caller), the day's effective registrations, the accounts that recorded or checked them, the coumarin
  * dosage schemes and the Baxter interim changes. With shards (`$5`): only the clients in those shards (their
- * id mod LIST_VERSION_SHARDS, which the function says as 64), and `order`: all the ward's client ids in the list's order (list-answer.ts
- * patches a kept list with them). Writes nothing.
+ * id mod LIST_VERSION_SHARDS, which the function writes as 64), and `order`: all the ward's client ids in the
+ * list's order (list-answer.ts patches a kept list with them). Writes nothing.
  */
 const statement = preparedStatement<{ data: DayListJson & { order: number[] | null } }>(
   'administration_day_list_data',
