@@ -78,14 +78,16 @@ export const agreementBody = (
 
 /**
  * A department of `clients` clients (persons and patients, inserted in one statement) in an organisation's first
- * location, its statistics analysed: a care centre with one large department (a waiting list), whose plans for a
- * ward's statements must still be a ward's. Returns the department's id.
+ * location, its statistics analysed: a care centre with one large department (a waiting list, no rooms; or
+ * with `rooms`, a large home with a room per client), whose plans for a ward's statements must still be a
+ * ward's. Returns the department's id.
  */
 export async function addLargeDepartment(
   t: TestApp,
   entityName: string,
   name: string,
   clients: number,
+  rooms = false,
 ): Promise<number> {
   const entityId = await entityIdOf(t, entityName);
   const [location] = await t.db.select().from(s.locations).where(eq(s.locations.entityId, entityId));
@@ -99,8 +101,10 @@ export async function addLargeDepartment(
       select ${entityId}, 'Wachtend', 'Cliënt ' || n from generate_series(1, ${clients}) n
       returning id
     )
-    insert into patients (entity_id, person_id, bsn, department_id)
-    select ${entityId}, id, lpad((900000000 + id)::text, 9, '0'), ${department!.id} from person`);
+    insert into patients (entity_id, person_id, bsn, department_id, room)
+    select ${entityId}, id, lpad((900000000 + id)::text, 9, '0'), ${department!.id},
+      case when ${rooms} then 'K' || lpad(id::text, 6, '0') end
+    from person`);
   await t.db.execute(sql`analyze patients`);
   await t.db.execute(sql`analyze persons`);
   return department!.id;
