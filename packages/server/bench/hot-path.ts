@@ -19,15 +19,17 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Session } from 'node:inspector/promises';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { openDatabase } from '../src/platform/db/client.ts';
 import { migrationsFolder } from '../src/platform/db/migrations.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
 import { appAs } from './support/app-as.ts';
+import { budgetMs, coreSplit, type CoreSplit } from './support/core-split.ts';
 import { onEachDatabase } from './support/measure.ts';
 import { seedWriteDepartment } from './support/write-department.ts';
 import { seedWard } from './support/ward.ts';
@@ -76,6 +78,8 @@ interface Load {
   cpuMs: number;
   non2xx: number;
   errors: number;
+  /** Where the cores went per request (support/core-split.ts), null off Linux. */
+  split: CoreSplit | null;
 }
 
 interface AutocannonResult {
@@ -86,8 +90,13 @@ interface AutocannonResult {
   timeouts: number;
 }
 
-const loadOf = (r: AutocannonResult, cpu: NodeJS.CpuUsage): Load => ({
+const loadOf = (
+  r: AutocannonResult,
+  cpu: NodeJS.CpuUsage,
+  split: (requests: number) => CoreSplit | null,
+): Load => ({
   reqPerSec: r.requests.average,
+  split: split(r.requests.total),
   cpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, r.requests.total),
   p50: r.latency.p50,
   p99: r.latency.p99,
@@ -103,10 +112,11 @@ async function getLoad(url: string, headers: Record<string, string> = {}): Promi
   const args = ['-j', '-c', String(CONNECTIONS), ...headerArgs(headers)];
   await run(AUTOCANNON, [...args, '-d', '1', url]);
   const start = process.cpuUsage();
+  const split = coreSplit();
   const { stdout } = await run(AUTOCANNON, [...args, '-d', String(SECONDS), url], {
     maxBuffer: 16 * 1024 * 1024,
   });
-  return loadOf(JSON.parse(stdout) as AutocannonResult, process.cpuUsage(start));
+  return loadOf(JSON.parse(stdout) as AutocannonResult, process.cpuUsage(start), split);
 }
 
 /** POST load, each request the next body of `bodies` (support/load-bodies.mjs). */
@@ -117,6 +127,7 @@ async function postLoad(url: string, bodies: string[], headers: Record<string, s
     writeFileSync(file, JSON.stringify(bodies));
     const args = [LOAD_BODIES, url, file, String(WRITERS), String(SECONDS)];
     const start = process.cpuUsage();
+    const split = coreSplit();
     const { stdout } = await run(
       process.execPath,
       [...args, ...Object.entries(headers).map(([k, v]) => `${k}=${v}`)],
@@ -125,7 +136,7 @@ async function postLoad(url: string, bodies: string[], headers: Record<string, s
       },
     );
     const result = JSON.parse(stdout) as AutocannonResult & { sent: number };
-    return { load: loadOf(result, process.cpuUsage(start)), sent: result.sent };
+    return { load: loadOf(result, process.cpuUsage(start), split), sent: result.sent };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -166,6 +177,9 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
   // The issue's sizes: a ward (22 clients, 88 moments) and a large ward (60 clients, 240 moments).
   const ward = await seedWard(database.db, 'Afdeling Bench Ward', 22, 20000);
   const large = await seedWard(database.db, 'Afdeling Bench Groot', 60, 20100);
+  // The statistics of the seeded world, as autovacuum keeps them in a running installation (after a bulk insert
+  // within the minute): without them the plans are those of the empty tables the migrations made.
+  await database.db.execute(sql`analyze`);
   const reads: { call: string; part: string; path: string; kept?: boolean; gzip?: boolean }[] = [
     { call: 'Toedienlijst, default department', part: 'list', path: '/api/administration/list' },
     { call: 'Toedienlijst, ward of 22', part: 'list', path: `/api/administration/list?departmentId=${ward}` },
@@ -316,6 +330,43 @@ function verdict(row: Row): string {
   return goal === undefined ? '' : `ratio ≥ ${goal.toFixed(2)} ${judge(ratio >= goal)}`;
 }
 
+/** The rate a row's goal asks for (req/s), if it has one. */
+function goalRate(row: Row): number | undefined {
+  const database = row.label as 'PGlite' | 'PostgreSQL';
+  if (row.call.startsWith('POST')) return GOALS.registration[database];
+  if (row.call.includes('kept build')) return undefined;
+  const goal = row.call.startsWith('Toedienlijst') ? GOALS.list[database] : GOALS.patients[database];
+  return goal === undefined ? undefined : goal * row.bare.reqPerSec;
+}
+
+/**
+ * Where the cores went per request of each app load, and what the goal's rate leaves for all of it together: when
+ * the database and the rest (the load generator, the kernel) alone take more, no change in the portal meets it.
+ */
+function printSplit(rows: Row[]) {
+  const split = rows.filter((r) => r.app.split);
+  if (split.length === 0) return;
+  console.log(
+    `\nWhere the ${cpus().length} cores went per request of those loads (ms; /proc): the portal's process, the` +
+      " PostgreSQL processes (PGlite works in the portal's), the rest (load generator, kernel), idle; the budget is the cores' time per request at" +
+      " the goal's rate, the room what it leaves the portal after the database and the rest",
+  );
+  console.log(
+    'database    call                                                  portal  database    rest    idle  budget    room',
+  );
+  const ms = (value: number) => value.toFixed(2).padStart(6);
+  for (const r of split) {
+    const s = r.app.split!;
+    const rate = goalRate(r);
+    const budget = rate === undefined ? undefined : budgetMs(rate);
+    const room = budget === undefined ? '' : ms(budget - s.databaseMs - s.restMs);
+    console.log(
+      `${r.label.padEnd(10)}  ${r.call.padEnd(52)}  ${ms(s.portalMs)}  ${ms(s.databaseMs).padStart(8)}  ` +
+        `${ms(s.restMs)}  ${ms(s.idleMs)}  ${budget === undefined ? '      ' : ms(budget)}  ${room}`,
+    );
+  }
+}
+
 async function main() {
   const rows = (await onEachDatabase(measure, process.env.BENCH_ONLY)).flat();
   console.log(
@@ -334,6 +385,7 @@ async function main() {
         `${r.app.cpuMs.toFixed(2).padStart(10)}  ${ratio.toFixed(3).padStart(5)}  ${verdict(r)}`,
     );
   }
+  printSplit(rows);
 }
 
 await main();

@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+
+/**
+ * Where a machine's cores went during a load, per answered request (Linux /proc; null elsewhere): this process
+ * (the portal), every PostgreSQL process (nothing for PGlite, which runs in this process), the rest of the
+ * busy time (the load generator, the kernel's network work, anything else running) and the idle time. On a
+ * machine whose database and load generator share the cores with the portal, this says which of them a goal's
+ * rate leaves no room for.
+ */
+export interface CoreSplit {
+  portalMs: number;
+  databaseMs: number;
+  restMs: number;
+  idleMs: number;
+}
+
+interface Snapshot {
+  self: NodeJS.CpuUsage;
+  databaseMs: number;
+  busyMs: number;
+  idleMs: number;
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** utime + stime of a /proc/<pid>/stat line, ms (the fields after the command's closing parenthesis). */
+const cpuOfStat = (stat: string) => {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+};
+
+function databaseCpuMs(): number {
+  let sum = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres'))
+        sum += cpuOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return sum;
+}
+
+function snapshot(): Snapshot | null {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return {
+      self: process.cpuUsage(),
+      databaseMs: databaseCpuMs(),
+      busyMs: (user! + nice! + system! + irq! + softirq! + steal!) * TICK_MS,
+      idleMs: (idle! + iowait!) * TICK_MS,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Starts measuring; the returned function ends it and divides by the requests answered meanwhile. */
+export function coreSplit(): (requests: number) => CoreSplit | null {
+  const before = snapshot();
+  return (requests) => {
+    const after = snapshot();
+    if (!before || !after || requests <= 0) return null;
+    const self = process.cpuUsage(before.self);
+    const portalMs = (self.user + self.system) / 1000;
+    const databaseMs = after.databaseMs - before.databaseMs;
+    const busyMs = after.busyMs - before.busyMs;
+    return {
+      portalMs: portalMs / requests,
+      databaseMs: databaseMs / requests,
+      restMs: Math.max(0, busyMs - portalMs - databaseMs) / requests,
+      idleMs: (after.idleMs - before.idleMs) / requests,
+    };
+  };
+}
+
+/** The cores' time per request that a rate of `reqPerSec` leaves, ms: what everything together may spend. */
+export const budgetMs = (reqPerSec: number) => (cpus().length * 1000) / reqPerSec;
