@@ -19,7 +19,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Session } from 'node:inspector/promises';
@@ -29,7 +29,8 @@ import { openDatabase } from '../src/platform/db/client.ts';
 import { migrationsFolder } from '../src/platform/db/migrations.ts';
 import { seedDemoWorld } from '../src/seed/demo-world.ts';
 import { appAs } from './support/app-as.ts';
-import { budgetMs, coreSplit, type CoreSplit } from './support/core-split.ts';
+import { coreSplit, type CoreSplit } from './support/core-split.ts';
+import { type Load, printReport, type Row } from './support/hot-path-report.ts';
 import { onEachDatabase } from './support/measure.ts';
 import { seedWriteDepartment } from './support/write-department.ts';
 import { seedWard } from './support/ward.ts';
@@ -61,25 +62,6 @@ async function profiled<T>(name: string, load: () => Promise<T>): Promise<T> {
     const file = `${PROFILE!.replace(/\.cpuprofile$/, '')}-${name.replace(/\W+/g, '-')}.cpuprofile`;
     writeFileSync(file, JSON.stringify(profile));
   }
-}
-
-/** Goals per database (docs/performance.md, the hot path): a ratio to bare Fastify for the reads, req/s for the registration. */
-const GOALS = {
-  list: { PGlite: 0.03, PostgreSQL: 0.1 },
-  patients: { PGlite: undefined, PostgreSQL: 0.15 },
-  registration: { PGlite: 500, PostgreSQL: 2000 },
-} as const;
-
-interface Load {
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  /** CPU time of this process (the servers) per answered request, ms: steadier than req/s on a shared host. */
-  cpuMs: number;
-  non2xx: number;
-  errors: number;
-  /** Where the cores went per request (support/core-split.ts), null off Linux. */
-  split: CoreSplit | null;
 }
 
 interface AutocannonResult {
@@ -140,14 +122,6 @@ async function postLoad(url: string, bodies: string[], headers: Record<string, s
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-interface Row {
-  label: string;
-  call: string;
-  bytes: number;
-  bare: Load;
-  app: Load;
 }
 
 async function measure(label: string, databaseUrl: string | undefined): Promise<Row[]> {
@@ -312,80 +286,13 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
   return rows;
 }
 
-/** The goal and whether it is met; a missed goal makes the run fail (exit code 1), as in the other benches. */
-function verdict(row: Row): string {
-  const database = row.label as 'PGlite' | 'PostgreSQL';
-  const ratio = row.app.reqPerSec / row.bare.reqPerSec;
-  const judge = (met: boolean) => {
-    if (!met) process.exitCode = 1;
-    return met ? 'met' : 'NOT met';
-  };
-  if (row.call.startsWith('POST')) {
-    const goal = GOALS.registration[database];
-    return `≥ ${goal}/s ${judge(row.app.reqPerSec >= goal)}`;
-  }
-  // The kept build is not the goal's measure (a full build); printed beside it for what the next tablet gets.
-  if (row.call.includes('kept build')) return '(not a full build: no goal)';
-  const goal = row.call.startsWith('Toedienlijst') ? GOALS.list[database] : GOALS.patients[database];
-  return goal === undefined ? '' : `ratio ≥ ${goal.toFixed(2)} ${judge(ratio >= goal)}`;
-}
-
-/** The rate a row's goal asks for (req/s), if it has one. */
-function goalRate(row: Row): number | undefined {
-  const database = row.label as 'PGlite' | 'PostgreSQL';
-  if (row.call.startsWith('POST')) return GOALS.registration[database];
-  if (row.call.includes('kept build')) return undefined;
-  const goal = row.call.startsWith('Toedienlijst') ? GOALS.list[database] : GOALS.patients[database];
-  return goal === undefined ? undefined : goal * row.bare.reqPerSec;
-}
-
-/**
- * Where the cores went per request of each app load, and what the goal's rate leaves for all of it together: when
- * the database and the rest (the load generator, the kernel) alone take more, no change in the portal meets it.
- */
-function printSplit(rows: Row[]) {
-  const split = rows.filter((r) => r.app.split);
-  if (split.length === 0) return;
-  console.log(
-    `\nWhere the ${cpus().length} cores went per request of those loads (ms; /proc): the portal's process, the` +
-      " PostgreSQL processes (PGlite works in the portal's), the rest (load generator, kernel), idle; the budget is the cores' time per request at" +
-      " the goal's rate, the room what it leaves the portal after the database and the rest",
-  );
-  console.log(
-    'database    call                                                  portal  database    rest    idle  budget    room',
-  );
-  const ms = (value: number) => value.toFixed(2).padStart(6);
-  for (const r of split) {
-    const s = r.app.split!;
-    const rate = goalRate(r);
-    const budget = rate === undefined ? undefined : budgetMs(rate);
-    const room = budget === undefined ? '' : ms(budget - s.databaseMs - s.restMs);
-    console.log(
-      `${r.label.padEnd(10)}  ${r.call.padEnd(52)}  ${ms(s.portalMs)}  ${ms(s.databaseMs).padStart(8)}  ` +
-        `${ms(s.restMs)}  ${ms(s.idleMs)}  ${budget === undefined ? '      ' : ms(budget)}  ${room}`,
-    );
-  }
-}
-
 async function main() {
   const rows = (await onEachDatabase(measure, process.env.BENCH_ONLY)).flat();
-  console.log(
-    `\nThe hot path as verpleegkundige vs a bare Fastify route with the same body (autocannon, ${CONNECTIONS}` +
+  printReport(
+    rows,
+    `The hot path as verpleegkundige vs a bare Fastify route with the same body (autocannon, ${CONNECTIONS}` +
       ` connections for reads, ${WRITERS} for writes, best of ${ROUNDS} alternating rounds of ${SECONDS} s)`,
   );
-  console.log(
-    'database    call                                                  bytes  bare req/s   app req/s  p50 ms  p99 ms  CPU ms/req  ratio  goal',
-  );
-  for (const r of rows) {
-    const ratio = r.app.reqPerSec / r.bare.reqPerSec;
-    console.log(
-      `${r.label.padEnd(10)}  ${r.call.padEnd(52)}  ${String(r.bytes).padStart(5)}  ` +
-        `${r.bare.reqPerSec.toFixed(0).padStart(10)}  ${r.app.reqPerSec.toFixed(0).padStart(10)}  ` +
-        `${String(r.app.p50).padStart(6)}  ${String(r.app.p99).padStart(6)}  ` +
-        `${r.app.cpuMs.toFixed(2).padStart(10)}  ${ratio.toFixed(3).padStart(5)}  ${verdict(r)}`,
-    );
-  }
-  printSplit(rows);
 }
 
 await main();

@@ -26,11 +26,12 @@ export interface ClientFilter {
 
 /**
  * The clients a list shows, as SQL over `l` (CLIENT_COLUMNS and department_name; in no order: order by
- * LISTED_ORDER): the clients in scope ($1–$3) that meet each condition the filter has (a parameter each from $4 on, the limit last), and the
- * parameters' values. Only the conditions a filter has are in the text, so each combination (its `shape`) is a
- * statement of its own with a plan of its own: a ward's list reads the ward by index, and a generic plan for
- * "department or none" read every client of the country. Only the listed rows are joined to their pharmacy and
- * prescriber and written afterwards: the list of a care centre of 2,000 clients wrote 50 answers, not 2,000.
+ * LISTED_ORDER): the clients in scope ($1–$3) that meet each condition the filter has (a parameter each from $4
+ * on, the limit last), and the parameters' values. Only the conditions a filter has are in the text, so each
+ * combination (its `shape`) is a statement of its own with a plan of its own: a ward's list reads the ward by
+ * index, and a generic plan for "department or none" read every client of the country. Only the listed rows are
+ * joined to their pharmacy and prescriber and written afterwards: the list of a care centre of 2,000 clients
+ * wrote 50 answers, not 2,000.
  */
 export function clientsInView(scope: Scope, filter: ClientFilter) {
   const values: unknown[] = [...patientScopeParams(scope)];
