@@ -55,7 +55,10 @@ export const patients = pgTable(
     uniqueIndex('patients_entity_bsn_idx').on(t.entityId, t.bsn),
     index('patients_department_idx').on(t.entityId, t.departmentId),
     // A ward's clients by department alone (the Toedienlijst and its version): without it every poll read
-    // every client of the country. In room order: the client list reads a department's first clients only.
+    // every client of the country.
+    index('patients_department_id_idx').on(t.departmentId),
+    // A department's clients in room order: the whole client list reads each department's first clients only.
+    // Beside the one above, not instead of it: with this one alone a ward's plans joined every person.
     index('patients_department_room_idx').on(t.departmentId, t.room),
     index('patients_prescriber_idx').on(t.prescriberEntityId),
   ],
