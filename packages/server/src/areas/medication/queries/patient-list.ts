@@ -39,12 +39,12 @@ const oneSort = (where: string[], limit: string) => `(
 ) l`;
 
 /**
- * Per department of the clients that meet `onPatient` its first `limit` clients that meet `where`, in room order
+ * Per department of the clients in scope (`where[0]`) its first `limit` clients that meet `where`, in room order
  * (the index on department and room), then the first `limit` of those by department name: the same clients as one
  * sort of every client in scope, whose cost grew with the care centre (a waiting list of 2,000 clients sorted
  * for every page of 50 of the whole list or a search).
  */
-const perDepartment = (where: string[], onPatient: string[], limit: string) => `(
+const perDepartment = (where: string[], limit: string) => `(
   select x.*, d.name as department_name
   from departments d
   cross join lateral (
@@ -56,7 +56,7 @@ const perDepartment = (where: string[], onPatient: string[], limit: string) => `
     order by p.room, pe.last_name, p.id
     limit ${limit}::int
   ) x
-  where d.id in (select p.department_id from patients p where ${onPatient.join(' and ')})
+  where d.id in (select p.department_id from patients p where ${where[0]})
   order by d.name, x.room, x.last_name, x.id
   limit ${limit}::int
 ) l`;
@@ -83,8 +83,6 @@ export function clientsInView(scope: Scope, filter: ClientFilter) {
     where.push(`p.person_id = ${param(filter.personId)}::int`);
     shape += 'p';
   }
-  // The conditions on the client's own row: the scope, and a department or person when the filter names one.
-  const onPatient = [...where];
   if (filter.like !== null) {
     const like = `${param(filter.like)}::text`;
     where.push(
@@ -93,7 +91,9 @@ export function clientsInView(scope: Scope, filter: ClientFilter) {
     shape += 'q';
   }
   const limit = param(filter.limit);
-  const listed = onPatient.length > 1 ? oneSort(where, limit) : perDepartment(where, onPatient, limit);
+  // A ward or one client: few rows, one sort. The whole list or a search: per department.
+  const narrow = filter.departmentId != null || filter.personId != null;
+  const listed = narrow ? oneSort(where, limit) : perDepartment(where, limit);
   return { listed, values, shape: shape || 'all' };
 }
 
