@@ -46,7 +46,8 @@ function databaseCpuMs(): number {
 
 function snapshot(): Snapshot | null {
   try {
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    // Steal (the host running other machines on these cores) is neither busy nor idle here: left out.
+    const [user, nice, system, idle, iowait, irq, softirq] = readFileSync('/proc/stat', 'utf8')
       .split('\n')[0]!
       .trim()
       .split(/\s+/)
@@ -55,7 +56,7 @@ function snapshot(): Snapshot | null {
     return {
       self: process.cpuUsage(),
       databaseMs: databaseCpuMs(),
-      busyMs: (user! + nice! + system! + irq! + softirq! + steal!) * TICK_MS,
+      busyMs: (user! + nice! + system! + irq! + softirq!) * TICK_MS,
       idleMs: (idle! + iowait!) * TICK_MS,
     };
   } catch {
