@@ -16,6 +16,7 @@ export * from './platform/db/schema/idempotency.ts';
 export * from './areas/auth/schema.ts';
 export * from './areas/medication/schema.ts';
 export * from './areas/medication/planned-schema.ts';
+export * from './areas/medication/client-list-versions-schema.ts';
 export * from './areas/administration/schema.ts';
 export * from './areas/administration/days-schema.ts';
 export * from './areas/administration/list-versions-schema.ts';

@@ -16,10 +16,11 @@ const BATCH = 2000;
  */
 const DERIVED_TABLES = new Set(['administration_days', 'administration_corrections']);
 /**
- * Counters that triggers raise while the other tables are copied (the wards' list versions): replaced by the
- * source's rows at the end, so a tablet's ETag from the embedded database still holds for the same list.
+ * Counters that triggers raise while the other tables are copied (the wards' list versions, the client lists'
+ * versions): replaced by the source's rows at the end, so a tablet's ETag from the embedded database still holds
+ * for the same list.
  */
-const REPLACED_TABLES = new Set(['department_list_versions']);
+const REPLACED_TABLES = new Set(['department_list_versions', 'client_list_versions']);
 
 /** Public tables of the source, parents before children (foreign keys), partitions left to their parent. */
 async function tablesInCopyOrder(source: PGlite): Promise<string[]> {

@@ -69,17 +69,24 @@ select '{"Rows":[' || coalesce(string_agg(${PATIENT_JSON}, ',' order by ${LISTED
   coalesce(array_agg(l.id order by ${LISTED_ORDER}), '{}') as ids
 ${listedClientsJoined(listed)}`;
 
-const statement = statementPerShape<{ json: string; ids: number[] }>(
-  'medication_patient_list_json',
-  clientListJsonText,
-);
+const statement = statementPerShape<ClientListAnswer>('medication_patient_list_json', clientListJsonText);
 
-/** The client list's answer as JSON text (the same bytes as the rows through the route's schema). */
-export async function listPatientsJson(
+/** A client list's answer: its JSON text, and the ids of the clients in it (for the view's audit entry). */
+export interface ClientListAnswer {
+  json: string;
+  ids: number[];
+}
+
+/** The answer of the clients in view (clientsInView) as JSON text: the same bytes as the rows through the route's schema. */
+export async function listPatientsJsonOf(
   db: Db,
-  scope: Scope,
-  filter: ClientFilter,
-): Promise<{ json: string; ids: number[] }> {
-  const [row] = await statement(db, clientsInView(scope, filter));
+  view: ReturnType<typeof clientsInView>,
+): Promise<ClientListAnswer> {
+  const [row] = await statement(db, view);
   return row!;
+}
+
+/** The client list's answer as JSON text. */
+export function listPatientsJson(db: Db, scope: Scope, filter: ClientFilter): Promise<ClientListAnswer> {
+  return listPatientsJsonOf(db, clientsInView(scope, filter));
 }

@@ -35,7 +35,7 @@ export function listPatientsAnswer(db: Db, scope: Scope, query: PatientListQuery
 }
 
 /** A list query as the statements take it: the defaults applied, `q` as an escaped ILIKE pattern. */
-function clientFilter(query: PatientListQuery): ClientFilter {
+export function clientFilter(query: PatientListQuery): ClientFilter {
   const { q, departmentId, personId, limit } = patientListQuerySchema.parse(query);
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return { departmentId, personId, like, limit };

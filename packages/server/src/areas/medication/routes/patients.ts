@@ -17,9 +17,9 @@ import {
   findPatient,
   insertPatient,
   isPatient,
-  listPatientsAnswer,
   updatePatient,
 } from '../queries/index.ts';
+import { createKeptClientLists } from '../kept-client-lists.ts';
 import { changedFields } from '../../../platform/changed-fields.ts';
 import {
   callerOf,
@@ -41,6 +41,7 @@ const requirePatientRead = requireAnyPermission('medication.read', 'trombosis.re
 
 /** Patients (domain.md "Patient"): pickers, one patient, make a person a patient (spec §7), edit. */
 const patientRoutes: FastifyPluginAsyncZod = async (app) => {
+  const clientLists = createKeptClientLists(app.config.clientListCacheBytes);
   app.get(
     '/api/patients',
     {
@@ -53,7 +54,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const scope = (await patientReadScopeOf(request)).read;
-      const answer = await listPatientsAnswer(app.db, scope, request.query);
+      const answer = await clientLists.answer(app.db, scope, request.query);
       const { q, departmentId, personId } = request.query;
       // One entry per search that links the clients found; repeating it within minutes adds nothing.
       await app.audit.recordView(request, {
