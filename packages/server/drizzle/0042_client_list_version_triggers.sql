@@ -36,26 +36,19 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION client_list_on_departments() RETURNS trigger
+-- A list names its clients' department, pharmacy and prescriber: a renamed department moves the care centres of its
+-- clients, a renamed organisation those of the clients it supplies or prescribes for (a rename is rare; the
+-- pharmacy column has no index of its own).
+CREATE OR REPLACE FUNCTION client_list_on_renames() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   renamed integer[] := array(SELECT o.id FROM old_rows o JOIN new_rows n USING (id) WHERE o.name IS DISTINCT FROM n.name);
 BEGIN
-  IF cardinality(renamed) > 0 THEN
+  IF cardinality(renamed) = 0 THEN
+    RETURN NULL;
+  ELSIF TG_TABLE_NAME = 'departments' THEN
     PERFORM client_list_bump(array(SELECT entity_id FROM patients WHERE department_id = ANY(renamed)));
-  END IF;
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
--- A list names its clients' pharmacy and prescriber: a renamed organisation moves the care centres of the clients
--- it supplies or prescribes for (a rename is rare; the pharmacy column has no index of its own).
-CREATE OR REPLACE FUNCTION client_list_on_entities() RETURNS trigger
-LANGUAGE plpgsql AS $$
-DECLARE
-  renamed integer[] := array(SELECT o.id FROM old_rows o JOIN new_rows n USING (id) WHERE o.name IS DISTINCT FROM n.name);
-BEGIN
-  IF cardinality(renamed) > 0 THEN
+  ELSE
     PERFORM client_list_bump(array(
       SELECT entity_id FROM patients WHERE pharmacy_entity_id = ANY(renamed) OR prescriber_entity_id = ANY(renamed)));
   END IF;
@@ -87,6 +80,6 @@ CREATE TRIGGER client_list_delete AFTER DELETE ON persons
 CREATE TRIGGER client_list_truncate AFTER TRUNCATE ON persons
   FOR EACH STATEMENT EXECUTE FUNCTION client_list_on_truncate();--> statement-breakpoint
 CREATE TRIGGER client_list_update AFTER UPDATE ON departments
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION client_list_on_departments();--> statement-breakpoint
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION client_list_on_renames();--> statement-breakpoint
 CREATE TRIGGER client_list_update AFTER UPDATE ON entities
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION client_list_on_entities();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION client_list_on_renames();
