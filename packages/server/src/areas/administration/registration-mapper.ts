@@ -8,6 +8,68 @@ export type UserRef = Registration['RecordedBy'];
 const stamp = (value: unknown): Date | null =>
   value === null || value === undefined ? null : new Date(value as string);
 
+/** Timestamps as JSON text (ISO 8601 with an offset). */
+type Stamp = string;
+
+/**
+ * A registration as the day list's data function writes it: its columns as an array in this order (migration
+ * 0043), timestamps as text.
+ */
+export type RegistrationListRow = [
+  id: number,
+  entityId: number,
+  patientId: number,
+  agreementId: number,
+  departmentId: number,
+  medicationId: number,
+  scheduledAt: Stamp | null,
+  scheduledQty: number | null,
+  administeredAt: Stamp | null,
+  administeredQty: number | null,
+  momentAt: Stamp,
+  status: AdministrationRow['status'],
+  deviationReason: string | null,
+  deviationText: string | null,
+  doubleCheckRequired: boolean,
+  doubleCheckBy: number | null,
+  doubleCheckAt: Stamp | null,
+  recordedBy: number,
+  recordedAt: Stamp,
+  note: string | null,
+  correctsId: number | null,
+  timingReason: AdministrationRow['timingReason'],
+  correctsMomentAt: Stamp | null,
+];
+
+/** A registration's array of the day list's data → the stored row's type. */
+export function fromListRow(r: RegistrationListRow): AdministrationRow {
+  return {
+    id: r[0],
+    entityId: r[1],
+    patientId: r[2],
+    agreementId: r[3],
+    departmentId: r[4],
+    medicationId: r[5],
+    scheduledAt: stamp(r[6]),
+    scheduledQty: r[7],
+    administeredAt: stamp(r[8]),
+    administeredQty: r[9],
+    momentAt: stamp(r[10])!,
+    status: r[11],
+    deviationReason: r[12],
+    deviationText: r[13],
+    doubleCheckRequired: r[14],
+    doubleCheckBy: r[15],
+    doubleCheckAt: stamp(r[16]),
+    recordedBy: r[17],
+    recordedAt: stamp(r[18])!,
+    note: r[19],
+    correctsId: r[20],
+    timingReason: r[21],
+    correctsMomentAt: stamp(r[22]),
+  };
+}
+
 /** A registration as `row_to_json` gives it (snake_case, timestamps as text) → the stored row's type. */
 export function fromJsonRow(r: Record<string, unknown>): AdministrationRow {
   return {

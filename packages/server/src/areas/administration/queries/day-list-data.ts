@@ -3,11 +3,11 @@ import type { DaySlot } from '../../medication/public.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { preparedStatement } from '../../../platform/db/prepared.ts';
 import { dayBounds } from '../../../platform/time.ts';
-import { fromJsonRow } from '../registration-mapper.ts';
+import { fromListRow, type RegistrationListRow } from '../registration-mapper.ts';
 
 /**
  * Everything a department's day list is built from, in one statement: the database function
- * `administration_day_list_data` (migration 0039, which says what it reads), whose plan the database keeps
+ * `administration_day_list_data` (migrations 0039 and 0043, which say what it reads), whose plan the database keeps
  * instead of planning the statement again on every call (half of its work for a list; docs/performance.md).
  * The clients in room order with their photo's version, the agreements in force that day with their product,
  * the stored planned days of those agreements (an agreement without one is expanded and stored by the
@@ -24,6 +24,25 @@ const statement = preparedStatement<{ data: DayListJson & { order: number[] | nu
 /** Timestamps arrive as JSON text (ISO 8601 with an offset). */
 type Stamp = string;
 
+/**
+ * An agreement in force with its product, as the function writes it: an array in this order (migration 0043),
+ * not an object that names every column again.
+ */
+type AgreementListRow = [
+  id: number,
+  patientId: number,
+  type: AgreementType,
+  startAt: Stamp,
+  endAt: Stamp | null,
+  replacesId: number | null,
+  instructions: Instructions,
+  distributionForm: string,
+  selfManaged: boolean,
+  medicationId: number,
+  medicationName: string,
+  riskCategories: RiskCategory[],
+];
+
 interface DayListJson {
   patients: {
     id: number;
@@ -34,22 +53,9 @@ interface DayListJson {
     last_name: string;
     photo: string | null;
   }[];
-  agreements: {
-    id: number;
-    patient_id: number;
-    type: AgreementType;
-    start_at: Stamp;
-    end_at: Stamp | null;
-    replaces_id: number | null;
-    instructions: Instructions;
-    distribution_form: string;
-    self_managed: boolean;
-    medication_id: number;
-    medication_name: string;
-    risk_categories: RiskCategory[];
-  }[];
+  agreements: AgreementListRow[];
   days: { agreement_id: number; slots: DaySlot[] }[];
-  registrations: Record<string, unknown>[];
+  registrations: RegistrationListRow[];
   users: {
     id: number;
     username: string;
@@ -62,7 +68,25 @@ interface DayListJson {
   interim: { patient_id: number; at: Stamp }[];
 }
 
-const stamp = (value: unknown): Date | null => (value === null ? null : new Date(value as string));
+const stamp = (value: Stamp | null): Date | null => (value === null ? null : new Date(value));
+
+/** An agreement's array → the fields the list is built from, dates as `Date`. */
+function agreementOf(row: AgreementListRow) {
+  return {
+    id: row[0],
+    patient_id: row[1],
+    type: row[2],
+    instructions: row[6],
+    distribution_form: row[7],
+    self_managed: row[8],
+    medication_id: row[9],
+    medication_name: row[10],
+    risk_categories: row[11],
+    startAt: new Date(row[3]),
+    endAt: stamp(row[4]),
+    replacesId: row[5],
+  };
+}
 
 /**
  * The day list's data of one department and day (see dayListDataText), dates as `Date`; with `shards`, of the
@@ -76,23 +100,9 @@ export async function dayListData(db: Db, departmentId: number, date: string, sh
   const data = row!.data;
   return {
     patients: data.patients,
-    // Each field named, not `{ ...a }`: spreading a parsed row is V8's slow path (~3 µs a row against ~0.2).
-    agreements: data.agreements.map((a) => ({
-      id: a.id,
-      patient_id: a.patient_id,
-      type: a.type,
-      instructions: a.instructions,
-      distribution_form: a.distribution_form,
-      self_managed: a.self_managed,
-      medication_id: a.medication_id,
-      medication_name: a.medication_name,
-      risk_categories: a.risk_categories,
-      startAt: new Date(a.start_at),
-      endAt: stamp(a.end_at),
-      replacesId: a.replaces_id,
-    })),
+    agreements: data.agreements.map(agreementOf),
     days: new Map(data.days.map((d) => [d.agreement_id, d.slots])),
-    registrations: data.registrations.map(fromJsonRow),
+    registrations: data.registrations.map(fromListRow),
     users: data.users,
     schemes: data.schemes,
     interim: new Map(data.interim.map((i) => [i.patient_id, new Date(i.at)])),
