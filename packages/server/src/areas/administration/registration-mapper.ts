@@ -9,7 +9,7 @@ const stamp = (value: unknown): Date | null =>
   value === null || value === undefined ? null : new Date(value as string);
 
 /** Timestamps as JSON text (ISO 8601 with an offset). */
-type Stamp = string;
+export type Stamp = string;
 
 /**
  * A registration as the day list's data function writes it: its columns as an array in this order (migration

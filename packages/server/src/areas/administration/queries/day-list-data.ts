@@ -3,7 +3,7 @@ import type { DaySlot } from '../../medication/public.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { preparedStatement } from '../../../platform/db/prepared.ts';
 import { dayBounds } from '../../../platform/time.ts';
-import { fromListRow, type RegistrationListRow } from '../registration-mapper.ts';
+import { fromListRow, type RegistrationListRow, type Stamp } from '../registration-mapper.ts';
 
 /**
  * Everything a department's day list is built from, in one statement: the database function
@@ -20,9 +20,6 @@ const statement = preparedStatement<{ data: DayListJson & { order: number[] | nu
   'administration_day_list_data',
   'select administration_day_list_data($1, $2, $3, $4, $5::int[]) as data',
 );
-
-/** Timestamps arrive as JSON text (ISO 8601 with an offset). */
-type Stamp = string;
 
 /**
  * An agreement in force with its product, as the function writes it: an array in this order (migration 0043),
@@ -89,7 +86,7 @@ function agreementOf(row: AgreementListRow) {
 }
 
 /**
- * The day list's data of one department and day (see dayListDataText), dates as `Date`; with `shards`, of the
+ * The day list's data of one department and day (see the statement above), dates as `Date`; with `shards`, of the
  * clients in those shards only, and `order`: the ward's client ids in the list's order.
  */
 export async function dayListData(db: Db, departmentId: number, date: string, shards?: readonly number[]) {
