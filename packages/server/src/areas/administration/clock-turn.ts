@@ -1,8 +1,7 @@
 import type { DayList, Registration } from '@zorgportaal/contract';
 import { progressOf } from './day-progress.ts';
 import { isLate, isWithdrawn } from './rules.ts';
-
-const instant = (iso: string | null) => (iso === null ? null : new Date(iso));
+import { instantOrNull as instant } from '../../platform/instant-text.ts';
 
 /** An open moment (nothing registered, or only withdrawn registrations) is late by the clock alone. */
 export const isOpenAndLate = (

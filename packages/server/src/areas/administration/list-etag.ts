@@ -1,6 +1,7 @@
 import { LATE_AFTER_MINUTES, type PlannedMoment } from '@zorgportaal/contract';
 import type { FastifyRequest } from 'fastify';
 import { signatureOf } from '../../platform/etag.ts';
+import { instantOfText } from '../../platform/instant-text.ts';
 import { ROUND_LEAD_MS } from './day-progress.ts';
 
 export { notModified, REVALIDATE } from '../../platform/etag.ts';
@@ -21,7 +22,7 @@ export function clockTurns(moments: readonly PlannedMoment[]): number[] {
   const at = new Set<number>();
   for (const moment of moments) {
     if (moment.ScheduledAt === null) continue;
-    const scheduled = Date.parse(moment.ScheduledAt);
+    const scheduled = instantOfText(moment.ScheduledAt).getTime();
     at.add(scheduled + LATE_MS);
     at.add(scheduled - ROUND_LEAD_MS);
   }

@@ -1,12 +1,10 @@
 import { type Registration, screenName } from '@zorgportaal/contract';
 import type * as t from './tables.ts';
+import { instantOfText, instantOrNull, isoText } from '../../platform/instant-text.ts';
 import { isLate } from './rules.ts';
 
 export type AdministrationRow = typeof t.administrations.$inferSelect;
 export type UserRef = Registration['RecordedBy'];
-
-const stamp = (value: unknown): Date | null =>
-  value === null || value === undefined ? null : new Date(value as string);
 
 /** Timestamps as JSON text (ISO 8601 with an offset). */
 export type Stamp = string;
@@ -50,23 +48,23 @@ export function fromListRow(r: RegistrationListRow): AdministrationRow {
     agreementId: r[3],
     departmentId: r[4],
     medicationId: r[5],
-    scheduledAt: stamp(r[6]),
+    scheduledAt: instantOrNull(r[6]),
     scheduledQty: r[7],
-    administeredAt: stamp(r[8]),
+    administeredAt: instantOrNull(r[8]),
     administeredQty: r[9],
-    momentAt: stamp(r[10])!,
+    momentAt: instantOfText(r[10]),
     status: r[11],
     deviationReason: r[12],
     deviationText: r[13],
     doubleCheckRequired: r[14],
     doubleCheckBy: r[15],
-    doubleCheckAt: stamp(r[16]),
+    doubleCheckAt: instantOrNull(r[16]),
     recordedBy: r[17],
-    recordedAt: stamp(r[18])!,
+    recordedAt: instantOfText(r[18]),
     note: r[19],
     correctsId: r[20],
     timingReason: r[21],
-    correctsMomentAt: stamp(r[22]),
+    correctsMomentAt: instantOrNull(r[22]),
   };
 }
 
@@ -79,22 +77,22 @@ export function fromJsonRow(r: Record<string, unknown>): AdministrationRow {
     agreementId: r.agreement_id as number,
     departmentId: r.department_id as number,
     medicationId: r.medication_id as number,
-    scheduledAt: stamp(r.scheduled_at),
+    scheduledAt: instantOrNull(r.scheduled_at as Stamp | null),
     scheduledQty: r.scheduled_qty as number | null,
-    administeredAt: stamp(r.administered_at),
+    administeredAt: instantOrNull(r.administered_at as Stamp | null),
     administeredQty: r.administered_qty as number | null,
-    momentAt: stamp(r.moment_at)!,
+    momentAt: instantOfText(r.moment_at as Stamp),
     status: r.status as AdministrationRow['status'],
     deviationReason: r.deviation_reason as string | null,
     deviationText: r.deviation_text as string | null,
     doubleCheckRequired: r.double_check_required as boolean,
     doubleCheckBy: r.double_check_by as number | null,
-    doubleCheckAt: stamp(r.double_check_at),
+    doubleCheckAt: instantOrNull(r.double_check_at as Stamp | null),
     recordedBy: r.recorded_by as number,
-    recordedAt: stamp(r.recorded_at)!,
+    recordedAt: instantOfText(r.recorded_at as Stamp),
     note: r.note as string | null,
     correctsId: r.corrects_id as number | null,
-    correctsMomentAt: stamp(r.corrects_moment_at),
+    correctsMomentAt: instantOrNull(r.corrects_moment_at as Stamp | null),
     timingReason: r.timing_reason as AdministrationRow['timingReason'],
   };
 }
@@ -134,9 +132,9 @@ export function toRegistration(
     EntityId: row.entityId,
     PatientId: row.patientId,
     AgreementId: row.agreementId,
-    ScheduledAt: row.scheduledAt?.toISOString() ?? null,
+    ScheduledAt: row.scheduledAt && isoText(row.scheduledAt),
     ScheduledQty: row.scheduledQty,
-    AdministeredAt: row.administeredAt?.toISOString() ?? null,
+    AdministeredAt: row.administeredAt && isoText(row.administeredAt),
     AdministeredQty: row.administeredQty,
     Status: row.status,
     DeviationReason: row.deviationReason as Registration['DeviationReason'],
@@ -145,9 +143,9 @@ export function toRegistration(
     AwaitingDoubleCheck: row.doubleCheckRequired && row.doubleCheckBy === null,
     DoubleCheckBy:
       row.doubleCheckBy === null ? null : (users.get(row.doubleCheckBy) ?? unknownUser(row.doubleCheckBy)),
-    DoubleCheckAt: row.doubleCheckAt?.toISOString() ?? null,
+    DoubleCheckAt: row.doubleCheckAt && isoText(row.doubleCheckAt),
     RecordedBy: users.get(row.recordedBy) ?? unknownUser(row.recordedBy),
-    RecordedAt: row.recordedAt.toISOString(),
+    RecordedAt: isoText(row.recordedAt),
     Note: row.note,
     CorrectsId: row.correctsId,
     CorrectedById: correctedById,

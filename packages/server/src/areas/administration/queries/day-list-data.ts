@@ -2,6 +2,7 @@ import type { AgreementType, Coumarin, Instructions, RiskCategory } from '@zorgp
 import type { DaySlot } from '../../medication/public.ts';
 import type { Db } from '../../../platform/db/client.ts';
 import { preparedStatement } from '../../../platform/db/prepared.ts';
+import { instantOfText, instantOrNull } from '../../../platform/instant-text.ts';
 import { dayBounds } from '../../../platform/time.ts';
 import { fromListRow, type RegistrationListRow, type Stamp } from '../registration-mapper.ts';
 
@@ -65,8 +66,6 @@ interface DayListJson {
   interim: { patient_id: number; at: Stamp }[];
 }
 
-const stamp = (value: Stamp | null): Date | null => (value === null ? null : new Date(value));
-
 /** An agreement's array → the fields the list is built from, dates as `Date`. */
 function agreementOf(row: AgreementListRow) {
   return {
@@ -79,8 +78,8 @@ function agreementOf(row: AgreementListRow) {
     medication_id: row[9],
     medication_name: row[10],
     risk_categories: row[11],
-    startAt: new Date(row[3]),
-    endAt: stamp(row[4]),
+    startAt: instantOfText(row[3]),
+    endAt: instantOrNull(row[4]),
     replacesId: row[5],
   };
 }
@@ -102,7 +101,7 @@ export async function dayListData(db: Db, departmentId: number, date: string, sh
     registrations: data.registrations.map(fromListRow),
     users: data.users,
     schemes: data.schemes,
-    interim: new Map(data.interim.map((i) => [i.patient_id, new Date(i.at)])),
+    interim: new Map(data.interim.map((i) => [i.patient_id, instantOfText(i.at)])),
     order: data.order ?? undefined,
   };
 }
