@@ -13,10 +13,19 @@ export interface CoreSplit {
   databaseMs: number;
   restMs: number;
   idleMs: number;
+  /**
+   * The portal's thread (the event loop, which runs every request's JavaScript): the share of the load's wall
+   * time it ran on a core, and the share it was ready to run but waited for one (the kernel's schedstat).
+   * A thread that waits while cores idle at other moments is the serial part of the load.
+   */
+  thread: { running: number; waiting: number } | null;
 }
 
 interface Snapshot {
   self: NodeJS.CpuUsage;
+  /** ns on a core and ns waiting for one, of this process's main thread; null without schedstat. */
+  thread: [number, number] | null;
+  wallNs: bigint;
   databaseMs: number;
   busyMs: number;
   idleMs: number;
@@ -44,6 +53,18 @@ function databaseCpuMs(): number {
   return sum;
 }
 
+/** The main thread's /proc schedstat: ns on a core, ns runnable but waiting for one, time slices. */
+function threadSchedule(): [number, number] | null {
+  try {
+    const [running, waiting] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8')
+      .split(' ')
+      .map(Number);
+    return [running!, waiting!];
+  } catch {
+    return null;
+  }
+}
+
 function snapshot(): Snapshot | null {
   try {
     // Steal (the host running other machines on these cores) is neither busy nor idle here: left out.
@@ -55,6 +76,8 @@ function snapshot(): Snapshot | null {
       .map(Number);
     return {
       self: process.cpuUsage(),
+      thread: threadSchedule(),
+      wallNs: process.hrtime.bigint(),
       databaseMs: databaseCpuMs(),
       busyMs: (user! + nice! + system! + irq! + softirq!) * TICK_MS,
       idleMs: (idle! + iowait!) * TICK_MS,
@@ -62,6 +85,15 @@ function snapshot(): Snapshot | null {
   } catch {
     return null;
   }
+}
+
+function threadShares(before: Snapshot, after: Snapshot): CoreSplit['thread'] {
+  const wall = Number(after.wallNs - before.wallNs);
+  if (!before.thread || !after.thread || wall <= 0) return null;
+  return {
+    running: (after.thread[0] - before.thread[0]) / wall,
+    waiting: (after.thread[1] - before.thread[1]) / wall,
+  };
 }
 
 /** Starts measuring; the returned function ends it and divides by the requests answered meanwhile. */
@@ -79,6 +111,7 @@ export function coreSplit(): (requests: number) => CoreSplit | null {
       databaseMs: databaseMs / requests,
       restMs: Math.max(0, busyMs - portalMs - databaseMs) / requests,
       idleMs: (after.idleMs - before.idleMs) / requests,
+      thread: threadShares(before, after),
     };
   };
 }

@@ -75,20 +75,23 @@ function printSplit(rows: Row[]) {
     `\nWhere the ${cpus().length} cores went per request of those loads (ms; /proc): the portal's process, the` +
       " PostgreSQL processes (PGlite works in the portal's), the rest (load generator, kernel), idle; the budget" +
       " is the cores' time per request at the goal's rate, the room what it leaves the portal after the database" +
-      ' and the rest',
+      " and the rest; then the share of the load's wall time the portal's thread (its event loop) ran on a core" +
+      ' and waited, ready, for one',
   );
   console.log(
-    'database    call                                                  portal  database    rest    idle  budget    room',
+    'database    call                                                  portal  database    rest    idle  budget    room  thread ran  waited',
   );
   const ms = (value: number) => value.toFixed(2).padStart(6);
   for (const r of split) {
     const s = r.app.split!;
     const rate = goalRate(r);
     const budget = rate === undefined ? undefined : budgetMs(rate);
-    const room = budget === undefined ? '' : ms(budget - s.databaseMs - s.restMs);
+    const room = budget === undefined ? '      ' : ms(budget - s.databaseMs - s.restMs);
+    const share = (value: number) => `${(value * 100).toFixed(0)} %`.padStart(6);
+    const thread = s.thread ? `      ${share(s.thread.running)}  ${share(s.thread.waiting)}` : '';
     console.log(
       `${r.label.padEnd(10)}  ${r.call.padEnd(52)}  ${ms(s.portalMs)}  ${ms(s.databaseMs).padStart(8)}  ` +
-        `${ms(s.restMs)}  ${ms(s.idleMs)}  ${budget === undefined ? '      ' : ms(budget)}  ${room}`,
+        `${ms(s.restMs)}  ${ms(s.idleMs)}  ${budget === undefined ? '      ' : ms(budget)}  ${room}${thread}`,
     );
   }
 }
