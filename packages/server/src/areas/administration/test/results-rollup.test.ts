@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recountResults, results } from '../queries/index.ts';
 import { addDays, localDate } from '../../../platform/time.ts';
+import { rowsOf } from '../../../platform/db/client.ts';
 import * as s from '../../../schema.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
 
@@ -143,6 +144,32 @@ describe('results roll-up (administration_days)', () => {
       { ...rest, id: 90_000_002, scheduledAt: null, status: 'refused', correctsId: 90_000_001 },
     ]);
     await expectRollUpEqualsRecount();
+  });
+
+  it('holds exactly the groups its registrations make: none left at zero by a correction, a change or a delete', async () => {
+    // A change of status empties the old group of some rows (the update trigger's path; the test above took the
+    // insert's and the delete's).
+    const [changed] = await t.db
+      .select({ id: s.administrations.id })
+      .from(s.administrations)
+      .where(sql`${s.administrations.status} <> 'refused'`)
+      .orderBy(s.administrations.id)
+      .limit(1);
+    await t.db
+      .update(s.administrations)
+      .set({ status: 'refused' })
+      .where(eq(s.administrations.id, changed!.id));
+    // The roll-up's definition, grouped from the effective registrations; a copy (to-postgres.ts) derives it so.
+    const defined = sql`select entity_id, administration_local_day(moment_at) as day, department_id, patient_id,
+        medication_id, status, count(*)::int as count,
+        sum(administration_is_late(status, scheduled_at, administered_at))::int as late,
+        sum(administration_is_awaiting(double_check_required, double_check_by))::int as awaiting
+      from administrations a where not exists (select 1 from administrations c where c.corrects_id = a.id)
+      group by 1, 2, 3, 4, 5, 6`;
+    const kept = sql`select entity_id, day, department_id, patient_id, medication_id, status, count, late, awaiting
+      from administration_days`;
+    expect(rowsOf(await t.db.execute(sql`(${kept}) except all (${defined})`))).toEqual([]);
+    expect(rowsOf(await t.db.execute(sql`(${defined}) except all (${kept})`))).toEqual([]);
   });
 
   it('refuses to move a correction to another row, which would make the roll-up drift', async () => {
